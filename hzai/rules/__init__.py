@@ -1,0 +1,32 @@
+"""The reference rules engine: readable, and the oracle for every other part.
+
+    >>> from hzai.rules import Game, Record
+    >>> state = Record(Game.create(), seed=7).start()
+    >>> move = state.legal_moves()[0]
+    >>> state.push(move)
+"""
+
+from hzai.rules.game import Game, Variants, VariantError
+from hzai.rules.moves import CardRef, Move, NotationError, parse_move
+from hzai.rules.playout import random_playout
+from hzai.rules.record import Record, RecordError, deal, initial_state, state_to_json
+from hzai.rules.state import FIGURE, IllegalMoveError, State
+
+__all__ = [
+    "FIGURE",
+    "CardRef",
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "Record",
+    "RecordError",
+    "State",
+    "VariantError",
+    "Variants",
+    "deal",
+    "initial_state",
+    "parse_move",
+    "random_playout",
+    "state_to_json",
+]

@@ -1,0 +1,71 @@
+"""The immutable part of a game: deck and variants (R-VAR)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hzai.cards import PLAYERS, Deck, load_deck
+
+HAND_LIMIT = 12  # R-ACT-1
+COLUMNS = 3
+COLUMN_DEPTH = 4  # rows r1..r4 (R-ACT-2)
+HAND_AT_DEAL = 9  # R-SETUP-1
+FIGURE_AP = 4  # R-TURN-3, R-GOD-2
+
+
+class VariantError(ValueError):
+    """A variant name or value is not known; the message names it."""
+
+
+VARIANT_CHOICES = {
+    "first_player": ("hera", "zeus"),
+    "figure_removal": ("action", "pegasus"),
+    "pythia_defence": ("normal", "always_loses"),
+}
+
+
+@dataclass(frozen=True)
+class Variants:
+    first_player: str = "hera"
+    figure_removal: str = "action"
+    pythia_defence: str = "normal"
+    turn_limit: int = 200
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "Variants":
+        data = dict(data or {})
+        unknown = set(data) - set(VARIANT_CHOICES) - {"turn_limit"}
+        if unknown:
+            raise VariantError(f"unknown variant(s): {', '.join(sorted(unknown))}")
+        for name, choices in VARIANT_CHOICES.items():
+            if name in data and data[name] not in choices:
+                raise VariantError(f"variant {name} must be one of {', '.join(choices)}, not {data[name]!r}")
+        limit = data.get("turn_limit", 200)
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise VariantError(f"variant turn_limit must be a positive whole number, not {limit!r}")
+        return cls(**data)
+
+    def to_dict(self) -> dict:
+        return {
+            "first_player": self.first_player,
+            "figure_removal": self.figure_removal,
+            "pythia_defence": self.pythia_defence,
+            "turn_limit": self.turn_limit,
+        }
+
+    @property
+    def first_player_index(self) -> int:
+        return PLAYERS.index(self.first_player)
+
+
+@dataclass(frozen=True)
+class Game:
+    """Deck plus variants: everything that stays fixed during a game."""
+
+    deck: Deck = field(default_factory=load_deck)
+    variants: Variants = field(default_factory=Variants)
+    deck_spec: str = "classic"
+
+    @classmethod
+    def create(cls, variants: dict | None = None, deck: str = "classic") -> "Game":
+        return cls(load_deck(deck), Variants.from_dict(variants), str(deck))
