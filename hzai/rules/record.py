@@ -162,7 +162,10 @@ class Record:
             try:
                 state.push(parse_move(text, self.game.deck))
             except (NotationError, IllegalMoveError) as exc:
-                raise RecordError(f"move {index} {text!r}: {exc}", index, text) from None
+                reason = str(exc)
+                for prefix in (f"{text!r}: ", f"{text.strip()}: "):
+                    reason = reason.removeprefix(prefix)
+                raise RecordError(f"move {index} {text!r}: {reason}", index, text) from None
         return state
 
 

@@ -1,0 +1,143 @@
+"""The `hzai` command line.
+
+Exit codes: 0 done, 2 bad input (malformed record, illegal move, bad option) with one
+line on stderr, 3 an internal error (also one line; never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from hzai.cards import PLAYERS, DeckError
+from hzai.rules import Game, Record, RecordError, VariantError, deal, state_to_json
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
+
+
+class UsageError(Exception):
+    """Bad command-line input; reported as one line with exit code 2."""
+
+
+def _load(path: str, upto: int | None = None):
+    record = Record.load(path)
+    return record, record.replay(upto)
+
+
+def cmd_replay(args) -> int:
+    _, state = _load(args.record)
+    print(json.dumps(state_to_json(state), indent=args.indent))
+    return 0
+
+
+def cmd_legal(args) -> int:
+    _, state = _load(args.record)
+    if state.is_chance:
+        print("hzai legal: the next event is chance: the card drawn by 'pegasus hand' (write it as 'chance CARD')", file=sys.stderr)
+        return 0
+    if state.is_over:
+        print("hzai legal: the game is over", file=sys.stderr)
+        return 0
+    for text in sorted(str(m) for m in state.legal_moves()):
+        print(text)
+    return 0
+
+
+def _variants(pairs: list[str]) -> dict:
+    variants: dict = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise UsageError(f"--variant takes NAME=VALUE, not {pair!r}")
+        if key == "turn_limit":
+            if not value.isdigit():
+                raise UsageError(f"--variant turn_limit needs a whole number, not {value!r}")
+            variants[key] = int(value)
+        else:
+            variants[key] = value
+    return variants
+
+
+def cmd_new(args) -> int:
+    game = Game.create(_variants(args.variant), args.deck)
+    record = Record(game, seed=args.seed) if args.seed_only else Record(game, setup=deal(game, args.seed))
+    text = json.dumps(record.to_json(), indent=2) + "\n"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_show(args) -> int:
+    from hzai.render import render
+
+    _, state = _load(args.record, args.upto)
+    viewer = None if args.side == "referee" else PLAYERS.index(args.side)
+    print(render(state, viewer))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hzai",
+        description="Hera and Zeus: rules engine, game records and AI tools.",
+        epilog="Records and notation: see NOTATION.md. Exit status 2 means bad input (the message says what).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser("replay", help="replay a record and print the final state as JSON")
+    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("legal", help="print the legal moves after a record, one per line, sorted")
+    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.set_defaults(func=cmd_legal)
+
+    p = sub.add_parser("new", help="deal a new game and write its record")
+    p.add_argument("--seed", type=int, required=True, help="seed of the shuffle (a whole number ≥ 0)")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rules variant, e.g. first_player=zeus, figure_removal=pegasus, "
+                        "pythia_defence=always_loses, turn_limit=100 (repeatable)")
+    p.add_argument("--deck", default="classic", help="'classic' or a deck TOML file")
+    p.add_argument("--seed-only", action="store_true", help='write {"seed": N} instead of the dealt cards')
+    p.add_argument("-o", "--output", help="write to this file instead of standard output")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("show", help="draw the position after a record as text")
+    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("--as", dest="side", choices=["referee", "hera", "zeus"], default="referee",
+                   help="whose eyes: the referee sees everything (default)")
+    p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
+    p.set_defaults(func=cmd_show)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    name = f"hzai {args.command}"
+    try:
+        return args.func(args)
+    except RecordError as exc:
+        print(f"{name}: {exc}", file=sys.stderr)
+    except (UsageError, VariantError, DeckError) as exc:
+        print(f"{name}: {exc}", file=sys.stderr)
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print(f"{name}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # the contract: no traceback reaches the user
+        print(f"{name}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
+    return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())
