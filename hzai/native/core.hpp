@@ -1,0 +1,194 @@
+// Native rules core of Hera and Zeus: the rules of hzai/rules (the reference engine)
+// over a compact state. Card instance ids, name order and action ids are those of the
+// Python side (hzai/cards.py, hzai/rules/actions.py); docs/actions.md and docs/native.md.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hzn {
+
+constexpr int MAX_CARDS = 128;  // both sides; a Bits holds them
+constexpr int MAX_SIDE = 64;
+constexpr int COLUMNS = 3;
+constexpr int DEPTH = 4;
+constexpr int HAND_LIMIT = 12;   // R-ACT-1
+constexpr int FIGURE_AP = 4;     // R-TURN-3, R-GOD-2
+constexpr int HAND_AT_DEAL = 9;  // R-SETUP-1
+constexpr int8_t FIGURE = -1;
+constexpr int MAX_HAND = 16;     // rules keep hands at 12 or fewer; checked when a state is loaded
+constexpr int MAX_BLOCK = 24;    // a Pandora loss: one column per side plus a Pegasus, or a hand
+constexpr int MAX_PENDING = 3;
+constexpr int MAX_ACTIONS = 4096;
+
+enum Kind : int8_t { K_HOSTAGE = 0, K_GOD = 1, K_PLAIN = 2, K_MYTH = 3 };
+enum Power : int8_t {
+  P_NONE = -1, P_PEGASUS = 0, P_PYTHIA, P_MEDUSA, P_PANDORA, P_SIRENS, P_HADES, P_PERSEPHONE, P_DIONYSUS, P_COUNT
+};
+enum Phase : int8_t { PH_SETUP = 0, PH_PLAY = 1, PH_OVER = 2 };
+enum PendingKind : int8_t { PD_CHANCE = 0, PD_PLACE = 1, PD_TOP = 2 };
+enum Reason : int8_t { RS_NONE = 0, RS_HOSTAGE_FOUND, RS_NO_CARDS, RS_NO_ACTION, RS_PANDORA, RS_TURN_LIMIT };
+
+// Action kinds in the order of their id ranges (docs/actions.md).
+enum ActKind : int {
+  A_DRAW = 0, A_PLAY, A_CHALLENGE, A_PEG_HAND, A_PEG_FRONT, A_PLACE, A_PYTHIA_SPY, A_PYTHIA_TURN,
+  A_SIRENS, A_HADES, A_PERSEPHONE, A_DIONYSUS, A_GOD, A_RECALL, A_TOP, A_CHANCE, A_SETUP, A_COUNT
+};
+
+struct Bits {
+  uint64_t w[2] = {0, 0};
+  bool test(int i) const { return (w[i >> 6] >> (i & 63)) & 1ULL; }
+  void set(int i) { w[i >> 6] |= 1ULL << (i & 63); }
+  void reset(int i) { w[i >> 6] &= ~(1ULL << (i & 63)); }
+  int count() const { return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]); }
+  bool any() const { return (w[0] | w[1]) != 0; }
+  Bits operator&(const Bits& o) const { Bits r; r.w[0] = w[0] & o.w[0]; r.w[1] = w[1] & o.w[1]; return r; }
+  Bits operator|(const Bits& o) const { Bits r; r.w[0] = w[0] | o.w[0]; r.w[1] = w[1] | o.w[1]; return r; }
+  int first() const {
+    if (w[0]) return __builtin_ctzll(w[0]);
+    if (w[1]) return 64 + __builtin_ctzll(w[1]);
+    return -1;
+  }
+  int nth(int n) const {  // the n-th (0-based) set bit in ascending order
+    for (int k = 0; k < 2; ++k) {
+      uint64_t x = w[k];
+      int c = __builtin_popcountll(x);
+      if (n < c) {
+        for (int i = 0; i < n; ++i) x &= x - 1;
+        return k * 64 + __builtin_ctzll(x);
+      }
+      n -= c;
+    }
+    return -1;
+  }
+  template <class F>
+  void each(F f) const {
+    for (int k = 0; k < 2; ++k) {
+      uint64_t x = w[k];
+      while (x) {
+        f(k * 64 + __builtin_ctzll(x));
+        x &= x - 1;
+      }
+    }
+  }
+};
+
+// SplitMix64 exactly as hzai/rng.py: the deal and the playouts must match bit for bit.
+struct SplitMix64 {
+  uint64_t state;
+  explicit SplitMix64(uint64_t seed) : state(seed) {}
+  uint64_t next_u64() {
+    state += 0x9E3779B97F4A7C15ULL;
+    uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  uint64_t below(uint64_t n) {
+    const uint64_t limit = UINT64_MAX - (uint64_t)(((unsigned __int128)UINT64_MAX + 1) % n);
+    for (;;) {
+      uint64_t x = next_u64();
+      if (x <= limit) return x % n;
+    }
+  }
+  template <class T>
+  void shuffle(T* items, int n) {
+    for (int i = n - 1; i > 0; --i) {
+      int j = (int)below((uint64_t)i + 1);
+      std::swap(items[i], items[j]);
+    }
+  }
+};
+
+struct CardInfo {
+  int16_t name = 0;
+  int8_t owner = 0;
+  int8_t kind = K_PLAIN;
+  int8_t strength = -1;  // -1: no strength
+  int8_t power = P_NONE;
+  bool slays_medusa = false;
+  bool falls_to_pythia = false;
+  bool placeable = false;
+  bool can_challenge = false;
+};
+
+struct CardSpec {  // what Python passes per card instance, in id order
+  std::string name;
+  std::string name_lower;  // Python's str.lower(), the key of R-PAN-2's alphabetical order
+  int owner, kind, strength, power;
+  bool slays_medusa, falls_to_pythia;
+};
+
+struct GameDef {
+  int n_cards = 0, per_side = 0, n_names = 0, n_refs = 0;
+  std::vector<std::string> names;  // distinct names in order of first appearance by id
+  std::vector<CardInfo> cards;
+  int hostage[2] = {-1, -1}, god[2] = {-1, -1};
+  int first_player = 0;
+  bool figure_removal_pegasus = false;
+  bool pythia_always_loses = false;
+  int turn_limit = 200;
+  int offset[A_COUNT + 1] = {};
+  std::vector<std::string> text;  // notation of every action id
+  std::vector<int32_t> rank;      // position of that text in byte (code point) order
+  std::vector<uint32_t> pile_key; // R-PAN-2 order without the holder term
+  std::vector<Bits> name_mask;
+  Bits owner_mask[2], placeable_mask, god_mask;
+  Bits power_mask[P_COUNT];
+
+  GameDef(const std::vector<CardSpec>& specs, int first_player_, bool fig_pegasus, bool pythia_loses, int limit);
+  int kind_of(int action) const {
+    int k = 0;
+    while (action >= offset[k + 1]) ++k;
+    return k;
+  }
+  int total_actions() const { return offset[A_COUNT]; }
+  std::string ref_text(int ref) const;
+};
+
+struct Pending {
+  int8_t kind = PD_CHANCE;
+  int8_t player = 0;
+  uint8_t n = 0;
+  uint8_t cards[MAX_BLOCK] = {};
+};
+
+// Plain data: copying a State is one memcpy.
+struct State {
+  Bits hand[2];
+  Bits face_up;
+  uint8_t deck[2][MAX_SIDE];  // deck[p][deck_head[p]] is the top
+  uint8_t deck_head[2] = {0, 0};
+  uint8_t deck_len[2] = {0, 0};
+  uint8_t pile[2][MAX_CARDS];  // bottom first
+  uint8_t pile_len[2] = {0, 0};
+  int8_t col[2][COLUMNS][DEPTH];  // front (r1) first
+  uint8_t col_len[2][COLUMNS] = {};
+  Pending pending[MAX_PENDING];
+  uint8_t n_pending = 0;
+  int8_t phase = PH_SETUP;
+  int8_t to_move = 0;  // -1: nobody (chance, game over)
+  int8_t turn_player = 0;
+  int8_t winner = -1;  // -1: none (running or drawn)
+  int8_t reason = RS_NONE;
+  int32_t turn = 0, ap = 0, ap_spent = 0;
+  int32_t moves_played = 0;  // moves and chance results applied since the state was made
+};
+
+// ----- the rules ---------------------------------------------------------------------
+int legal_actions(const GameDef& g, const State& s, int* out);       // canonical, unsorted
+int legal_actions_sorted(const GameDef& g, const State& s, int* out); // sorted by text
+bool has_action(const GameDef& g, const State& s);
+int chance_outcomes(const GameDef& g, const State& s, int* ids, int* counts);  // sorted by text
+bool is_legal(const GameDef& g, const State& s, int action);
+void apply_action(const GameDef& g, State& s, int action);  // legal and canonical
+void random_step(const GameDef& g, State& s, SplitMix64& rng);
+void random_playout(const GameDef& g, State& s, uint64_t seed);
+State deal(const GameDef& g, uint64_t seed);
+int figure_column(const State& s, int p);
+
+}  // namespace hzn
