@@ -157,3 +157,15 @@ def test_R_TURN_8_pending_decision_comes_before_the_turn_passes():
     assert moves(state) == {"place c1", "place c2", "place c3"}
     push(state, "place c2")
     assert js(state)["turn"] == 4 and js(state)["to_move"] == "zeus"
+
+
+def test_R_TURN_7_the_limit_is_checked_before_the_next_turn_starts():
+    # Hera would lose at the start of turn 11 (no card, R-TURN-2), but turn 10 was the last
+    state = position(hera=Side(columns=[["figure"]], discard=["Hera"]), zeus=Side(columns=[["Satyr"]]),
+                     to_move="zeus", turn=10, ap=1, variants={"turn_limit": 10})
+    push(state, "draw")
+    assert result(state) == ("draw", "turn_limit")
+    state = position(hera=Side(columns=[["figure"]], discard=["Hera"]), zeus=Side(columns=[["Satyr"]]),
+                     to_move="zeus", turn=10, ap=1, variants={"turn_limit": 11})
+    push(state, "draw")
+    assert result(state) == ("zeus", "no_cards") and js(state)["turn"] == 11
