@@ -7,7 +7,7 @@ from hzai.rules import moves as mv
 from hzai.rules.game import COLUMNS, FIGURE_AP, HAND_LIMIT
 from hzai.rules.legal import chance_outcomes, legal_moves
 from hzai.rules.moves import CardRef, Move
-from hzai.rules.state import FIGURE, IllegalMoveError, Pending, State
+from hzai.rules.state import FIGURE, Event, IllegalMoveError, Pending, State
 
 # Moves that cost no action point (R-TURN-4): the god card, and decisions, which are
 # part of the action that asked for them.
@@ -292,6 +292,7 @@ def _pythia_spy(state: State, move: Move) -> None:
     """R-PYT-1: the hand is shown to the spy; Poseidon and Nemesis in it are discarded."""
     p, o = state.turn_player, 1 - state.turn_player
     pythia = _use_myth(state, p, "pythia")
+    state.events.append(Event("show_hand", src=("hand", o), to=p))
     for card in state.hands[o]:
         state._reveal(card, to=p)
     doomed = [x for x in state.hands[o] if "falls_to_pythia" in state.card(x).type.traits]

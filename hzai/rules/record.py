@@ -82,7 +82,8 @@ def initial_state(game: Game, setup: dict) -> State:
             raise RecordError(f"setup.{player}.hand must hold {HAND_AT_DEAL} cards, not {len(state.hands[owner])}")
         if game.deck.hostage_id[owner] in state.hands[owner]:
             raise RecordError(f"setup.{player}.hand holds the hostage; it never starts in a hand (R-SETUP-1)")
-    state.events.append(Event("deal"))
+    for owner in (0, 1):
+        state.events.append(Event("dealt", src=("hand", owner), cards=tuple(state.hands[owner])))
     return state
 
 

@@ -26,11 +26,12 @@ class IllegalMoveError(ValueError):
 # places while a decision or chance is pending).
 @dataclass(frozen=True)
 class Event:
-    kind: str  # "move": card changed zone; "reveal": card shown; "deal": game dealt
+    kind: str  # "move" | "reveal" | "dealt" (a hand at the deal) | "show_hand" (Pythia's spy)
     card: int = -1
     src: tuple[str, int] | None = None
     dst: tuple[str, int] | None = None
-    to: int | None = None  # reveal: the player who sees it; None = both (public)
+    to: int | None = None  # reveal, show_hand: the player who sees; None = both (public)
+    cards: tuple[int, ...] = ()  # dealt: the hand's cards
 
 
 @dataclass
