@@ -26,9 +26,8 @@ from hzai.rules.state import Pending, State
 __all__ = ["NativeState", "native_game", "random_playouts"]
 
 
-@lru_cache(maxsize=32)
-def _core_game(deck: Deck, variants: Variants) -> _native.Game:
-    cards = [
+def _card_specs(deck: Deck) -> tuple:
+    return tuple(
         (
             c.name,
             c.name.lower(),
@@ -40,16 +39,30 @@ def _core_game(deck: Deck, variants: Variants) -> _native.Game:
             "falls_to_pythia" in c.type.traits,
         )
         for c in deck.cards
-    ]
-    core = _native.Game(
-        cards,
+    )
+
+
+# Keyed by the deck's content, not its identity: every Game.create() loads a new Deck.
+@lru_cache(maxsize=32)
+def _core_game_for(specs: tuple, variants: Variants) -> _native.Game:
+    return _native.Game(
+        list(specs),
         first_player=variants.first_player_index,
         figure_removal_pegasus=variants.figure_removal == "pegasus",
         pythia_always_loses=variants.pythia_defence == "always_loses",
         turn_limit=variants.turn_limit,
     )
-    if core.offsets != [*action_space(deck).offsets.values(), action_space(deck).size]:
-        raise RuntimeError("the native action layout differs from hzai.rules.actions")
+
+
+def _core_game(deck: Deck, variants: Variants) -> _native.Game:
+    per_deck = deck.__dict__.setdefault("_hzai_native", {})
+    core = per_deck.get(variants)
+    if core is None:
+        core = _core_game_for(_card_specs(deck), variants)
+        space = action_space(deck)
+        if core.offsets != [*space.offsets.values(), space.size] or tuple(core.names) != space.names:
+            raise RuntimeError("the native action layout differs from hzai.rules.actions")
+        per_deck[variants] = core
     return core
 
 

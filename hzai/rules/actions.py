@@ -17,6 +17,7 @@ and name+1 otherwise; columns and rows count from 0. The native core
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
 
 from hzai.cards import Deck
@@ -58,6 +59,7 @@ class ActionSpace:
             total += sizes[kind]
         self.sizes = sizes
         self.size = total
+        self._starts = [self.offsets[k] for k in BLOCKS]
 
     # ----- card references -----------------------------------------------------------
     def _name(self, name: str) -> int:
@@ -114,7 +116,7 @@ class ActionSpace:
     def decode(self, action: int) -> Move:
         if not isinstance(action, int) or not 0 <= action < self.size:
             raise ActionError(f"action id {action!r} is outside 0..{self.size - 1}")
-        kind = max((k for k in BLOCKS if self.offsets[k] <= action), key=lambda k: self.offsets[k])
+        kind = BLOCKS[bisect_right(self._starts, action) - 1]
         i = action - self.offsets[kind]
         if kind in (mv.DRAW, mv.PEGASUS_HAND, mv.PYTHIA_SPY, mv.SIRENS, mv.PERSEPHONE, mv.RECALL):
             return Move(kind)
