@@ -117,3 +117,24 @@ def test_R_ACT_6_own_face_down_cards_are_known_to_their_owner_at_no_cost():
     assert not any(c["face_up"] for c in j["sides"]["hera"]["columns"][0])
     # looking is not an action: no move for it, no AP spent, nothing revealed to anyone
     assert j["ap_left"] == 1 and "look" not in kinds(state) and state.events[n:] == []
+
+
+def test_R_ACT_2_a_plain_name_plays_the_own_copy_with_the_lowest_id():
+    """docs/engine-decisions.md 'Which copy': own card first, lowest id; NAME@owner for the other."""
+    state = position(hera=Side(columns=[["Satyr"], ["Hero"]], hand=["Hydra@zeus", "Hydra", "Hydra"]), zeus=ZEUS)
+    own = sorted(x for x in state.hands[0] if state.card(x).owner == 0)
+    assert {m for m in moves(state) if m.startswith("play") and m.endswith("c3r1")} == {
+        "play Hydra c3r1", "play Hydra@zeus c3r1"}
+    push(state, "play Hydra c3r1")
+    assert state.columns[0][2] == [own[0]]
+    push(state, "play Hydra@zeus c3r1")
+    assert column(state, "hera", 3) == ["Hydra@zeus", "Hydra"]
+
+
+def test_R_ACT_4_the_own_myth_card_is_used_before_a_sirens_taken_one():
+    state = position(hera=Side(columns=[["Satyr"], ["Hero"]], hand=["Pegasus@zeus", "Pegasus"]),
+                     zeus=Side(columns=[["Satyr"]]))
+    push(state, "pegasus c1")
+    assert pile(state, "hera") == ["Pegasus"] and hand(state, "hera") == ["Pegasus@zeus"]
+    push(state, "pegasus c1")
+    assert pile(state, "hera") == ["Pegasus", "Pegasus@zeus"]

@@ -30,6 +30,7 @@ def test_R_PEG_H2_drawn_hostage_wins():
     state = position(hera=HERA, zeus=Side(columns=[["Satyr"]], hand=["Argus", "Hydra"]))
     push(state, "pegasus hand", "chance Argus")
     assert result(state) == ("hera", "hostage_found")
+    assert "Argus" in hand(state, "zeus")  # the game is over; the hostage stays where it was
 
 
 @pytest.mark.parametrize("myth", ["Pegasus", "Pythia", "Medusa", "Sirens", "Hades", "Persephone", "Dionysus", "Zeus"])
