@@ -1,0 +1,131 @@
+// A stand-alone driver of the core for memory checkers (Valgrind, AddressSanitizer,
+// UndefinedBehaviorSanitizer): random games over every variant, with the state's
+// invariants checked after every step. The deck comes from a file written by
+// `python -m hzai.native.deckfile` so that this program knows no card counts either.
+//
+//   hzai_native_selftest DECK_FILE [GAMES] [SEED] [THREADS]
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <sstream>
+#include <thread>
+
+#include "core.hpp"
+
+using namespace hzn;
+
+static void fail(const char* what, int game, int step) {
+  std::fprintf(stderr, "invariant broken: %s (game %d, step %d)\n", what, game, step);
+  std::exit(1);
+}
+
+static void check_invariants(const GameDef& g, const State& s, int game, int step) {
+  int seen[MAX_CARDS] = {};
+  for (int p = 0; p < 2; ++p) {
+    s.hand[p].each([&](int x) { ++seen[x]; });
+    if (s.hand[p].count() > HAND_LIMIT) fail("hand over the limit", game, step);
+    for (int i = 0; i < s.deck_len[p]; ++i) ++seen[s.deck[p][s.deck_head[p] + i]];
+    for (int i = 0; i < s.pile_len[p]; ++i) ++seen[s.pile[p][i]];
+    for (int c = 0; c < COLUMNS; ++c) {
+      if (s.col_len[p][c] > DEPTH) fail("column too long", game, step);
+      for (int r = 0; r < s.col_len[p][c]; ++r) {
+        const int x = s.col[p][c][r];
+        if (x == FIGURE) {
+          if (r != 0) fail("figure behind r1", game, step);
+        } else {
+          ++seen[x];
+        }
+      }
+    }
+  }
+  for (int i = 0; i < s.n_pending; ++i)
+    if (s.pending[i].kind == PD_PLACE) ++seen[s.pending[i].cards[0]];
+  for (int x = 0; x < g.n_cards; ++x)
+    if (seen[x] != 1) fail("a card is not in exactly one place", game, step);
+  if (s.phase != PH_OVER && s.n_pending == 0 && s.phase == PH_PLAY && s.ap <= 0) fail("running turn without AP", game, step);
+}
+
+static int run(const std::vector<CardSpec>& specs, int first, int games, uint64_t seed, long* moves) {
+  int draws = 0;
+  std::map<std::tuple<int, int, int, int>, std::unique_ptr<GameDef>> defs;
+  for (int i = first; i < games; i += 1) {
+    const auto key = std::make_tuple(i % 2, (i / 2) % 2, (i / 4) % 2, (i % 5 == 0) ? 3 + i % 17 : 200);
+    auto& def = defs[key];
+    if (!def)
+      def = std::make_unique<GameDef>(specs, std::get<0>(key), std::get<1>(key) == 1, std::get<2>(key) == 1,
+                                      std::get<3>(key));
+    const GameDef& g = *def;
+    State s = deal(g, seed + (uint64_t)i);
+    SplitMix64 rng(seed * 31 + (uint64_t)i);
+    int step = 0;
+    std::vector<int> buf(MAX_ACTIONS);
+    while (s.phase != PH_OVER) {
+      check_invariants(g, s, i, step);
+      int ids[MAX_CARDS], counts[MAX_CARDS];
+      const int n_chance = chance_outcomes(g, s, ids, counts);
+      const int n = legal_actions_sorted(g, s, buf.data());
+      if ((n == 0) == (n_chance == 0)) fail("exactly one of moves and chance outcomes", i, step);
+      const int probe = n ? buf[(size_t)step % (size_t)n] : ids[0];
+      if (!is_legal(g, s, probe)) fail("a listed action is not legal", i, step);
+      State copy = s;  // apply to a copy too: the state must be plain data
+      apply_action(g, copy, probe);
+      random_step(g, s, rng);
+      ++step;
+    }
+    check_invariants(g, s, i, step);
+    *moves += s.moves_played;
+    draws += s.winner < 0;
+  }
+  return draws;
+}
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: %s DECK_FILE [GAMES] [SEED] [THREADS]\n", argv[0]);
+    return 2;
+  }
+  std::ifstream in(argv[1]);
+  if (!in) {
+    std::fprintf(stderr, "cannot read %s\n", argv[1]);
+    return 2;
+  }
+  std::vector<CardSpec> specs;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    std::istringstream row(line);
+    CardSpec c;
+    int slays = 0, falls = 0;
+    row >> c.name >> c.name_lower >> c.owner >> c.kind >> c.strength >> c.power >> slays >> falls;
+    if (!row) {
+      std::fprintf(stderr, "bad deck line: %s\n", line.c_str());
+      return 2;
+    }
+    c.slays_medusa = slays != 0;
+    c.falls_to_pythia = falls != 0;
+    specs.push_back(c);
+  }
+  const int games = argc > 2 ? std::atoi(argv[2]) : 200;
+  const uint64_t seed = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 0;
+  const int threads = argc > 4 ? std::atoi(argv[4]) : 1;
+  long moves[64] = {};
+  int draws[64] = {};
+  std::vector<std::thread> pool;
+  const int per = (games + threads - 1) / threads;
+  for (int t = 0; t < threads && t < 64; ++t) {
+    pool.emplace_back([&, t] {
+      const int lo = t * per, hi = std::min(games, lo + per);
+      // run() walks lo..hi-1; the game index picks the variants and the seed
+      draws[t] = run(specs, lo, hi, seed, &moves[t]);
+    });
+  }
+  for (auto& th : pool) th.join();
+  long total = 0;
+  int total_draws = 0;
+  for (int t = 0; t < threads && t < 64; ++t) total += moves[t], total_draws += draws[t];
+  std::printf("%d games, %ld moves, %d draws: invariants held\n", games, total, total_draws);
+  return 0;
+}
