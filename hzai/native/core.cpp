@@ -123,6 +123,10 @@ GameDef::GameDef(const std::vector<CardSpec>& specs, int first_player_, bool fig
   std::sort(by_text.begin(), by_text.end(), [&](int a, int b) { return text[a] < text[b]; });
   rank.resize(total);
   for (int i = 0; i < total; ++i) rank[by_text[i]] = i;
+  by_rank = by_text;
+  name_order.resize(n_names);
+  std::iota(name_order.begin(), name_order.end(), 0);
+  std::sort(name_order.begin(), name_order.end(), [&](int a, int b) { return names[a] < names[b]; });
 }
 
 std::string GameDef::ref_text(int ref) const {
@@ -212,25 +216,47 @@ struct Out {
 
 #define PUSH(a) do { if (o.push(a)) return true; } while (0)
 
+// R-SETUP-2: every distinct assignment of names to the three columns, written in text
+// order. A setup text is "setup A B C"; names hold no character below the space, so
+// comparing texts compares A, then B, then C as strings, and "-" is just one more token.
 bool setup_moves(const GameDef& g, const State& s, Out& o) {
   const int p = s.to_move;
-  int pool[MAX_CARDS + 3];
+  int count[MAX_CARDS + 1] = {};  // per token: 0 is "-", name + 1 otherwise
+  int placeable = 0;
+  (s.hand[p] & g.placeable_mask).each([&](int x) {
+    ++count[g.cards[x].name + 1];
+    ++placeable;
+  });
+  count[0] = placeable < COLUMNS ? COLUMNS - placeable : 0;
+  int tokens[MAX_CARDS + 1];
   int n = 0;
-  (s.hand[p] & g.placeable_mask).each([&](int x) { pool[n++] = x; });
-  while (n < COLUMNS) pool[n++] = -1;
+  bool dash_done = false;
+  for (int k = 0; k < g.n_names; ++k) {
+    const int name = g.name_order[k];
+    if (!dash_done && std::string("-") < g.names[name]) {
+      if (count[0]) tokens[n++] = 0;
+      dash_done = true;
+    }
+    if (count[name + 1]) tokens[n++] = name + 1;
+  }
+  if (!dash_done && count[0]) tokens[n++] = 0;
   const int b = g.n_names + 1;
-  std::vector<int> seen;
-  seen.reserve(n * n * n);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j)
+  for (int i = 0; i < n; ++i) {
+    const int a = tokens[i];
+    --count[a];
+    for (int j = 0; j < n; ++j) {
+      const int bb = tokens[j];
+      if (!count[bb]) continue;
+      --count[bb];
       for (int k = 0; k < n; ++k) {
-        if (i == j || j == k || i == k) continue;
-        auto code = [&](int x) { return x < 0 ? 0 : g.cards[x].name + 1; };
-        seen.push_back((code(pool[i]) * b + code(pool[j])) * b + code(pool[k]));
+        const int c = tokens[k];
+        if (!count[c]) continue;
+        if (o.push(g.offset[A_SETUP] + (a * b + bb) * b + c)) return true;
       }
-  std::sort(seen.begin(), seen.end());
-  seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
-  for (int v : seen) PUSH(g.offset[A_SETUP] + v);
+      ++count[bb];
+    }
+    ++count[a];
+  }
   return false;
 }
 
@@ -373,7 +399,21 @@ int legal_actions(const GameDef& g, const State& s, int* out) { return generate(
 
 int legal_actions_sorted(const GameDef& g, const State& s, int* out) {
   const int n = generate(g, s, out, false);
-  std::sort(out, out + n, [&](int a, int b) { return g.rank[a] < g.rank[b]; });
+  if (s.phase == PH_SETUP) return n;  // generated in text order
+  // sort plain ranks rather than ids through a comparator: the hot path of playouts
+  int keys[MAX_ACTIONS];
+  for (int i = 0; i < n; ++i) keys[i] = g.rank[out[i]];
+  if (n <= 24) {
+    for (int i = 1; i < n; ++i) {
+      const int v = keys[i];
+      int j = i;
+      for (; j > 0 && keys[j - 1] > v; --j) keys[j] = keys[j - 1];
+      keys[j] = v;
+    }
+  } else {
+    std::sort(keys, keys + n);
+  }
+  for (int i = 0; i < n; ++i) out[i] = g.by_rank[keys[i]];
   return n;
 }
 

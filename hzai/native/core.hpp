@@ -89,7 +89,7 @@ struct SplitMix64 {
     return z ^ (z >> 31);
   }
   uint64_t below(uint64_t n) {
-    const uint64_t limit = UINT64_MAX - (uint64_t)(((unsigned __int128)UINT64_MAX + 1) % n);
+    const uint64_t limit = UINT64_MAX - (UINT64_MAX % n + 1) % n;  // 2^64 mod n, without 128-bit division
     for (;;) {
       uint64_t x = next_u64();
       if (x <= limit) return x % n;
@@ -135,6 +135,8 @@ struct GameDef {
   int offset[A_COUNT + 1] = {};
   std::vector<std::string> text;  // notation of every action id
   std::vector<int32_t> rank;      // position of that text in byte (code point) order
+  std::vector<int32_t> by_rank;   // the action id of each rank
+  std::vector<int> name_order;    // name ids sorted by their text (setup moves come out sorted)
   std::vector<uint32_t> pile_key; // R-PAN-2 order without the holder term
   std::vector<Bits> name_mask;
   Bits owner_mask[2], placeable_mask, god_mask;

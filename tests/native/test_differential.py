@@ -26,8 +26,8 @@ from hzai.rules.moves import Move
 
 from .decks import small_game
 
-GAMES_WITH_JSON = 120  # per variant set: the state JSON compared after every move
-GAMES_RAW = 200  # per variant set: instance-level placement compared after every move
+GAMES_WITH_JSON = 110  # per variant set: the state JSON compared after every move
+GAMES_RAW = 170  # per variant set: instance-level placement compared after every move
 SHORT_LIMITS = (1, 3, 8, 20)
 GAMES_PER_SHORT_LIMIT = 12
 
