@@ -5,7 +5,9 @@
 Measured in one run on the same positions: games from the start position (right after
 the deal, setup moves included) and from mid-game positions (reached by random play),
 the reference engine (hzai.rules.random_playout) against the native core's batch API
-(hzai.native.random_playouts) on 1 thread, then the batch API on 2 threads against 1.
+(hzai.native.random_playouts) on 1 thread, then the batch API on 2 threads against 1
+(alternating rounds, best round of each). Run it on an otherwise idle machine: the
+2-thread figure needs both cores.
 Prints a table and writes the figures as JSON.
 """
 
@@ -83,6 +85,7 @@ def bench_native(positions: list, seconds: float, threads: int, per_call: int | 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating 1- and 2-thread rounds")
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "engine.json"))
     args = parser.parse_args(argv)
 
@@ -94,10 +97,18 @@ def main(argv: list[str] | None = None) -> int:
         "positions": {},
     }
     print(f"{'positions':<10}{'engine':<22}{'games/s':>12}{'moves/s':>14}")
+    results["load_average_before"] = os.getloadavg()
     for label, states in positions.items():
         py = bench_python(states, args.seconds)
-        n1 = bench_native(states, args.seconds, threads=1)
-        n2 = bench_native(states, args.seconds, threads=2, per_call=n1["batch"])
+        # 1 and 2 threads alternate over a few rounds and the best round of each counts,
+        # so that a burst of other work on the machine spoils one round, not the figure
+        rounds = max(1, args.rounds)
+        ones, twos = [], []
+        for _ in range(rounds):
+            ones.append(bench_native(states, args.seconds / rounds, threads=1, per_call=ones[0]["batch"] if ones else None))
+            twos.append(bench_native(states, args.seconds / rounds, threads=2, per_call=ones[0]["batch"]))
+        n1 = max(ones, key=lambda r: r["games_per_s"])
+        n2 = max(twos, key=lambda r: r["games_per_s"])
         entry = {
             "reference": py,
             "native_1_thread": n1,
@@ -110,6 +121,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{label:<10}{name:<22}{r['games_per_s']:>12,.0f}{r['moves_per_s']:>14,.0f}")
         print(f"{label:<10}native/reference {entry['speedup_native_vs_reference']:,.0f}x, "
               f"2 threads/1 thread {entry['scaling_2_vs_1_threads']:.2f}x")
+    results["load_average_after"] = os.getloadavg()
+    print(f"load average before {results['load_average_before'][0]:.2f}, after {results['load_average_after'][0]:.2f}"
+          " (other work on the machine lowers the 2-thread figure)")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

@@ -5,6 +5,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <atomic>
 #include <memory>
 #include <thread>
 
@@ -199,14 +201,23 @@ py::tuple random_playouts(const PyState& st, long n_games, uint64_t seed, int th
   const State start = st.s;
   {
     py::gil_scoped_release release;
-    auto work = [&](int t) {
-      for (long i = t; i < n_games; i += threads) {
-        State s = start;
-        s.moves_played = 0;
-        random_playout(*g, s, seed + (uint64_t)i);
-        w[i] = s.winner;
-        len[i] = s.moves_played;
-        tu[i] = s.turn;
+    // Chunks handed out on demand: a thread slowed down by other work on its core
+    // does not hold the others up at the end.
+    std::atomic<long> next{0};
+    const long chunk = 32;
+    auto work = [&](int) {
+      for (;;) {
+        const long lo = next.fetch_add(chunk);
+        if (lo >= n_games) break;
+        const long hi = std::min(n_games, lo + chunk);
+        for (long i = lo; i < hi; ++i) {
+          State s = start;
+          s.moves_played = 0;
+          random_playout(*g, s, seed + (uint64_t)i);
+          w[i] = s.winner;
+          len[i] = s.moves_played;
+          tu[i] = s.turn;
+        }
       }
     };
     std::vector<std::thread> pool;
