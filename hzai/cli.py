@@ -81,6 +81,31 @@ def cmd_show(args) -> int:
     return 0
 
 
+def _observer(args, state) -> int:
+    if args.side:
+        return PLAYERS.index(args.side)
+    return state.to_move if state.to_move is not None else state.turn_player
+
+
+def cmd_view(args) -> int:
+    from hzai.belief import view_of
+
+    _, state = _load(args.record, args.upto)
+    print(json.dumps(view_of(state, _observer(args, state)).to_json(), indent=args.indent))
+    return 0
+
+
+def cmd_belief(args) -> int:
+    from hzai.belief import belief_report, format_report, view_of
+
+    if args.samples < 1:
+        raise UsageError("--samples must be at least 1")
+    _, state = _load(args.record, args.upto)
+    report = belief_report(view_of(state, _observer(args, state)), args.samples, args.seed)
+    print(json.dumps(report, indent=2) if args.json else format_report(report))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hzai",
@@ -115,6 +140,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="whose eyes: the referee sees everything (default)")
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     p.set_defaults(func=cmd_show)
+
+    side_help = "whose information: hera or zeus (default: the player to move)"
+    p = sub.add_parser("view", help="what one player knows after a record (its information set), as JSON")
+    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("--as", dest="side", choices=list(PLAYERS), default=None, help=side_help)
+    p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
+    p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
+    p.set_defaults(func=cmd_view)
+
+    p = sub.add_parser("belief", help="where the opponent's hidden cards (above all the hostage) probably are")
+    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("--as", dest="side", choices=list(PLAYERS), default=None, help=side_help)
+    p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
+    p.add_argument("--samples", type=int, default=4000, help="determinizations to draw (default 4000)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the sampler (default 0)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(func=cmd_belief)
     return parser
 
 

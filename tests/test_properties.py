@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hzai.rng import SplitMix64
-from hzai.rules import FIGURE, Game, Record, parse_move
+from hzai.rules import Game, Record, parse_move
 from hzai.rules.effects import canonical
-from hzai.rules.game import COLUMN_DEPTH, HAND_LIMIT
+from hzai.rules.invariants import invariant_problems
 from hzai.rules.playout import random_step
 
 variants = st.fixed_dictionaries(
@@ -25,40 +23,7 @@ seeds = st.integers(min_value=0, max_value=2**63)
 
 
 def check_invariants(state) -> None:
-    deck = state.deck
-    places = state.hands[0] + state.hands[1] + state.decks[0] + state.decks[1]
-    places += state.discards[0] + state.discards[1] + state.limbo
-    places += [x for side in state.columns for column in side for x in column if x != FIGURE]
-    counts = Counter(places)
-    assert sorted(counts) == list(range(len(deck))), "every card instance is somewhere"
-    assert max(counts.values()) == 1, "no card is in two places"
-    for p in (0, 1):
-        assert len(state.hands[p]) <= HAND_LIMIT
-        figures = 0
-        for column in state.columns[p]:
-            assert len(column) <= COLUMN_DEPTH
-            figures += column.count(FIGURE)
-            assert FIGURE not in column[1:], "the figure only ever stands at r1"
-        assert figures <= 1
-        for card in state.hands[p] + state.decks[p]:
-            assert card not in state.face_up
-        for card in state.decks[p]:
-            assert deck.cards[card].owner == p, "a deck holds only its owner's cards"
-    field = {x for side in state.columns for column in side for x in column if x != FIGURE}
-    assert state.face_up <= field, "only field cards are marked face up"
-    for side in state.columns:
-        for column in side:
-            for x in column:
-                if x != FIGURE:
-                    assert deck.cards[x].type.placeable, "myth-only cards never stand on a side"
-    assert 0 <= state.ap <= 4, "AP never negative, never above 4"
-    assert bool(state.limbo) == any(p.kind == "place" for p in state.pending)
-    if state.is_over:
-        assert state.to_move is None and not state.pending
-    elif state.is_chance:
-        assert state.to_move is None
-    else:
-        assert state.to_move in (0, 1)
+    assert invariant_problems(state) == []
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
