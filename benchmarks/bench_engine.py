@@ -66,10 +66,11 @@ def bench_python(positions: list, seconds: float) -> dict:
 def bench_native(positions: list, seconds: float, threads: int, per_call: int | None = None) -> dict:
     natives = [NativeState.from_state(s) for s in positions]
     # size the batches so that one call takes a good fraction of a second
+    random_playouts(natives[0], 200, seed=0, threads=1)  # warm up
     probe = time.perf_counter()
-    random_playouts(natives[0], 200, seed=0, threads=1)
-    per_game = (time.perf_counter() - probe) / 200
-    batch = per_call or max(200, int(0.25 / max(per_game, 1e-7)) // 2 * 2)
+    random_playouts(natives[0], 1000, seed=0, threads=1)
+    per_game = (time.perf_counter() - probe) / 1000
+    batch = per_call or max(4000, int(0.25 / max(per_game, 1e-7)) // 2 * 2)
     games = moves = calls = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:

@@ -204,7 +204,7 @@ py::tuple random_playouts(const PyState& st, long n_games, uint64_t seed, int th
     // Chunks handed out on demand: a thread slowed down by other work on its core
     // does not hold the others up at the end.
     std::atomic<long> next{0};
-    const long chunk = 32;
+    const long chunk = 8;
     auto work = [&](int) {
       for (;;) {
         const long lo = next.fetch_add(chunk);
