@@ -7,15 +7,13 @@ import pytest
 from hzai.native import NativeState
 from hzai.native.check import VARIANT_SETS, game_for
 from hzai.rules import Record, state_to_json
+from hzai.rules.record import deal
 from hzai.rules.actions import action_space
 
 
 def test_from_setup_deal_and_state_agree():
     game = game_for(VARIANT_SETS[0])
     record = Record(game, seed=12)
-    setup = {"hera": None, "zeus": None}
-    from hzai.rules.record import deal
-
     setup = deal(game, 12)
     a = NativeState.from_setup(game, setup)
     b = NativeState.deal(game, 12)
@@ -32,8 +30,9 @@ def test_apply_checks_legality_and_the_end_of_the_game():
         state.apply(space.offsets["draw"])  # setup comes first
     with pytest.raises(ValueError):
         state.apply(-5)
-    first = state.legal_texts()[0]
-    assert state.apply_text(first) == state.legal_actions()[0] or True
+    first_id, first_text = state.legal_actions()[0], state.legal_texts()[0]
+    assert state.apply_text(first_text) == first_id
+    assert state.raw()["to_move"] == 1  # Hera has set up
     with pytest.raises(ValueError):
         state.apply_text("draw")
     state.random_playout(4)
@@ -51,12 +50,10 @@ def test_legal_moves_decode_to_the_reference_moves():
 
 
 def test_chance_outcomes_come_with_probabilities():
-    game = game_for(VARIANT_SETS[0])
-    ps = Record(game, seed=21).start()
     from hzai.rng import SplitMix64
     from hzai.rules.playout import random_step
 
-    rng = SplitMix64(0)
+    game = game_for(VARIANT_SETS[0])
     for seed in range(200):  # find a chance event in some random game
         ps = Record(game, seed=seed).start()
         rng = SplitMix64(seed)
