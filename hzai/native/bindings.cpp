@@ -11,6 +11,9 @@
 #include <thread>
 
 #include "core.hpp"
+#include "py_types.hpp"
+
+void bind_search(pybind11::module_& m);  // search_bindings.cpp
 
 namespace py = pybind11;
 using namespace hzn;
@@ -20,15 +23,6 @@ namespace {
 const char* const PHASES[] = {"setup", "play", "over"};
 const char* const PENDING_KINDS[] = {"chance", "place", "top"};
 const char* const REASONS[] = {"", "hostage_found", "no_cards", "no_action", "pandora", "turn_limit"};
-
-struct PyGame {
-  std::shared_ptr<const GameDef> def;
-};
-
-struct PyState {
-  std::shared_ptr<const GameDef> def;
-  State s;
-};
 
 int index_of(const char* const* table, int n, const std::string& value, const char* what) {
   for (int i = 0; i < n; ++i)
@@ -309,4 +303,6 @@ PYBIND11_MODULE(_native, m) {
         py::arg("threads") = 1,
         "plays n_games random games from state with the GIL released; game i uses seed + i. "
         "Returns numpy arrays (winner: 0, 1 or -1 for a draw; moves applied; final turn).");
+
+  bind_search(m);
 }

@@ -11,11 +11,19 @@ from hzai.search.bot import Bot, BotError, make_bot, parse_spec
 from hzai.search.limits import Limits, LimitsError
 from hzai.search.simple import HeuristicBot, RandomBot
 
+try:  # the search itself lives in the native core
+    from hzai.search.ismcts import IsmctsBot, PimcBot, analyze
+except ImportError:  # pragma: no cover - only without a built core
+    IsmctsBot = PimcBot = analyze = None
+
 __all__ = [
     "Analysis",
     "Bot",
     "BotError",
     "HeuristicBot",
+    "IsmctsBot",
+    "PimcBot",
+    "analyze",
     "Limits",
     "LimitsError",
     "MoveInfo",

@@ -1,0 +1,179 @@
+"""Information-set MCTS and PIMC bots, and analysis, over the native core.
+
+The search itself runs in C++ with the GIL released (hzai/native/search.cpp); this
+module turns a player's view into the core's input, runs the budget in chunks (so
+progress can be reported and a caller can stop it), and reads the answer back.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Callable
+
+from hzai.belief import View
+from hzai.native import native_game
+from hzai.native.search import PLAYOUTS, flat_view, flat_world, native_sample, new_search
+from hzai.rules import Game, Move
+from hzai.rules.actions import action_space
+from hzai.search.analysis import Analysis, MoveInfo, wilson_interval
+from hzai.search.limits import Limits
+
+CHUNK = 512  # iterations between checks of the clock, the stop flag and progress
+DEFAULT_EXPLORATION = 0.7
+_GAMES: dict = {}
+
+
+def game_of(view: View) -> Game:
+    key = (view.deck_spec, view.variants)
+    if key not in _GAMES:
+        _GAMES[key] = view.game()
+    return _GAMES[key]
+
+
+def _options(exploration, playout) -> tuple[float, str]:
+    try:
+        c = float(exploration)
+    except (TypeError, ValueError):
+        raise ValueError(f"exploration must be a number, not {exploration!r}") from None
+    if not 0 <= c <= 10:
+        raise ValueError(f"exploration must be within 0..10, not {c}")
+    if playout not in PLAYOUTS:
+        raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
+    return c, playout
+
+
+def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Callable[[], None] | None = None,
+               should_stop: Callable[[], bool] | None = None) -> tuple[int, float, bool]:
+    """Spend `limits` on a native search in chunks. Returns (iterations, ms, finished);
+    finished is False when `should_stop` ended it early."""
+    start = time.perf_counter()
+    done = 0
+    chunk = max(1, min(CHUNK, every or CHUNK))
+    while True:
+        if should_stop is not None and should_stop():
+            return done, (time.perf_counter() - start) * 1000, False
+        want = chunk if limits.iterations is None else min(chunk, limits.iterations - done)
+        millis = -1.0
+        if limits.millis is not None:
+            millis = limits.millis - (time.perf_counter() - start) * 1000
+            if millis <= 0:
+                break
+        if want <= 0:
+            break
+        ran = search.run(want, millis)
+        done += ran
+        if on_chunk is not None:
+            on_chunk()
+        if ran == 0:
+            break
+    return done, (time.perf_counter() - start) * 1000, True
+
+
+def _read(search, game: Game, view: View, iterations: int, millis: float, seed: int, finished: bool) -> Analysis:
+    core = native_game(game)
+    me = search.root_player
+    stats = search.root_stats()
+    infos = []
+    for action, visits, value, availability in stats:
+        mean = value / visits if visits else 0.0
+        low, high = wilson_interval(value, visits)
+        pv = [core.action_text(a) for a in search.principal_variation(action)] or [core.action_text(action)]
+        infos.append(MoveInfo(core.action_text(action), int(visits), mean, low, high, int(availability), 0, pv))
+    infos.sort(key=lambda m: (-m.visits, -m.value, m.move))
+    for order, info in enumerate(infos):
+        info.order = order
+    best = infos[0] if infos else None
+    players = ("hera", "zeus")
+    return Analysis(
+        perspective=players[me],
+        to_move=players[me],
+        iterations=iterations,
+        millis=round(millis, 3),
+        best=best.move if best else "",
+        value=best.value if best else 0.0,
+        moves=infos,
+        seed=seed,
+        finished=finished,
+    )
+
+
+def analyze(view: View, limits: Limits, seed: int = 0, progress: Callable[[Analysis], None] | None = None,
+            every: int | None = None, should_stop: Callable[[], bool] | None = None,
+            exploration: float = DEFAULT_EXPLORATION, playout: str = "random", belief_samples: int = 0) -> Analysis:
+    """Every legal move of the player to decide with visits, value (that player's win
+    probability; draws count half), a 95% interval, and the principal variation.
+    `progress` gets a partial answer every `every` iterations; `should_stop` is polled
+    between chunks and ends the search early (the answer then has finished=False)."""
+    if view.public["to_move"] is None:
+        raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
+    c, playout = _options(exploration, playout)
+    game = game_of(view)
+    search = new_search(game, flat_view(view, game), seed, limits.threads, c, playout)
+    start = time.perf_counter()
+
+    def report() -> None:
+        if progress is not None:
+            progress(_read(search, game, view, search.iterations, (time.perf_counter() - start) * 1000, seed, False))
+
+    iterations, millis, finished = run_budget(search, limits, every, report if progress else None, should_stop)
+    analysis = _read(search, game, view, search.iterations, millis, seed, finished)
+    if belief_samples:
+        from hzai.belief import belief_report
+
+        analysis.belief = belief_report(view, belief_samples, seed)
+    return analysis
+
+
+class IsmctsBot:
+    """Single-observer information-set MCTS (docs/search.md)."""
+
+    name = "ismcts"
+
+    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
+        self.exploration, self.playout = _options(c, playout)
+
+    def decide(self, view: View, limits: Limits, seed: int = 0) -> Move:
+        analysis = analyze(view, limits, seed, exploration=self.exploration, playout=self.playout)
+        return _move(view, analysis.best)
+
+
+class PimcBot:
+    """Perfect-information Monte Carlo: draw `worlds` determinizations, search each as if
+    every card were known (decks stay shuffled), and play the move most worlds chose."""
+
+    name = "pimc"
+
+    def __init__(self, worlds: int | str = 8, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
+        self.worlds = int(worlds)
+        if self.worlds < 1:
+            raise ValueError("worlds must be ≥ 1")
+        self.exploration, self.playout = _options(c, playout)
+
+    def decide(self, view: View, limits: Limits, seed: int = 0) -> Move:
+        game = game_of(view)
+        share = Limits(
+            None if limits.iterations is None else max(1, limits.iterations // self.worlds),
+            None if limits.millis is None else max(1, limits.millis // self.worlds),
+        )
+        votes: Counter = Counter()
+        visits: Counter = Counter()
+        for w in range(self.worlds):
+            world = native_sample(view, seed * 7919 + w, game)
+            search = new_search(game, flat_world(world), seed + w, 1, self.exploration, self.playout)
+            run_budget(search, share)
+            stats = search.root_stats()
+            if not stats:
+                continue
+            best = max(stats, key=lambda s: (s[1], s[2], -s[0]))
+            votes[best[0]] += 1
+            for action, n, _, _ in stats:
+                visits[action] += n
+        action = max(votes, key=lambda a: (votes[a], visits[a], -a))
+        return action_space(game.deck).decode(action)
+
+
+def _move(view: View, text: str) -> Move:
+    from hzai.rules import parse_move
+
+    return parse_move(text, game_of(view).deck)
