@@ -10,6 +10,8 @@ namespace hzn {
 
 namespace {
 constexpr int MAX_ATTEMPTS = 1000;  // as hzai/belief/sampler.py
+constexpr double LENGTH_NUDGE = 0.002;  // per move to the end of the game
+constexpr double MAX_NUDGE = 0.2;
 
 template <class T>
 T pop_at(std::vector<T>& v, size_t i) {
@@ -322,7 +324,7 @@ void Search::iterate(Tree& tree) {
       Node& ch = tree.nodes[child];
       ch.availability += 1;
       if (n_untried) continue;  // expansion comes first; scores are not needed
-      const double score = ch.value / ch.visits +
+      const double score = ch.score / ch.visits +
                            options_.exploration * std::sqrt(std::log((double)ch.availability) / ch.visits);
       if (score > best_score) {
         best_score = score;
@@ -349,7 +351,9 @@ void Search::iterate(Tree& tree) {
     }
     if (depth < 4096) path[depth++] = node;
   }
+  int length = depth - 1;  // moves from the root to the end of the game
   while (s.phase != PH_OVER) {
+    ++length;
     if (options_.playout == PO_LIGHT) light_step(g, s, tree.rng);
     else {
       if (s.n_pending && s.pending[0].kind == PD_CHANCE) {
@@ -360,10 +364,16 @@ void Search::iterate(Tree& tree) {
       apply_action(g, s, buf[tree.rng.below((uint64_t)n)]);
     }
   }
+  // A win sooner is worth a little more than a win later (and a loss later a little
+  // less bad): without it every move of a won position looks the same and the search
+  // can dawdle instead of taking the hostage.
+  const double nudge = std::min(LENGTH_NUDGE * length, MAX_NUDGE);
   for (int i = 1; i < depth; ++i) {
     Node& nd = tree.nodes[path[i]];
+    const double result = s.winner < 0 ? 0.5 : (s.winner == nd.mover ? 1.0 : 0.0);
     nd.visits += 1;
-    nd.value += s.winner < 0 ? 0.5 : (s.winner == nd.mover ? 1.0 : 0.0);
+    nd.value += result;
+    nd.score += result == 1.0 ? 1.0 - nudge : (result == 0.0 ? nudge : 0.5);
   }
   tree.nodes[0].visits += 1;
   tree.iterations += 1;

@@ -85,6 +85,7 @@ struct Node {
   int8_t mover = -1;
   uint32_t visits = 0, availability = 0;
   double value = 0.0;  // sum of results for `mover`: win 1, draw 0.5, loss 0
+  double score = 0.0;  // the same, nudged toward quick wins and slow losses; selection uses it
 };
 
 struct Tree {
