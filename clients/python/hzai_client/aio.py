@@ -1,0 +1,88 @@
+"""asyncio client (grpc.aio), the same calls as HzaiClient."""
+
+from __future__ import annotations
+
+from typing import AsyncIterator
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from hzai_proto.v1 import bot_pb2, bot_pb2_grpc, game_pb2, match_pb2, match_pb2_grpc
+
+from hzai_client import messages as m
+
+
+class AsyncHzaiClient:
+    def __init__(self, target: str = m.DEFAULT_TARGET, *, timeout: float | None = None,
+                 channel: grpc.aio.Channel | None = None, options: list | None = None):
+        self.target = target
+        self.timeout = timeout
+        self.channel = channel or grpc.aio.insecure_channel(target, options=options or [])
+        self.bots = bot_pb2_grpc.BotServiceStub(self.channel)
+        self.matches = match_pb2_grpc.MatchServiceStub(self.channel)
+        self._health = health_pb2_grpc.HealthStub(self.channel)
+
+    async def __aenter__(self) -> "AsyncHzaiClient":
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self.channel.close()
+
+    def _t(self, timeout):
+        return self.timeout if timeout is None else timeout
+
+    async def suggest_move(self, record=None, *, match_id=None, iterations=None, millis=None, threads=None,
+                           seed=0, bot="", timeout=None) -> bot_pb2.SuggestMoveResponse:
+        request = m.suggest_request(record, match_id=match_id, iterations=iterations, millis=millis,
+                                    threads=threads, seed=seed, bot=bot)
+        return await self.bots.SuggestMove(request, timeout=self._t(timeout))
+
+    async def analyze(self, record=None, *, match_id=None, iterations=None, millis=None, threads=None, seed=0,
+                      belief_samples=0, timeout=None) -> bot_pb2.Analysis:
+        request = m.analyze_request(record, match_id=match_id, iterations=iterations, millis=millis,
+                                    threads=threads, seed=seed, belief_samples=belief_samples)
+        return (await self.bots.Analyze(request, timeout=self._t(timeout))).analysis
+
+    async def analyze_stream(self, record=None, *, match_id=None, iterations=None, millis=None, threads=None,
+                             seed=0, belief_samples=0, progress_every=0,
+                             timeout=None) -> AsyncIterator[bot_pb2.Analysis]:
+        request = m.analyze_request(record, match_id=match_id, iterations=iterations, millis=millis,
+                                    threads=threads, seed=seed, belief_samples=belief_samples,
+                                    progress_every=progress_every)
+        call = self.bots.AnalyzeStream(request, timeout=self._t(timeout))
+        try:
+            async for reply in call:
+                yield reply.analysis
+        finally:
+            call.cancel()
+
+    async def create_match(self, *, seed=0, hera_bot=False, zeus_bot=True, bot="", iterations=None, millis=None,
+                           threads=None, variants=None, timeout=None) -> match_pb2.MatchStatus:
+        request = m.create_match_request(seed=seed, hera_bot=hera_bot, zeus_bot=zeus_bot, bot=bot,
+                                         iterations=iterations, millis=millis, threads=threads, variants_=variants)
+        return (await self.matches.CreateMatch(request, timeout=self._t(timeout))).status
+
+    async def get_view(self, match_id: str, player, timeout=None) -> match_pb2.GetViewResponse:
+        request = match_pb2.GetViewRequest(match_id=match_id, player=m.player(player))
+        return await self.matches.GetView(request, timeout=self._t(timeout))
+
+    async def legal_moves(self, match_id: str, player, timeout=None) -> list[game_pb2.Move]:
+        request = match_pb2.ListLegalMovesRequest(match_id=match_id, player=m.player(player))
+        return list((await self.matches.ListLegalMoves(request, timeout=self._t(timeout))).moves)
+
+    async def play_move(self, match_id: str, player, move, timeout=None) -> match_pb2.PlayMoveResponse:
+        request = match_pb2.PlayMoveRequest(match_id=match_id, player=m.player(player), move=m.move_message(move))
+        return await self.matches.PlayMove(request, timeout=self._t(timeout))
+
+    async def bot_play_turn(self, match_id: str, seed: int = 0, timeout=None) -> match_pb2.BotPlayTurnResponse:
+        request = match_pb2.BotPlayTurnRequest(match_id=match_id, seed=seed)
+        return await self.matches.BotPlayTurn(request, timeout=self._t(timeout))
+
+    async def delete_match(self, match_id: str, timeout=None) -> None:
+        await self.matches.DeleteMatch(match_pb2.DeleteMatchRequest(match_id=match_id), timeout=self._t(timeout))
+
+    async def health(self, service: str = "", timeout=None) -> str:
+        reply = await self._health.Check(health_pb2.HealthCheckRequest(service=service), timeout=self._t(timeout))
+        return health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)

@@ -1,0 +1,95 @@
+"""Building, starting and stopping the server."""
+
+from __future__ import annotations
+
+import signal
+import threading
+from concurrent import futures
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+from hzai_proto.v1 import bot_pb2, bot_pb2_grpc, match_pb2, match_pb2_grpc
+
+from hzai_server.bot_service import BotServicer
+from hzai_server.config import ServerConfig
+from hzai_server.logs import log
+from hzai_server.matches import MatchServicer, MatchStore
+from hzai_server.searches import Searches, analyze_function
+
+SERVICE_NAMES = (
+    bot_pb2.DESCRIPTOR.services_by_name["BotService"].full_name,
+    match_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name,
+)
+
+
+class HzaiServer:
+    """The gRPC server with its servicers, health and reflection."""
+
+    def __init__(self, config: ServerConfig):
+        self.config = config
+        self.searches = Searches(config.max_searches)
+        self.matches = MatchStore(config.max_matches, config.match_ttl)
+        options = [
+            ("grpc.max_receive_message_length", config.max_message_bytes),
+            ("grpc.max_send_message_length", config.max_message_bytes),
+            ("grpc.so_reuseport", 0),
+        ]
+        self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=config.workers, thread_name_prefix="rpc"),
+                                  options=options)
+        bot_pb2_grpc.add_BotServiceServicer_to_server(BotServicer(config, self.searches, self.matches), self.server)
+        match_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(config, self.searches, self.matches), self.server)
+        self.health = health.HealthServicer(experimental_non_blocking=True)
+        health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
+        reflection.enable_server_reflection(
+            (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), self.server
+        )
+        self.port = self.server.add_insecure_port(config.address)
+        if self.port == 0:
+            raise OSError(f"cannot listen on {config.address}")
+        self._stopped = threading.Event()
+
+    @property
+    def address(self) -> str:
+        host = self.config.address.rsplit(":", 1)[0]
+        return f"{host}:{self.port}"
+
+    def start(self) -> None:
+        self.server.start()
+        for name in ("", *SERVICE_NAMES):
+            self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+        log("listening", address=self.address, port=self.port, workers=self.config.workers,
+            max_searches=self.config.max_searches, analysis=analyze_function() is not None)
+
+    def stop(self, grace: float | None = None) -> None:
+        """Report NOT_SERVING, let running calls finish within the grace period, then
+        cancel the rest (which stops their searches)."""
+        if self._stopped.is_set():
+            return
+        self._stopped.set()
+        grace = self.config.grace if grace is None else grace
+        log("stopping", grace_seconds=grace, running_searches=self.searches.running)
+        self.health.enter_graceful_shutdown()
+        self.server.stop(grace).wait()
+        log("stopped")
+
+    def wait(self) -> None:
+        self.server.wait_for_termination()
+
+
+def serve(config: ServerConfig) -> int:
+    """Run until SIGTERM or SIGINT, then shut down gracefully."""
+    server = HzaiServer(config)
+    stop_requested = threading.Event()
+
+    def on_signal(signum, _frame):
+        log("signal", signal=signal.Signals(signum).name)
+        stop_requested.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    server.start()
+    while not stop_requested.wait(0.5):
+        pass
+    server.stop()
+    return 0

@@ -1,0 +1,149 @@
+"""BotService: SuggestMove, Analyze and AnalyzeStream."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from dataclasses import dataclass
+
+import grpc
+
+from hzai.belief import View, belief_report, view_of
+from hzai.cards import PLAYERS
+from hzai_proto.v1 import bot_pb2, bot_pb2_grpc
+
+from hzai_server import convert
+from hzai_server.errors import ApiError, invalid
+from hzai_server.rpc import handler
+from hzai_server.searches import CallStop, Searches, clock_ms, decide, make_checked_bot, run_analysis, within_deadline
+
+MAX_BELIEF_SAMPLES = 20_000
+
+
+@dataclass
+class Decision:
+    """What a search needs: the view of the player to decide (never the state)."""
+
+    view: View
+    player: int
+    deck: object
+
+
+def decision_from_state(state, field: str) -> Decision:
+    if state.is_over:
+        winner = "a draw" if state.winner is None else f"{PLAYERS[state.winner]} wins"
+        raise invalid(field, f"the game is over ({winner}, {state.reason}); there is no move to decide")
+    if state.is_chance:
+        raise invalid(field, "the next event is chance (the card drawn by 'pegasus hand'): add 'chance CARD' first")
+    player = state.to_move
+    return Decision(view_of(state, player), player, state.deck)
+
+
+class BotServicer(bot_pb2_grpc.BotServiceServicer):
+    def __init__(self, config, searches: Searches, matches):
+        self.config = config
+        self.searches = searches
+        self.matches = matches
+
+    def _decision(self, position: bot_pb2.Position) -> Decision:
+        source = position.WhichOneof("source")
+        if source == "record":
+            record = convert.record_from_proto(position.record, "position.record")
+            return decision_from_state(convert.replay(record, "position.record"), "position.record")
+        if source == "record_json":
+            record = convert.record_from_json_text(position.record_json, "position.record_json")
+            return decision_from_state(convert.replay(record, "position.record_json"), "position.record_json")
+        if source == "match_id":
+            state = self.matches.snapshot(position.match_id)
+            return decision_from_state(state, "position.match_id")
+        raise invalid("position", "give record, record_json or match_id")
+
+    @handler
+    def SuggestMove(self, request, context):
+        bot = make_checked_bot(request.bot)
+        limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
+        decision = self._decision(request.position)
+        with self.searches.admitted():
+            budgeted = within_deadline(limits, context)
+            stop = CallStop(context)
+            start = time.perf_counter()
+            move, stopped = decide(bot, decision.view, budgeted.limits, request.seed, stop, decision.deck)
+            millis = clock_ms(start)
+        if stop() and not context.is_active():
+            raise ApiError(grpc.StatusCode.CANCELLED, "the call ended before the search")
+        return bot_pb2.SuggestMoveResponse(
+            move=convert.move_to_proto(move),
+            player=convert.player_to_proto(decision.player),
+            bot=bot.name,
+            millis=millis,
+            stopped_early=stopped or budgeted.cut,
+        )
+
+    def _analysis_request(self, request):
+        limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
+        if request.belief_samples > MAX_BELIEF_SAMPLES:
+            raise invalid("belief_samples", f"{request.belief_samples} is over this server's limit of {MAX_BELIEF_SAMPLES}")
+        return limits, self._decision(request.position)
+
+    def _belief(self, request, decision: Decision):
+        if not request.belief_samples:
+            return None
+        return belief_report(decision.view, request.belief_samples, request.seed)
+
+    @handler
+    def Analyze(self, request, context):
+        limits, decision = self._analysis_request(request)
+        with self.searches.admitted():
+            budgeted = within_deadline(limits, context)
+            analysis = run_analysis(decision.view, budgeted.limits, request.seed, CallStop(context))
+            if not analysis.best:
+                raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
+            analysis.belief = self._belief(request, decision)
+        return bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(analysis, decision.deck))
+
+    @handler
+    def AnalyzeStream(self, request, context):
+        limits, decision = self._analysis_request(request)
+        every = request.progress_every or max(1, (limits.iterations or 1000) // 10)
+        with self.searches.admitted():
+            budgeted = within_deadline(limits, context)
+            stop = CallStop(context)
+            reports: queue.Queue = queue.Queue()
+            done = object()
+
+            def search():
+                # Progress arrives on the search thread; this thread sends it.
+                try:
+                    result = run_analysis(decision.view, budgeted.limits, request.seed, stop,
+                                          progress=reports.put, every=every)
+                    reports.put(("final", result))
+                except BaseException as exc:  # noqa: BLE001 - handed to the sending thread
+                    reports.put(("error", exc))
+                finally:
+                    reports.put(done)
+
+            worker = threading.Thread(target=search, name="analyze-stream", daemon=True)
+            worker.start()
+            final = failure = None
+            try:
+                while True:
+                    item = reports.get()
+                    if item is done:
+                        break
+                    if isinstance(item, tuple) and item[0] == "final":
+                        final = item[1]
+                    elif isinstance(item, tuple) and item[0] == "error":
+                        failure = item[1]
+                    elif not stop():
+                        item.finished = False
+                        yield bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(item, decision.deck))
+            finally:
+                stop.event.set()  # the client went away mid-stream: end the search too
+                worker.join()
+            if failure is not None:
+                raise failure
+            if final is None or not final.best:
+                raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
+            final.belief = self._belief(request, decision)
+        yield bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(final, decision.deck))

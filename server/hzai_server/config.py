@@ -1,0 +1,81 @@
+"""Server settings from flags, with HZAI_* environment variables as defaults."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass
+
+CORES = os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    address: str = "127.0.0.1:50051"
+    workers: int = 8
+    max_searches: int = CORES
+    max_iterations: int = 1_000_000
+    max_millis: int = 30_000
+    max_threads: int = CORES
+    default_iterations: int = 1000
+    max_message_bytes: int = 4 * 1024 * 1024
+    max_matches: int = 1000
+    match_ttl: float = 1800.0
+    grace: float = 5.0
+    log_level: str = "info"
+
+
+# flag name, env var, type, help
+_SETTINGS = [
+    ("address", "HZAI_ADDRESS", str, "host:port to listen on (port 0: any free port, logged at start)"),
+    ("workers", "HZAI_WORKERS", int, "RPC worker threads"),
+    ("max_searches", "HZAI_MAX_SEARCHES", int,
+     "searches running at once; one more is answered RESOURCE_EXHAUSTED at once"),
+    ("max_iterations", "HZAI_MAX_ITERATIONS", int, "largest iteration budget a request may ask for"),
+    ("max_millis", "HZAI_MAX_MILLIS", int, "largest time budget (ms) a request may ask for"),
+    ("max_threads", "HZAI_MAX_THREADS", int, "most search threads a request may ask for"),
+    ("default_iterations", "HZAI_DEFAULT_ITERATIONS", int, "budget of a request that gives none"),
+    ("max_message_bytes", "HZAI_MAX_MESSAGE_BYTES", int, "largest request or response message"),
+    ("max_matches", "HZAI_MAX_MATCHES", int, "hosted matches kept at once"),
+    ("match_ttl", "HZAI_MATCH_TTL", float, "seconds a hosted match may stay idle before it is dropped"),
+    ("grace", "HZAI_GRACE", float, "seconds running calls get to finish on SIGTERM/SIGINT"),
+    ("log_level", "HZAI_LOG_LEVEL", str, "debug, info, warning or error"),
+]
+
+
+class ConfigError(ValueError):
+    pass
+
+
+def parse_config(argv: list[str] | None = None, env: dict | None = None) -> ServerConfig:
+    env = os.environ if env is None else env
+    defaults = ServerConfig()
+    parser = argparse.ArgumentParser(
+        prog="hzai-server",
+        description="The hzai gRPC service (BotService, MatchService, health, reflection).",
+        epilog="Every flag can also be set by the environment variable in brackets.",
+    )
+    values = {}
+    for name, var, kind, text in _SETTINGS:
+        default = getattr(defaults, name)
+        if var in env:
+            try:
+                default = kind(env[var])
+            except ValueError:
+                parser.error(f"{var}={env[var]!r} is not a valid {kind.__name__}")
+        parser.add_argument("--" + name.replace("_", "-"), type=kind, default=default,
+                            help=f"{text} [{var}] (default: {default})")
+    args = parser.parse_args(argv)
+    for name, _, _, _ in _SETTINGS:
+        values[name] = getattr(args, name)
+    for name in ("workers", "max_searches", "max_iterations", "max_millis", "max_threads",
+                 "default_iterations", "max_message_bytes", "max_matches"):
+        if values[name] < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1, not {values[name]}")
+    if values["match_ttl"] <= 0 or values["grace"] < 0:
+        parser.error("--match-ttl must be > 0 and --grace ≥ 0")
+    if values["default_iterations"] > values["max_iterations"]:
+        parser.error("--default-iterations must not exceed --max-iterations")
+    if values["log_level"].lower() not in ("debug", "info", "warning", "error"):
+        parser.error(f"--log-level must be debug, info, warning or error, not {values['log_level']!r}")
+    return ServerConfig(**values)
