@@ -106,6 +106,76 @@ def cmd_belief(args) -> int:
     return 0
 
 
+def _limits(args):
+    from hzai.search import Limits
+
+    return Limits.parse(args.budget, args.threads)
+
+
+def _progress_line(done: int, total: int) -> None:
+    sys.stderr.write(f"\r[{done}/{total}]")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def cmd_analyze(args) -> int:
+    from hzai.belief import view_of
+    from hzai.search import analyze
+
+    _, state = _load(args.record, args.upto)
+    if state.is_over or state.is_chance:
+        raise UsageError("nothing to decide after this record (the game is over or a chance event comes next)")
+    observer = state.to_move if args.side is None else PLAYERS.index(args.side)
+    if observer != state.to_move:
+        raise UsageError(f"{PLAYERS[state.to_move]} is to decide here, not {args.side}")
+    answer = analyze(view_of(state, observer), _limits(args), args.seed, exploration=args.c, playout=args.playout,
+                     belief_samples=args.belief)
+    if args.json:
+        print(json.dumps(answer.to_json(), indent=2))
+        return 0
+    print(f"{answer.perspective} to decide · {answer.iterations} iterations in {answer.millis:.0f} ms · "
+          f"values are {answer.perspective}'s win probability")
+    print(f"{'move':<28} {'visits':>7} {'value':>7} {'95% interval':>15}  principal variation")
+    for m in answer.moves[: args.top]:
+        print(f"{m.move:<28} {m.visits:>7} {m.value:>7.3f} {m.ci_low:>7.3f}..{m.ci_high:<6.3f}  {' / '.join(m.pv)}")
+    if answer.belief:
+        from hzai.belief import format_report
+
+        print()
+        print(format_report(answer.belief))
+    return 0
+
+
+def cmd_analyze_game(args) -> int:
+    from hzai.review import decisions_json, format_review, review_game
+
+    record = Record.load(args.record)
+    sides = (0, 1) if args.side is None else (PLAYERS.index(args.side),)
+    decisions = review_game(record, _limits(args), args.seed, sides, None if args.quiet else _progress_line)
+    print(json.dumps(decisions_json(decisions), indent=1) if args.json else format_review(decisions))
+    return 0
+
+
+def cmd_arena(args) -> int:
+    from hzai.arena import print_progress, run_arena, write_json
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    result = run_arena(args.bot_a, args.bot_b, args.games, _limits(args), args.seed, args.jobs,
+                       _variants(args.variant), None if args.quiet else print_progress)
+    print(result.summary())
+    if args.json:
+        write_json(result, args.json)
+    return 0
+
+
+def _add_budget(p) -> None:
+    p.add_argument("--budget", default="1000", help="iterations (1000), time (250ms, 2s) or both (1000,250ms); default 1000")
+    p.add_argument("--threads", type=int, default=1, help="search threads (root parallelism); default 1")
+    p.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hzai",
@@ -157,6 +227,37 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the sampler (default 0)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=cmd_belief)
+
+    p = sub.add_parser("analyze", help="how good is every legal move? (ISMCTS from one player's view)")
+    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("--as", dest="side", choices=list(PLAYERS), default=None, help="the player to decide (checked)")
+    p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
+    _add_budget(p)
+    p.add_argument("--c", type=float, default=0.7, help="exploration constant (default 0.7)")
+    p.add_argument("--playout", choices=["random", "light"], default="random", help="playout policy (default random)")
+    p.add_argument("--belief", type=int, default=0, metavar="N", help="add the belief report over N samples")
+    p.add_argument("--top", type=int, default=20, help="rows to show (default 20)")
+    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    p.set_defaults(func=cmd_analyze)
+
+    p = sub.add_parser("analyze-game", help="annotate every decision of a record: played move vs the bot's choice")
+    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("--as", dest="side", choices=list(PLAYERS), default=None, help="only this player's decisions")
+    _add_budget(p)
+    p.add_argument("--json", action="store_true", help="print the decisions as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=cmd_analyze_game, budget="500")
+
+    p = sub.add_parser("arena", help="play two bots against each other, seats swapped, with a 95%% interval")
+    p.add_argument("bot_a", help="bot spec: random, heuristic, ismcts, pimc, options after a colon (ismcts:c=1,playout=light)")
+    p.add_argument("bot_b", help="the opponent's bot spec")
+    p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    _add_budget(p)
+    p.add_argument("--jobs", type=int, default=None, help="parallel processes (default: one per core)")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE", help="a rules variant (repeatable)")
+    p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(func=cmd_arena)
     return parser
 
 
@@ -168,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except RecordError as exc:
         print(f"{name}: {exc}", file=sys.stderr)
-    except (UsageError, VariantError, DeckError) as exc:
+    except (UsageError, VariantError, DeckError, ValueError) as exc:
         print(f"{name}: {exc}", file=sys.stderr)
     except BrokenPipeError:
         return 0

@@ -93,6 +93,7 @@ class Knowledge:
         self.zone_of: dict[int, tuple[str, int]] = {c.id: ("deck", c.owner) for c in deck.cards}
         self._spy_group: int | None = None
         self._unseen_leaving: set[int] = set()  # opponent's hand cards in limbo, not yet seen
+        self.events_seen = 0  # how much of a state's event log has been read (`update`)
 
     def _new_group(self) -> int:
         gid = len(self.groups)
@@ -265,9 +266,15 @@ class Knowledge:
         if not any(event.kind == "dealt" for event in state.events):
             return cls.at_first_sight(state, observer)
         knowledge = cls(state.deck, observer)
-        for event in state.events:
-            knowledge.observe(event)
-        return knowledge
+        return knowledge.update(state)
+
+    def update(self, state) -> "Knowledge":
+        """Read the events the state logged since the last update (a game in progress
+        is followed move by move without reading its log again)."""
+        for event in state.events[self.events_seen :]:
+            self.observe(event)
+        self.events_seen = len(state.events)
+        return self
 
     @classmethod
     def at_first_sight(cls, state, observer: int) -> "Knowledge":
@@ -299,4 +306,5 @@ class Knowledge:
                 knowledge.group_of[card.id] = gid
             else:
                 knowledge.known.add(card.id)
+        knowledge.events_seen = len(state.events)
         return knowledge

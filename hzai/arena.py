@@ -1,0 +1,166 @@
+"""Bot against bot: seat-swapped games in parallel processes, with a 95% interval.
+
+Game i deals with seed `seed + i`; bot A sits as Hera in even games and as Zeus in odd
+ones, so both bots see the same deals from both seats. A referee draws the card that
+Pegasus takes from a hand, from its own generator.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+
+from hzai.belief import view_of
+from hzai.belief.knowledge import Knowledge
+from hzai.cards import PLAYERS
+from hzai.rng import SplitMix64
+from hzai.rules import Game, Record
+from hzai.rules.playout import random_step
+from hzai.search import Limits, make_bot, wilson_interval
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int
+    hera: str
+    zeus: str
+    winner: str  # hera | zeus | draw
+    reason: str
+    moves: int
+    turns: int
+    think_seconds: dict = field(default_factory=dict)  # bot label -> seconds spent deciding
+    decisions: dict = field(default_factory=dict)  # bot label -> decisions made
+
+
+def play_game(spec_a: str, spec_b: str, index: int, limits: Limits, seed: int, variants: dict | None = None) -> GameResult:
+    game = Game.create(variants)
+    game_seed = seed + index
+    labels = ("A", "B") if index % 2 == 0 else ("B", "A")  # who sits as hera, zeus
+    specs = {"A": spec_a, "B": spec_b}
+    bots = [make_bot(specs[labels[p]]) for p in (0, 1)]
+    state = Record(game, seed=game_seed).start()
+    knowledge = [Knowledge.of(state, 0), Knowledge.of(state, 1)]
+    referee = SplitMix64(game_seed ^ 0xA7E4A)
+    think = {"A": 0.0, "B": 0.0}
+    decisions = {"A": 0, "B": 0}
+    moves = 0
+    while not state.is_over:
+        if state.is_chance:
+            random_step(state, referee)
+            continue
+        p = state.to_move
+        view = view_of(state, p, knowledge[p].update(state))
+        start = time.perf_counter()
+        move = bots[p].decide(view, limits, game_seed * 100_003 + moves)
+        think[labels[p]] += time.perf_counter() - start
+        decisions[labels[p]] += 1
+        state.push(move)
+        moves += 1
+    winner = "draw" if state.winner is None else PLAYERS[state.winner]
+    return GameResult(index, game_seed, labels[0], labels[1], winner, state.reason, moves, state.turn, think, decisions)
+
+
+@dataclass
+class ArenaResult:
+    bot_a: str
+    bot_b: str
+    limits: str
+    games: int
+    seed: int
+    a_wins: int
+    b_wins: int
+    draws: int
+    a_score: float  # (wins + draws/2) / games
+    a_score_ci95: tuple[float, float]
+    a_wins_as_hera: int
+    a_wins_as_zeus: int
+    mean_moves: float
+    mean_turns: float
+    ms_per_decision: dict
+    seconds: float
+    results: list[GameResult]
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    def summary(self) -> str:
+        low, high = self.a_score_ci95
+        return (
+            f"{self.bot_a} vs {self.bot_b} ({self.limits}, {self.games} games): "
+            f"{self.a_wins} wins, {self.draws} draws, {self.b_wins} losses; "
+            f"score {self.a_score:.1%} [95% {low:.1%}..{high:.1%}]; "
+            f"{self.mean_moves:.0f} moves, {self.mean_turns:.0f} turns a game; "
+            f"ms per decision: A {self.ms_per_decision['A']:.1f}, B {self.ms_per_decision['B']:.1f}"
+        )
+
+
+def summarize(spec_a: str, spec_b: str, limits: Limits, seed: int, results: list[GameResult], seconds: float) -> ArenaResult:
+    results = sorted(results, key=lambda r: r.index)
+    n = len(results)
+    a_wins = sum(1 for r in results if r.winner != "draw" and getattr(r, r.winner) == "A")
+    draws = sum(1 for r in results if r.winner == "draw")
+    score = a_wins + draws / 2
+    think = {k: sum(r.think_seconds[k] for r in results) for k in ("A", "B")}
+    count = {k: sum(r.decisions[k] for r in results) for k in ("A", "B")}
+    return ArenaResult(
+        bot_a=spec_a,
+        bot_b=spec_b,
+        limits=str(limits),
+        games=n,
+        seed=seed,
+        a_wins=a_wins,
+        b_wins=n - a_wins - draws,
+        draws=draws,
+        a_score=score / n if n else 0.0,
+        a_score_ci95=wilson_interval(score, n),
+        a_wins_as_hera=sum(1 for r in results if r.hera == "A" and r.winner == "hera"),
+        a_wins_as_zeus=sum(1 for r in results if r.zeus == "A" and r.winner == "zeus"),
+        mean_moves=sum(r.moves for r in results) / n if n else 0.0,
+        mean_turns=sum(r.turns for r in results) / n if n else 0.0,
+        ms_per_decision={k: 1000 * think[k] / count[k] if count[k] else 0.0 for k in ("A", "B")},
+        seconds=seconds,
+        results=results,
+    )
+
+
+def run_arena(spec_a: str, spec_b: str, games: int, limits: Limits, seed: int = 0, jobs: int | None = None,
+              variants: dict | None = None, progress=None) -> ArenaResult:
+    """Play `games` games; `progress(done, total, partial_summary)` after each one."""
+    make_bot(spec_a), make_bot(spec_b)  # fail fast on a bad spec, before any process starts
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    if jobs == 1:
+        for i in range(games):
+            results.append(play_game(spec_a, spec_b, i, limits, seed, variants))
+            if progress:
+                progress(len(results), games, summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_game, spec_a, spec_b, i, limits, seed, variants) for i in range(games)]
+            for future in as_completed(futures):
+                results.append(future.result())
+                if progress:
+                    progress(len(results), games, summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start))
+    return summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start)
+
+
+def print_progress(done: int, total: int, partial: ArenaResult) -> None:
+    low, high = partial.a_score_ci95
+    sys.stderr.write(
+        f"\r[{done}/{total}] A {partial.a_wins} - B {partial.b_wins} - draws {partial.draws} "
+        f"score {partial.a_score:.1%} [{low:.0%}..{high:.0%}] {partial.seconds:.0f}s"
+    )
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def write_json(result: ArenaResult, path: str) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(result.to_json(), handle, indent=1)

@@ -1,0 +1,81 @@
+"""Annotate every decision of a game record: the move played against the bot's choice."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from hzai.belief import view_of
+from hzai.belief.knowledge import Knowledge
+from hzai.cards import PLAYERS
+from hzai.rules import Record, RecordError, parse_move
+from hzai.rules.effects import canonical
+from hzai.rules.moves import NotationError
+from hzai.rules.state import IllegalMoveError
+from hzai.search import Limits, analyze
+
+BLUNDER = 0.15  # value lost that makes a move worth a mark
+
+
+@dataclass
+class Decision:
+    index: int  # position in the record's moves
+    player: str
+    played: str
+    played_value: float
+    played_visits: int
+    best: str
+    best_value: float
+    loss: float  # best_value - played_value, ≥ 0 up to noise
+
+    @property
+    def mark(self) -> str:
+        return "??" if self.loss >= BLUNDER else ("?" if self.loss >= BLUNDER / 3 else "")
+
+
+def review_game(record: Record, limits: Limits, seed: int = 0, sides=(0, 1), progress=None) -> list[Decision]:
+    """One analysis per decision of the chosen sides; `progress(done, total)` after each."""
+    state = record.start()
+    knowledge = [Knowledge.of(state, 0), Knowledge.of(state, 1)]
+    total = len(record.moves)
+    decisions = []
+    for index, text in enumerate(record.moves):
+        try:
+            move = parse_move(text, record.game.deck)
+            if not move.is_chance and state.to_move in sides and not state.is_chance:
+                p = state.to_move
+                view = view_of(state, p, knowledge[p].update(state))
+                answer = analyze(view, limits, seed + index)
+                played = str(canonical(state, move))
+                info = {m.move: m for m in answer.moves}
+                if played not in info:
+                    raise IllegalMoveError(f"{text}: not legal here")
+                best = answer.moves[0]
+                decisions.append(
+                    Decision(index, PLAYERS[p], played, info[played].value, info[played].visits, best.move, best.value,
+                             max(0.0, best.value - info[played].value))
+                )
+            state.push(move)
+        except (NotationError, IllegalMoveError) as exc:
+            raise RecordError(f"move {index} {text!r}: {exc}", index, text) from None
+        if progress:
+            progress(index + 1, total)
+    return decisions
+
+
+def format_review(decisions: list[Decision]) -> str:
+    lines = [f"{'#':>4}  {'player':<6} {'played':<26} {'value':>6}  {'bot':<26} {'value':>6}  {'lost':>6}"]
+    for d in decisions:
+        lines.append(
+            f"{d.index:>4}  {d.player:<6} {d.played:<26} {d.played_value:>6.3f}  {d.best:<26} {d.best_value:>6.3f}  {d.loss:>6.3f} {d.mark}"
+        )
+    for player in PLAYERS:
+        mine = [d for d in decisions if d.player == player]
+        if mine:
+            lost = sum(d.loss for d in mine)
+            marks = sum(1 for d in mine if d.loss >= BLUNDER)
+            lines.append(f"{player}: {len(mine)} decisions, value lost {lost:.2f} in all, {marks} marked ??")
+    return "\n".join(lines)
+
+
+def decisions_json(decisions: list[Decision]) -> list[dict]:
+    return [asdict(d) | {"mark": d.mark} for d in decisions]
