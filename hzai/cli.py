@@ -258,6 +258,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_arena)
+
+    try:  # suggest, play and analyze --server talk to hzai-server; they come with its client package
+        from hzai_client.cli import add_commands
+    except ImportError:
+        pass
+    else:
+        add_commands(sub)
     return parser
 
 
