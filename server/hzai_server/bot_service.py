@@ -77,7 +77,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             player=convert.player_to_proto(decision.player),
             bot=bot.name,
             millis=millis,
-            stopped_early=stopped or budgeted.cut,
+            # A capped budget only counts as cut short when the search ran into the cap.
+            stopped_early=stopped or (budgeted.cut and millis >= 0.9 * budgeted.limits.millis),
         )
 
     def _analysis_request(self, request):

@@ -79,9 +79,12 @@ def _record_from_dict(data, field: str) -> Record:
 
 
 def _record_error(exc: RecordError, field: str):
+    message = str(exc)
     if exc.index is not None:
-        return invalid(f"{field}.moves[{exc.index}]", str(exc))
-    return invalid(field, str(exc))
+        return invalid(f"{field}.moves[{exc.index}]", message)
+    if "variant" in message.split(":")[0]:
+        return invalid(f"{field}.variants", message)
+    return invalid(field, message)
 
 
 def record_from_proto(record: game_pb2.GameRecord, field: str) -> Record:

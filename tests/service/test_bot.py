@@ -1,0 +1,119 @@
+"""BotService end to end: suggest and analyze over a real server."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hzai.belief import view_of
+from hzai.rules import Record
+from hzai_client import player_name
+from hzai_proto.v1 import game_pb2
+
+from .conftest import played_record
+
+
+def state_json_differs(a, b) -> bool:
+    from hzai.rules import state_to_json
+
+    return state_to_json(a) != state_to_json(b) or a.decks != b.decks
+
+
+def legal_texts(record: Record) -> set[str]:
+    return {str(m) for m in record.replay().legal_moves()}
+
+
+@pytest.mark.parametrize("bot", ["random", "heuristic", "pimc"])
+def test_suggest_gives_a_legal_move_for_the_player_to_move(client, midgame, bot):
+    reply = client.suggest_move(midgame.to_json(), bot=bot, iterations=200, seed=3)
+    state = midgame.replay()
+    assert reply.move.text in legal_texts(midgame)
+    assert player_name(reply.player) == state.player_to_move
+    assert reply.bot == bot
+
+
+def test_suggest_with_the_default_ismcts_bot(client, midgame):
+    reply = client.suggest_move(midgame.to_json(), iterations=500, seed=1)
+    assert reply.bot == "ismcts"
+    assert reply.move.text in legal_texts(midgame)
+    assert not reply.stopped_early
+    again = client.suggest_move(midgame.to_json(), iterations=500, seed=1)
+    assert again.move.text == reply.move.text  # one thread, an iteration budget: reproducible
+
+
+def test_suggest_fills_the_structured_move(client, midgame):
+    reply = client.suggest_move(midgame.to_json(), bot="heuristic", seed=2)
+    move = reply.move
+    assert move.kind and move.text.startswith(move.kind)
+    if move.kind == "play":
+        assert move.text == f"play {move.card.name} c{move.col}r{move.row}"
+
+
+def test_suggest_from_a_record_message_and_from_setup(client):
+    record = played_record(5, 0)
+    message = game_pb2.GameRecord(seed=0)
+    message.ClearField("seed")
+    for player in ("hera", "zeus"):
+        side = getattr(message.setup, player)
+        side.hand.extend(record.setup[player]["hand"])
+        side.deck.extend(record.setup[player]["deck"])
+    reply = client.suggest_move(message, bot="random", seed=1)
+    assert reply.move.kind == "setup"
+    assert reply.move.text in legal_texts(record)
+    by_seed = client.suggest_move({"format": "hzai-record/1", "seed": 5, "moves": []}, bot="random", seed=1)
+    assert by_seed.move.kind == "setup"
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "ismcts"])
+def test_no_peeking_records_that_look_the_same_get_the_same_move(client, bot):
+    """Zeus's deck order is hidden from Hera: two records that differ only there give
+    Hera the same view, so the same seed must give the same suggestion."""
+    first = played_record(21, 10)
+    other_setup = json.loads(json.dumps(first.setup))
+    deck = other_setup["zeus"]["deck"]
+    other_setup["zeus"]["deck"] = deck[:5] + deck[:4:-1]  # cards Zeus may have drawn stay on top
+    second = Record(first.game, setup=other_setup, moves=list(first.moves))
+    a, b = first.replay(), second.replay()
+    assert a.to_move == b.to_move
+    me = a.to_move
+    assert view_of(a, me).to_json() == view_of(b, me).to_json()
+    assert first.setup["zeus"]["deck"] != other_setup["zeus"]["deck"]
+    assert state_json_differs(a, b)
+    replies = [client.suggest_move(r.to_json(), bot=bot, iterations=400, seed=9).move.text for r in (first, second)]
+    assert replies[0] == replies[1]
+
+
+def test_suggest_for_a_hosted_match(client):
+    status = client.create_match(seed=2, hera_bot=False, zeus_bot=True, bot="random")
+    reply = client.suggest_move(match_id=status.match_id, bot="heuristic", seed=1)
+    legal = {m.text for m in client.legal_moves(status.match_id, "hera")}
+    assert reply.move.text in legal
+
+
+def test_analyze_lists_every_legal_move_from_the_movers_view(client, midgame):
+    analysis = client.analyze(midgame.to_json(), iterations=600, seed=4, belief_samples=200)
+    state = midgame.replay()
+    assert analysis.finished
+    assert analysis.iterations == 600
+    assert player_name(analysis.perspective) == state.player_to_move == player_name(analysis.to_move)
+    assert {m.move.text for m in analysis.moves} <= legal_texts(midgame)
+    assert analysis.moves[0].move.text == analysis.best.text
+    assert [m.order for m in analysis.moves] == list(range(len(analysis.moves)))
+    assert sum(m.visits for m in analysis.moves) > 0
+    for m in analysis.moves:
+        assert 0.0 <= m.ci_low <= m.value <= m.ci_high <= 1.0 or m.visits == 0
+    belief = analysis.belief
+    assert belief.samples == 200 and player_name(belief.observer) == state.player_to_move
+    assert abs(sum(loc.probability for loc in belief.hostage_locations) - 1.0) < 1e-9
+
+
+def test_analyze_stream_sends_progress_then_the_answer(client, midgame):
+    reports = list(client.analyze_stream(midgame.to_json(), iterations=2000, progress_every=500, seed=4))
+    assert len(reports) >= 3
+    *progress, final = reports
+    assert all(not r.finished for r in progress)
+    assert final.finished and final.iterations == 2000
+    counts = [r.iterations for r in reports]
+    assert counts == sorted(counts) and counts[0] < 2000
+    assert final.best.text in legal_texts(midgame)

@@ -1,0 +1,166 @@
+"""Bad input gets INVALID_ARGUMENT naming the field or move and why; load limits,
+deadlines and cancellation behave as documented."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import grpc
+import pytest
+
+from hzai_proto.v1 import bot_pb2, game_pb2, match_pb2
+
+from .conftest import played_record
+
+
+def rpc_error(call, *args, **kwargs) -> grpc.RpcError:
+    with pytest.raises(grpc.RpcError) as caught:
+        call(*args, **kwargs)
+    return caught.value
+
+
+def good_record() -> dict:
+    return played_record(12, 6).to_json()
+
+
+def with_moves(moves: list[str]) -> dict:
+    record = good_record()
+    record["moves"] = record["moves"][:2] + moves
+    return record
+
+
+BAD_SUGGESTIONS = [
+    # (what, request builder, words the message must contain)
+    ("malformed JSON", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record_json="{not json")),
+     ["position.record_json", "not valid JSON", "line 1"]),
+    ("not a record", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record_json="[1, 2]")),
+     ["position.record_json", "JSON object"]),
+    ("wrong format", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
+        record_json='{"format": "chess/1", "seed": 1}')), ["position.record_json", "format must be"]),
+    ("unknown field", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
+        record_json='{"format": "hzai-record/1", "seed": 1, "colour": "red"}')), ["unknown record field", "colour"]),
+    ("no position", lambda: bot_pb2.SuggestMoveRequest(), ["position", "record, record_json or match_id"]),
+    ("record without a deal", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
+        record=game_pb2.GameRecord(moves=["draw"]))), ["position.record.start", "setup", "seed"]),
+    ("deck path", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
+        record=game_pb2.GameRecord(seed=1, deck="/etc/passwd"))), ["position.record.deck", "classic"]),
+    ("unknown variant value", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
+        record=game_pb2.GameRecord(seed=1, variants=game_pb2.Variants(first_player="poseidon")))),
+     ["position.record.variants", "first_player", "poseidon"]),
+    ("setup not the whole deck", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record=game_pb2.GameRecord(
+        setup=game_pb2.Setup(hera=game_pb2.SideSetup(hand=["Hydra"]), zeus=game_pb2.SideSetup())))),
+     ["position.record", "setup.hera"]),
+    ("unknown card", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
+        record_json=__import__("json").dumps(with_moves(["play Kraken c1r2"])))),
+     ["position.record_json.moves[2]", "move 2", "unknown card 'Kraken'"]),
+    ("unreadable move", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
+        record_json=__import__("json").dumps(with_moves(["fly c1"])))),
+     ["position.record_json.moves[2]", "'fly c1'", "unknown move"]),
+    ("illegal move", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
+        record_json=__import__("json").dumps(with_moves(["recall"])))),
+     ["position.record_json.moves[2]", "move 2 'recall'"]),
+    ("game over", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
+        record_json=__import__("json").dumps(played_record(11, 400).to_json()))),
+     ["position.record_json", "the game is over"]),
+    ("iterations over the limit", lambda: bot_pb2.SuggestMoveRequest(
+        position=bot_pb2.Position(record_json=__import__("json").dumps(good_record())),
+        budget=bot_pb2.Budget(iterations=10_000_000)), ["budget.iterations", "10000000", "limit of 200000"]),
+    ("millis over the limit", lambda: bot_pb2.SuggestMoveRequest(
+        position=bot_pb2.Position(record_json=__import__("json").dumps(good_record())),
+        budget=bot_pb2.Budget(millis=60_000)), ["budget.millis", "limit of 20000"]),
+    ("threads over the limit", lambda: bot_pb2.SuggestMoveRequest(
+        position=bot_pb2.Position(record_json=__import__("json").dumps(good_record())),
+        budget=bot_pb2.Budget(iterations=100, threads=64)), ["budget.threads", "limit of 2"]),
+    ("unknown bot", lambda: bot_pb2.SuggestMoveRequest(
+        position=bot_pb2.Position(record_json=__import__("json").dumps(good_record())), bot="alphazero"),
+     ["bot:", "unknown bot 'alphazero'"]),
+    ("bad bot option", lambda: bot_pb2.SuggestMoveRequest(
+        position=bot_pb2.Position(record_json=__import__("json").dumps(good_record())), bot="ismcts:c"),
+     ["bot:", "key=value"]),
+]
+
+
+@pytest.mark.parametrize("what, build, words", BAD_SUGGESTIONS, ids=[case[0] for case in BAD_SUGGESTIONS])
+def test_bad_suggest_requests_name_the_field(client, what, build, words):
+    error = rpc_error(client.bots.SuggestMove, build(), timeout=30)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, error.details()
+    for word in words:
+        assert word in error.details(), (word, error.details())
+
+
+def test_bad_analyze_requests_name_the_field(client):
+    request = bot_pb2.AnalyzeRequest(position=bot_pb2.Position(record_json="{}"), belief_samples=10**6)
+    error = rpc_error(client.bots.Analyze, request, timeout=30)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "belief_samples" in error.details()
+    stream = client.bots.AnalyzeStream(bot_pb2.AnalyzeRequest(
+        position=bot_pb2.Position(record_json='{"format": "hzai-record/1", "seed": 1, "moves": ["draw"]}')), timeout=30)
+    with pytest.raises(grpc.RpcError) as caught:
+        list(stream)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "position.record_json.moves[0]" in caught.value.details()
+
+
+def test_bad_match_requests(client):
+    error = rpc_error(client.matches.CreateMatch, match_pb2.CreateMatchRequest(
+        variants=game_pb2.Variants(figure_removal="magic")), timeout=30)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "variants" in error.details()
+    assert "figure_removal" in error.details()
+    error = rpc_error(client.matches.CreateMatch, match_pb2.CreateMatchRequest(bot="deep-blue"), timeout=30)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "bot:" in error.details()
+    status = client.create_match(seed=1, bot="random")
+    error = rpc_error(client.matches.GetView, match_pb2.GetViewRequest(match_id=status.match_id), timeout=30)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("player:")
+    error = rpc_error(client.get_view, "no-such-match", "hera")
+    assert error.code() == grpc.StatusCode.NOT_FOUND and "no-such-match" in error.details()
+    error = rpc_error(client.matches.PlayMove, match_pb2.PlayMoveRequest(
+        match_id=status.match_id, player=game_pb2.PLAYER_HERA), timeout=30)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("move:")
+    error = rpc_error(client.play_move, status.match_id, "hera", game_pb2.Move(kind="play", col=7))
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "move.card" in error.details()
+
+
+def test_over_the_concurrency_limit_is_refused_at_once(tiny_server):
+    """The one search slot is held by a streaming analysis (its first report proves the
+    search is running); a second search is refused at once, not queued."""
+    from hzai_client import HzaiClient
+
+    record = played_record(12, 24).to_json()
+    with HzaiClient(tiny_server.address, timeout=30) as client:
+        stream = client.analyze_stream(record, millis=15_000, progress_every=64, seed=1)
+        first = next(stream)
+        assert not first.finished
+        start = time.perf_counter()
+        error = rpc_error(client.suggest_move, record, bot="random", timeout=10)
+        assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert "at most 1 searches" in error.details()
+        assert time.perf_counter() - start < 5  # refused, not queued behind a 15 s search
+        stream.close()  # cancels the call, which must stop its search and free the slot
+        # The cancelled search had 15 s left; the slot must come free long before that.
+        deadline = time.monotonic() + 8
+        while True:
+            try:
+                reply = client.suggest_move(record, bot="random", timeout=10)
+                break
+            except grpc.RpcError as exc:
+                assert exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+                assert time.monotonic() < deadline, "the cancelled search kept its slot"
+                threading.Event().wait(0.05)
+        assert reply.move.text
+
+
+def test_a_deadline_shorter_than_the_budget_returns_the_best_move_in_time(client, midgame):
+    start = time.perf_counter()
+    reply = client.suggest_move(midgame.to_json(), millis=15_000, seed=1, timeout=1.5)
+    elapsed = time.perf_counter() - start
+    assert reply.stopped_early
+    assert reply.move.text in {str(m) for m in midgame.replay().legal_moves()}
+    assert elapsed < 1.5  # otherwise the client would have raised DEADLINE_EXCEEDED
+    analysis = client.analyze(midgame.to_json(), iterations=200_000, seed=1, timeout=1.5)
+    assert analysis.iterations < 200_000 and analysis.best.text
+
+
+def test_a_deadline_too_short_to_search_is_deadline_exceeded(client, midgame):
+    error = rpc_error(client.suggest_move, midgame.to_json(), millis=5000, timeout=0.02)
+    assert error.code() == grpc.StatusCode.DEADLINE_EXCEEDED
