@@ -1,0 +1,127 @@
+"""The clients: asyncio Python, the hzai command line (suggest, analyze, play) and the
+Node.js client, each against the running server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import grpc
+
+from hzai.cli import main as hzai_main
+
+from .conftest import REPO
+
+NODE_CLIENT = REPO / "clients" / "node"
+
+
+def legal(record) -> set[str]:
+    return {str(m) for m in record.replay().legal_moves()}
+
+
+def test_asyncio_client(server, midgame):
+    from hzai_client import AsyncHzaiClient
+
+    async def run():
+        async with AsyncHzaiClient(server.address, timeout=30) as client:
+            assert await client.health() == "SERVING"
+            replies = await asyncio.gather(*(client.suggest_move(midgame.to_json(), bot="heuristic", seed=s)
+                                             for s in range(2)))  # the limit is 2
+            reports = [a async for a in client.analyze_stream(midgame.to_json(), iterations=1000, progress_every=250)]
+            status = await client.create_match(seed=2, hera_bot=True, zeus_bot=True, bot="random")
+            while not status.over:
+                status = (await client.bot_play_turn(status.match_id)).status
+            try:
+                await client.suggest_move("{", bot="random")
+            except grpc.aio.AioRpcError as exc:
+                code = exc.code()
+            return replies, reports, status, code
+
+    replies, reports, status, code = asyncio.run(run())
+    assert all(r.move.text in legal(midgame) for r in replies)
+    assert reports[-1].finished and not reports[0].finished
+    assert status.over and status.winner
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_hzai_suggest_and_analyze_on_the_command_line(server, midgame, tmp_record, capsys):
+    path = str(tmp_record(midgame.to_json()))
+    assert hzai_main(["suggest", path, "--server", server.address, "--bot", "heuristic", "--seed", "1"]) == 0
+    move = capsys.readouterr().out.strip()
+    assert move in legal(midgame)
+    assert hzai_main(["suggest", path, "--server", server.address, "--budget", "300", "--json"]) == 0
+    reply = json.loads(capsys.readouterr().out)
+    assert reply["move"]["text"] in legal(midgame) and reply["bot"] == "ismcts"
+    assert hzai_main(["analyze", path, "--server", server.address, "--budget", "400", "--json"]) == 0
+    analysis = json.loads(capsys.readouterr().out)
+    assert analysis["iterations"] == "400" and analysis["best"]["text"] in legal(midgame)
+    assert hzai_main(["analyze", path, "--server", server.address, "--budget", "800", "--stream", "--every", "200"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("... ") >= 2 and "800 iterations" in out
+
+
+def test_command_line_errors_are_one_line(server, midgame, tmp_record, capsys):
+    path = str(tmp_record(midgame.to_json()))
+    cases = [
+        (["suggest", path, "--server", server.address, "--budget", "5000000"], 2, "budget.iterations"),
+        (["suggest", path, "--server", server.address, "--budget", "lots"], 2, "--budget"),
+        (["suggest", path, "--server", server.address, "--bot", "nobody"], 2, "unknown bot"),
+        (["suggest", str(tmp_record("{oops", "bad.json")), "--server", server.address], 2, "not valid JSON"),
+        (["suggest", path, "--server", "127.0.0.1:1", "--timeout", "5"], 1, "UNAVAILABLE"),
+        (["analyze", path, "--server", "127.0.0.1:1", "--timeout", "5"], 1, "UNAVAILABLE"),
+    ]
+    for argv, code, words in cases:
+        assert hzai_main(argv) == code, argv
+        err = capsys.readouterr().err
+        assert words in err, (argv, err)
+        assert "Traceback" not in err
+        assert err.startswith(f"hzai {argv[0]}: ")
+
+
+def test_hzai_play_from_standard_input(server):
+    # A short turn limit makes the game end soon whatever the moves.
+    script = "999\nplay Kraken c1r1\nhelp\nmoves\n" + "1\n" * 300
+    run = subprocess.run(
+        [sys.executable, "-m", "hzai.cli", "play", "--server", server.address, "--bot", "random", "--seed", "5",
+         "--variant", "turn_limit=6"],
+        input=script, capture_output=True, text=True, timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "you play hera" in out
+    assert "No move number 999" in out
+    assert "Not played: move.text: 'play Kraken c1r1': unknown card 'Kraken'" in out
+    assert "hera: setup " in out and "zeus: setup " in out
+    assert "Turn 1 · hera's turn" in out  # the board, drawn for Hera
+    assert "Game over after turn" in out
+    assert run.stderr == ""
+
+
+def test_hzai_play_rejects_bad_options_in_one_line(server):
+    run = subprocess.run([sys.executable, "-m", "hzai.cli", "play", "--server", server.address,
+                          "--variant", "first_player=apollo"], input="", capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert "first_player" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_node_client_gets_a_legal_move(server, midgame, tmp_record):
+    node = shutil.which("node")
+    assert node, "Node.js is needed for the second-language client"
+    assert (NODE_CLIENT / "node_modules" / "@grpc" / "grpc-js").is_dir(), \
+        "run `npm ci --prefix clients/node` first (.ci/run does)"
+    path = str(tmp_record(midgame.to_json()))
+    for bot in ("heuristic", "ismcts"):
+        run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), path, "--server", server.address,
+                              "--bot", bot, "--iterations", "300", "--seed", "2"],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.strip() in legal(midgame)
+    bad = dict(midgame.to_json(), moves=["draw"])
+    run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), str(tmp_record(bad, "bad.json")),
+                          "--server", server.address], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert "INVALID_ARGUMENT" in run.stderr and "position.record_json.moves[0]" in run.stderr
