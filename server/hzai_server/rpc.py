@@ -9,6 +9,9 @@ import logging
 import time
 
 import grpc
+from google.protobuf import any_pb2
+from google.rpc import error_details_pb2, status_pb2
+from grpc_status import rpc_status
 
 from hzai_server.errors import ApiError
 from hzai_server.logs import log
@@ -20,9 +23,20 @@ def _finish(method: str, context, start: float, code: grpc.StatusCode, message: 
         peer=context.peer(), **({"error": message} if message else {}), **fields)
 
 
+def _bad_request(exc: ApiError) -> status_pb2.Status:
+    """The message, plus google.rpc.BadRequest naming the field for programs to read."""
+    detail = any_pb2.Any()
+    why = exc.message.removeprefix(f"{exc.field}: ")
+    detail.Pack(error_details_pb2.BadRequest(
+        field_violations=[error_details_pb2.BadRequest.FieldViolation(field=exc.field, description=why)]))
+    return status_pb2.Status(code=exc.code.value[0], message=exc.message, details=[detail])
+
+
 def _abort(method: str, context, start: float, exc: Exception):
     if isinstance(exc, ApiError):
         _finish(method, context, start, exc.code, exc.message)
+        if exc.field is not None:
+            context.abort_with_status(rpc_status.to_status(_bad_request(exc)))
         context.abort(exc.code, exc.message)
     _finish(method, context, start, grpc.StatusCode.INTERNAL, f"{type(exc).__name__}: {exc}")
     log("internal error", logging.ERROR, method=method, exc_info=exc)

@@ -87,6 +87,13 @@ def test_bad_suggest_requests_name_the_field(client, what, build, words):
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, error.details()
     for word in words:
         assert word in error.details(), (word, error.details())
+    # The same field, machine-readable, as google.rpc.BadRequest.
+    from hzai_client import bad_request_fields
+
+    fields = bad_request_fields(error)
+    assert len(fields) == 1
+    (field, why), = fields.items()
+    assert error.details() == f"{field}: {why}"
 
 
 def test_bad_analyze_requests_name_the_field(client):

@@ -12,6 +12,7 @@ Replies are the generated protobuf messages (typed through their .pyi stubs); er
 from hzai_client.aio import AsyncHzaiClient
 from hzai_client.messages import (
     DEFAULT_TARGET,
+    bad_request_fields,
     budget,
     describe_error,
     player,
@@ -25,6 +26,7 @@ __all__ = [
     "DEFAULT_TARGET",
     "AsyncHzaiClient",
     "HzaiClient",
+    "bad_request_fields",
     "budget",
     "describe_error",
     "player",

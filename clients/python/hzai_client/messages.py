@@ -94,6 +94,21 @@ def move_message(move: str | game_pb2.Move) -> game_pb2.Move:
     return move if isinstance(move, game_pb2.Move) else game_pb2.Move(text=move)
 
 
+def bad_request_fields(error: grpc.RpcError) -> dict[str, str]:
+    """The fields an INVALID_ARGUMENT names (google.rpc.BadRequest details): field -> why."""
+    from google.rpc import error_details_pb2
+    from grpc_status import rpc_status
+
+    status = rpc_status.from_call(error) if hasattr(error, "trailing_metadata") else None
+    fields: dict[str, str] = {}
+    for detail in status.details if status is not None else ():
+        if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+            bad = error_details_pb2.BadRequest()
+            detail.Unpack(bad)
+            fields.update((v.field, v.description) for v in bad.field_violations)
+    return fields
+
+
 def describe_error(error: grpc.RpcError) -> str:
     """One line: the status code and the server's message."""
     code = error.code() if hasattr(error, "code") else None
