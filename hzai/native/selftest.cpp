@@ -123,6 +123,22 @@ int main(int argc, char** argv) {
     });
   }
   for (auto& th : pool) th.join();
+  // Then the shape of the batch API: one shared GameDef, games on every thread.
+  {
+    const GameDef shared(specs, 0, false, false, 200);
+    const State start = deal(shared, seed);
+    std::vector<std::thread> batch;
+    std::vector<long> batch_moves(threads, 0);
+    for (int t = 0; t < threads; ++t)
+      batch.emplace_back([&, t] {
+        for (int i = t; i < games; i += threads) {
+          State s = start;
+          random_playout(shared, s, seed + (uint64_t)i);
+          batch_moves[t] += s.moves_played;
+        }
+      });
+    for (auto& th : batch) th.join();
+  }
   long total = 0;
   int total_draws = 0;
   for (int t = 0; t < threads && t < 64; ++t) total += moves[t], total_draws += draws[t];
