@@ -48,8 +48,8 @@ def test_analyze_game_marks_each_decision(tmp_path):
 
 def test_arena_reports_and_writes_json(tmp_path):
     out = tmp_path / "arena.json"
-    proc = hzai("arena", "heuristic", "random", "--games", "4", "--budget", "10", "--jobs", "1", "--json", out)
-    assert "heuristic vs random" in proc.stdout and "[4/4]" in proc.stderr
+    proc = hzai("arena", "random", "heuristic", "--games", "4", "--budget", "10", "--jobs", "2", "--json", out)
+    assert "random vs heuristic" in proc.stdout and "[4/4]" in proc.stderr
     result = json.loads(out.read_text())
     assert result["games"] == 4 and result["a_wins"] + result["b_wins"] + result["draws"] == 4
     assert [g["hera"] for g in result["results"]] == ["A", "B", "A", "B"], "seats swap every game"
