@@ -74,7 +74,8 @@ def server():
 @pytest.fixture(scope="session")
 def tiny_server():
     """One search at a time and two matches: for the load limits."""
-    srv = ServerProcess("--max-searches", "1", "--max-matches", "2", "--max-millis", "20000")
+    srv = ServerProcess("--max-searches", "1", "--max-matches", "2", "--max-millis", "20000",
+                        "--max-message-bytes", "65536")
     yield srv
     srv.stop()
 

@@ -171,3 +171,57 @@ def test_a_deadline_shorter_than_the_budget_returns_the_best_move_in_time(client
 def test_a_deadline_too_short_to_search_is_deadline_exceeded(client, midgame):
     error = rpc_error(client.suggest_move, midgame.to_json(), millis=5000, timeout=0.02)
     assert error.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+
+
+def wait_for(condition, seconds: float, what: str) -> None:
+    """Poll a condition that no event announces (a slot taken or freed on the server)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        threading.Event().wait(0.02)
+
+
+def test_a_cancelled_suggest_call_stops_its_search(tiny_server):
+    from hzai_client import HzaiClient
+
+    record = played_record(12, 24).to_json()
+    with HzaiClient(tiny_server.address, timeout=30) as client:
+        request = bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record_json=__import__("json").dumps(record)),
+                                             budget=bot_pb2.Budget(millis=15_000), seed=1)
+        call = client.bots.SuggestMove.future(request, timeout=30)
+
+        def refused() -> bool:
+            nonlocal call
+            if call.done():  # the probe below held the slot when the long call came: resend it
+                assert call.exception().code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+                call = client.bots.SuggestMove.future(request, timeout=30)
+                return False
+            try:
+                client.suggest_move(record, bot="random", timeout=10)
+            except grpc.RpcError as exc:
+                assert exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+                return not call.done()
+            return False
+
+        wait_for(refused, 10, "the 15 s search never took the only slot")
+        assert call.cancel()
+
+        def admitted() -> bool:
+            try:
+                client.suggest_move(record, bot="random", timeout=10)
+            except grpc.RpcError as exc:
+                assert exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+                return False
+            return True
+
+        # Without the stop the slot would stay taken for the rest of the 15 s budget.
+        wait_for(admitted, 8, "the cancelled search kept its slot")
+
+
+def test_a_message_over_the_size_limit_is_refused(tiny_server):
+    from hzai_client import HzaiClient
+
+    with HzaiClient(tiny_server.address, timeout=30) as client:
+        huge = __import__("json").dumps({"format": "hzai-record/1", "seed": 1, "moves": ["draw"] * 20_000})
+        error = rpc_error(client.suggest_move, huge, bot="random")
+        assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
