@@ -1,0 +1,33 @@
+"""Server settings: flags, HZAI_* environment variables, and refusals of bad values."""
+
+import pytest
+
+from hzai_server.config import ServerConfig, parse_config
+
+
+def test_defaults_listen_on_loopback():
+    config = parse_config([], env={})
+    assert config == ServerConfig()
+    assert config.address == "127.0.0.1:50051"
+
+
+def test_environment_sets_defaults_and_flags_win():
+    env = {"HZAI_ADDRESS": "127.0.0.1:6000", "HZAI_MAX_SEARCHES": "3", "HZAI_MATCH_TTL": "60"}
+    config = parse_config(["--max-searches", "5"], env=env)
+    assert config.address == "127.0.0.1:6000"
+    assert config.max_searches == 5
+    assert config.match_ttl == 60.0
+
+
+@pytest.mark.parametrize("argv, env", [
+    (["--max-searches", "0"], {}),
+    (["--workers", "many"], {}),
+    ([], {"HZAI_MAX_ITERATIONS": "lots"}),
+    (["--default-iterations", "10", "--max-iterations", "5"], {}),
+    (["--log-level", "chatty"], {}),
+])
+def test_bad_settings_exit_with_status_2(argv, env, capsys):
+    with pytest.raises(SystemExit) as stop:
+        parse_config(argv, env=env)
+    assert stop.value.code == 2
+    assert "hzai-server: error:" in capsys.readouterr().err
