@@ -57,6 +57,9 @@ def handler(method_function):
                 for item in method_function(self, request, context):
                     sent += 1
                     yield item
+            except GeneratorExit:  # the client cancelled or went away mid-stream
+                _finish(name, context, start, grpc.StatusCode.CANCELLED, messages=sent)
+                raise
             except Exception as exc:  # noqa: BLE001 - every failure becomes a status
                 _abort(name, context, start, exc)
             else:
