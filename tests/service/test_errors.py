@@ -97,7 +97,7 @@ def test_bad_suggest_requests_name_the_field(client, what, build, words):
 
 
 def test_bad_analyze_requests_name_the_field(client):
-    request = bot_pb2.AnalyzeRequest(position=bot_pb2.Position(record_json="{}"), belief_samples=10**6)
+    request = bot_pb2.AnalyzeRequest(position=bot_pb2.Position(record_json="{}"), belief_samples=10**5)
     error = rpc_error(client.bots.Analyze, request, timeout=30)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "belief_samples" in error.details()

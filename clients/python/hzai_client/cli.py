@@ -7,7 +7,6 @@ one line and exit status 1; never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import json
 import sys

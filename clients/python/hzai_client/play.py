@@ -12,7 +12,7 @@ from collections import defaultdict
 
 import grpc
 
-from hzai_client.messages import describe_error, player_name
+from hzai_client.messages import player_name
 
 HELP = ("Type a move's number or its notation (e.g. 'draw', 'play Hydra c1r2'); "
         "'moves' lists every legal move, 'board' draws the board again, 'quit' ends the game.")
