@@ -93,7 +93,7 @@ def test_hzai_play_from_standard_input(server):
     out = run.stdout
     assert "you play hera" in out
     assert "No move number 999" in out
-    assert "Not played: move.text: 'play Kraken c1r1': unknown card 'Kraken'" in out
+    assert "Not played: 'play Kraken c1r1': unknown card 'Kraken'" in out
     assert "hera: setup " in out and "zeus: setup " in out
     assert "Turn 1 · hera's turn" in out  # the board, drawn for Hera
     assert "Game over after turn" in out

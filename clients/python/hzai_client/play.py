@@ -132,7 +132,8 @@ def play(client, human: str, *, seed: int, bot: str, budget: dict, variants: dic
                 except grpc.RpcError as exc:
                     if exc.code() != grpc.StatusCode.INVALID_ARGUMENT:
                         raise
-                    out.write(f"Not played: {exc.details()}\n")
+                    field, _, why = exc.details().partition(": ")
+                    out.write(f"Not played: {why if field.startswith('move') and why else exc.details()}\n")
                     continue
                 out.write(f"{human}: {reply.played.text}\n")
                 for move in reply.chance:
