@@ -25,10 +25,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+import logging
+
 from hzai.cards import Deck
 from hzai.rules.state import Event
 
 NO_EXCLUSION: frozenset[str] = frozenset()
+log = logging.getLogger(__name__)
 
 
 class BeliefError(RuntimeError):
@@ -94,6 +97,7 @@ class Knowledge:
         self._spy_group: int | None = None
         self._unseen_leaving: set[int] = set()  # opponent's hand cards in limbo, not yet seen
         self.events_seen = 0  # how much of a state's event log has been read (`update`)
+        self.degraded = False  # True once the history had to be forgotten (see `update`)
 
     def _new_group(self) -> int:
         gid = len(self.groups)
@@ -123,25 +127,22 @@ class Knowledge:
             self.groups[gid].known[known_name] += 1
         self.hand_parts[gid] += 1
 
-    def _hand_shows(self, name: str, skip: int | None = None) -> None:
-        """A hand card showed `name`: take it from the hand group that names it, else
-        from the most restricted one that allows it (ties: the oldest group)."""
-        candidates = [
-            g for g, n in self.hand_parts.items()
-            if n > 0 and g != skip and self.groups[g].allows(name) and self._can_give(g, name)
-        ]
-        if not candidates:
-            # No single part can have given it without leaving a myth-only card on the
-            # field: the hand's parts are not told apart any more.
-            if skip is None and len([g for g, n in self.hand_parts.items() if n > 0]) > 1:
+    def _hand_shows(self, name: str) -> None:
+        """A hand card showed `name`. If only one part of the hand could have held it,
+        it came from there; otherwise the observer cannot tell which, and the parts
+        merge first (taking it from one of them could rule out the truth)."""
+        parts = [g for g, n in self.hand_parts.items() if n > 0]
+        givers = [g for g in parts if self.groups[g].allows(name) and self._can_give(g, name)]
+        if len(givers) != 1:
+            if len(parts) > 1:
                 self._merge_hand()
                 return self._hand_shows(name)
             raise BeliefError(f"the opponent's hand showed {name}, which none of its groups can hold")
-        best = min(candidates, key=lambda g: (self.groups[g].known[name] == 0, -self.groups[g].restriction(name), g))
-        self.groups[best].take_out(name)
-        self.hand_parts[best] -= 1
-        if not self.hand_parts[best]:
-            del self.hand_parts[best]
+        (giver,) = givers
+        self.groups[giver].take_out(name)
+        self.hand_parts[giver] -= 1
+        if not self.hand_parts[giver]:
+            del self.hand_parts[giver]
 
     def _can_give(self, g: int, name: str) -> bool:
         """Could the hand part of group g have been this card? Only if the group's
@@ -241,6 +242,8 @@ class Knowledge:
 
     def _shown(self, event: Event) -> None:
         if event.to == self.observer and event.src == ("hand", self.opponent):
+            if sum(1 for n in self.hand_parts.values() if n > 0) > 1:
+                self._merge_hand()  # each shown card could come from any part
             self._spy_group = self._new_group()
 
     def _revealed(self, event: Event) -> None:
@@ -251,8 +254,16 @@ class Knowledge:
             if self._spy_group is not None and self.is_hidden_hand_card(card):
                 # R-PYT-1: the hand is seen whole; its names form a fresh, exact group
                 name = self.name(card)
-                self._hand_shows(name, skip=self._spy_group)
-                self.groups[self._spy_group].known[name] += 1
+                spy = self._spy_group
+                old_parts = [g for g, n in self.hand_parts.items() if g != spy and n > 0]
+                if len(old_parts) != 1:  # merged when the spy began
+                    raise BeliefError("a spied card the hand did not hold")
+                old = old_parts[0]
+                self.groups[old].take_out(name)
+                self.hand_parts[old] -= 1
+                if not self.hand_parts[old]:
+                    del self.hand_parts[old]
+                self.groups[spy].known[name] += 1
                 self.hand_parts[self._spy_group] += 1
                 self.fresh = None
             else:
@@ -271,8 +282,17 @@ class Knowledge:
     def update(self, state) -> "Knowledge":
         """Read the events the state logged since the last update (a game in progress
         is followed move by move without reading its log again)."""
-        for event in state.events[self.events_seen :]:
-            self.observe(event)
+        try:
+            for event in state.events[self.events_seen :]:
+                self.observe(event)
+        except BeliefError as exc:
+            # A gap in the model must not stop a game: forget the history and go on
+            # from what is on the table (less exact, never wrong). Tests assert that
+            # this never happens in the games they play.
+            log.warning("knowledge of %s reset to first sight: %s", self.observer, exc)
+            fresh = Knowledge.at_first_sight(state, self.observer)
+            self.__dict__.update(fresh.__dict__)
+            self.degraded = True
         self.events_seen = len(state.events)
         return self
 

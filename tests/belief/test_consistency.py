@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from hzai.belief import Determinizer, view_of
+from hzai.belief import Determinizer, Knowledge, view_of
 from hzai.belief.check import fit_problems
 from hzai.rng import SplitMix64
 from hzai.rules import Game, Record
@@ -32,7 +32,9 @@ def test_true_state_and_samples_fit_the_view_over_random_games(variant):
             if state.is_over:
                 break
             for observer in (0, 1):
-                view = view_of(state, observer)
+                knowledge = Knowledge.of(state, observer)
+                assert not knowledge.degraded, "the model explained every event"
+                view = view_of(state, observer, knowledge)
                 assert fit_problems(view, state) == [], f"seed {seed}, move {len(state.history)}: the truth must fit"
                 sample = Determinizer(view, game).sample(seed * 7919 + len(state.history))
                 assert fit_problems(view, sample) == [], f"seed {seed}, move {len(state.history)}"
@@ -79,3 +81,29 @@ def test_samples_differ_between_seeds_but_not_for_the_same_seed():
     again = [hidden(Determinizer(view, game).sample(s)) for s in range(5)]
     assert first == again
     assert len(set(first)) == 5
+
+
+def test_games_between_search_bots_keep_the_truth_inside_every_view():
+    """Bots play purposefully (spies, Pegasus, Sirens, Hades...), which random games
+    rarely do in sequence; the truth must still fit both players' views throughout."""
+    from hzai.search import Limits, make_bot
+
+    game = Game.create()
+    bots = [make_bot("heuristic"), make_bot("ismcts")]
+    positions = 0
+    for seed in range(6):
+        state = Record(game, seed=seed).start()
+        rng = SplitMix64(seed)
+        knowledge = [Knowledge.of(state, 0), Knowledge.of(state, 1)]
+        while not state.is_over:
+            if state.is_chance:
+                random_step(state, rng)
+                continue
+            for observer in (0, 1):
+                view = view_of(state, observer, knowledge[observer].update(state))
+                assert not knowledge[observer].degraded
+                assert fit_problems(view, state) == []
+                positions += 1
+            p = state.to_move
+            state.push(bots[(p + seed) % 2].decide(view_of(state, p, knowledge[p]), Limits(iterations=60), seed))
+    assert positions > 300
