@@ -17,7 +17,6 @@ def main(argv: list[str] | None = None) -> int:
         return serve(config)
     except OSError as exc:
         log("cannot start", level=40, error=str(exc))
-        print(f"hzai-server: {exc}", file=sys.stderr)
         return 1
 
 

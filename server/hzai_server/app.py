@@ -44,9 +44,12 @@ class HzaiServer:
         reflection.enable_server_reflection(
             (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), self.server
         )
-        self.port = self.server.add_insecure_port(config.address)
+        try:
+            self.port = self.server.add_insecure_port(config.address)
+        except RuntimeError:
+            self.port = 0
         if self.port == 0:
-            raise OSError(f"cannot listen on {config.address}")
+            raise OSError(f"cannot listen on {config.address} (address in use, or not an address of this machine)")
         self._stopped = threading.Event()
 
     @property

@@ -72,6 +72,9 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
                  "default_iterations", "max_message_bytes", "max_matches"):
         if values[name] < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1, not {values[name]}")
+    host, _, port = values["address"].rpartition(":")
+    if not host or not port.isdigit() or int(port) > 65535:
+        parser.error(f"--address must be HOST:PORT (port 0..65535), not {values['address']!r}")
     if values["match_ttl"] <= 0 or values["grace"] < 0:
         parser.error("--match-ttl must be > 0 and --grace ≥ 0")
     if values["default_iterations"] > values["max_iterations"]:

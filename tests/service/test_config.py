@@ -25,9 +25,24 @@ def test_environment_sets_defaults_and_flags_win():
     ([], {"HZAI_MAX_ITERATIONS": "lots"}),
     (["--default-iterations", "10", "--max-iterations", "5"], {}),
     (["--log-level", "chatty"], {}),
+    (["--address", "nonsense"], {}),
+    (["--address", "127.0.0.1:99999"], {}),
 ])
 def test_bad_settings_exit_with_status_2(argv, env, capsys):
     with pytest.raises(SystemExit) as stop:
         parse_config(argv, env=env)
     assert stop.value.code == 2
     assert "hzai-server: error:" in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_one_log_line_and_exit_1(server):
+    import json
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "hzai_server", "--address", server.address],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1
+    events = [json.loads(line) for line in run.stderr.splitlines() if line.startswith("{")]
+    assert events[-1]["event"] == "cannot start" and "cannot listen on" in events[-1]["error"]
+    assert "Traceback" not in run.stderr
