@@ -32,7 +32,7 @@ _SETTINGS = [
     ("max_searches", "HZAI_MAX_SEARCHES", int,
      "searches running at once; one more is answered RESOURCE_EXHAUSTED at once"),
     ("max_iterations", "HZAI_MAX_ITERATIONS", int, "largest iteration budget a request may ask for"),
-    ("max_millis", "HZAI_MAX_MILLIS", int, "largest time budget (ms) a request may ask for"),
+    ("max_millis", "HZAI_MAX_MILLIS", int, "largest time budget (ms) a request may ask for; also caps iteration budgets"),
     ("max_threads", "HZAI_MAX_THREADS", int, "most search threads a request may ask for"),
     ("default_iterations", "HZAI_DEFAULT_ITERATIONS", int, "budget of a request that gives none"),
     ("max_message_bytes", "HZAI_MAX_MESSAGE_BYTES", int, "largest request or response message"),

@@ -212,8 +212,9 @@ def limits_from_proto(budget: bot_pb2.Budget | None, config, field: str = "budge
         raise invalid(f"{field}.threads", f"{threads} is over this server's limit of {config.max_threads}")
     if not iterations and not millis:
         iterations = config.default_iterations
+    # Every search ends by --max-millis, also one given only iterations.
     try:
-        return Limits(iterations=iterations or None, millis=millis or None, threads=threads)
+        return Limits(iterations=iterations or None, millis=millis or config.max_millis, threads=threads)
     except LimitsError as exc:
         raise invalid(field, str(exc)) from None
 
