@@ -26,6 +26,26 @@ from hzai.rules.state import Pending, State
 __all__ = ["NativeState", "native_game", "random_playouts"]
 
 
+def raw_of(state: State) -> dict:
+    """A reference-engine state in the plain shape the core loads (`State.set_raw`)."""
+    return {
+        "hands": [sorted(h) for h in state.hands],
+        "decks": [list(d) for d in state.decks],
+        "discards": [list(d) for d in state.discards],
+        "columns": [[list(c) for c in side] for side in state.columns],
+        "face_up": sorted(state.face_up),
+        "pending": [(p.kind, p.player, list(p.cards)) for p in state.pending],
+        "phase": state.phase,
+        "to_move": state.to_move,
+        "turn_player": state.turn_player,
+        "turn": state.turn,
+        "ap": state.ap,
+        "ap_spent": state.ap_spent,
+        "winner": state.winner,
+        "reason": state.reason,
+    }
+
+
 def _card_specs(deck: Deck) -> tuple:
     return tuple(
         (
@@ -83,24 +103,7 @@ class NativeState:
     @classmethod
     def from_state(cls, state: State) -> "NativeState":
         core = native_game(state.game).new_state()
-        core.set_raw(
-            {
-                "hands": [sorted(h) for h in state.hands],
-                "decks": [list(d) for d in state.decks],
-                "discards": [list(d) for d in state.discards],
-                "columns": [[list(c) for c in side] for side in state.columns],
-                "face_up": sorted(state.face_up),
-                "pending": [(p.kind, p.player, list(p.cards)) for p in state.pending],
-                "phase": state.phase,
-                "to_move": state.to_move,
-                "turn_player": state.turn_player,
-                "turn": state.turn,
-                "ap": state.ap,
-                "ap_spent": state.ap_spent,
-                "winner": state.winner,
-                "reason": state.reason,
-            }
-        )
+        core.set_raw(raw_of(state))
         return cls(state.game, core)
 
     @classmethod

@@ -17,7 +17,7 @@ import random
 import sys
 import time
 
-from hzai.native import NativeState
+from hzai.native import NativeState, raw_of
 from hzai.rules import Game, Record, state_to_json
 from hzai.rules.actions import action_space
 from hzai.rules.effects import apply_legal
@@ -36,22 +36,7 @@ class Mismatch(AssertionError):
 
 def python_raw(state: State) -> dict:
     """The reference state in the shape of NativeState.raw()."""
-    return {
-        "hands": [sorted(h) for h in state.hands],
-        "decks": [list(d) for d in state.decks],
-        "discards": [list(d) for d in state.discards],
-        "columns": [[list(c) for c in side] for side in state.columns],
-        "face_up": sorted(state.face_up),
-        "pending": [(p.kind, p.player, list(p.cards)) for p in state.pending],
-        "phase": state.phase,
-        "to_move": state.to_move,
-        "turn_player": state.turn_player,
-        "turn": state.turn,
-        "ap": state.ap,
-        "ap_spent": state.ap_spent,
-        "winner": state.winner,
-        "reason": state.reason,
-    }
+    return raw_of(state)
 
 
 def compare_moves(ps: State, ns: NativeState, where: str) -> list[Move]:
