@@ -1,0 +1,267 @@
+"""Our ISMCTS against OpenSpiel's ISMCTS, on the same game (hzai.openspiel).
+
+    python -m benchmarks.openspiel_match --games 200 --iterations 100 --millis 100
+    python -m benchmarks.openspiel_match --games 4 --iterations 20 --millis 20   # a smoke run
+
+Two settings, each over the same deals (game 2k and 2k+1 share a deal, with the seats
+swapped):
+  (a) equal iterations: both searches get `--iterations` per decision;
+  (b) equal wall time: ours gets `--millis` per decision; OpenSpiel's bot has only an
+      iteration budget, so before each search it gets round(millis / 1000 * r), r its
+      iterations per second so far in that game (whole searches timed, so the fixed
+      cost of a search counts), starting from its speed in setting (a) (or `--os-ips`).
+Ours is `make_bot("ismcts")` (native SO-ISMCTS, c = 0.7, random playouts, one thread);
+theirs is `open_spiel.python.algorithms.ismcts.ISMCTSBot` with
+`mcts.RandomRolloutEvaluator(1)`, UCT c = `--uct-c` (2, OpenSpiel's usual value for
+returns in [-1, 1]), the most visited move, and worlds drawn by the game's
+`resample_from_infostate` from a seeded sampler. A decision with one legal move is
+played without a search by both (OpenSpiel's bot does so itself) and is not counted.
+
+Writes benchmarks/results/openspiel.json and openspiel.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: int | None, os_iterations: int,
+              uct_c: float, os_millis: int | None = None) -> dict:
+    """One game. With `os_millis`, OpenSpiel's iteration budget follows its own speed
+    in this game: before each search it gets os_millis x (iterations / seconds so far,
+    whole searches timed, so the per-search overhead counts), starting from
+    `os_iterations` per os_millis as if three searches had been timed at that rate."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from hzai import openspiel
+    from hzai.search import Limits, analyze, make_bot
+
+    game = openspiel.load_game()
+    deal_seed = seed + index // 2
+    ours = index % 2  # the seat of our bot: 0 hera, 1 zeus
+    dealer = np.random.RandomState(deal_seed)
+    referee = np.random.RandomState(deal_seed ^ 0xA7E4A)  # Pegasus draws
+    os_random = np.random.RandomState((seed * 1_000_003 + index) % 2**32)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, os_random), uct_c, os_iterations, random_state=os_random)
+    bot.set_resampler(
+        lambda st, pl: st.resample_from_infostate(pl, pyspiel.UniformProbabilitySampler(int(os_random.randint(2**31 - 1)), 0.0, 1.0))
+    )
+    ours_bot = make_bot("ismcts")
+    limits = Limits(iterations=ours_iterations, millis=ours_millis)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(dealer.choice(actions, p=probs)))
+    stats = {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}  # decisions, iterations, seconds
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(referee.choice(actions, p=probs)))
+            continue
+        player = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            moves += 1
+            continue
+        start = time.perf_counter()
+        if player == ours:
+            analysis = analyze(state.view(player), limits, deal_seed * 100_003 + moves,
+                               exploration=ours_bot.exploration, playout=ours_bot.playout)
+            by_text = {state.action_to_string(player, a): a for a in legal}
+            action = by_text[analysis.best]
+            side, iterations = "ours", analysis.iterations
+        else:
+            iterations = os_iterations
+            if os_millis is not None:
+                prior = 3 * os_millis / 1000
+                rate = (os_iterations * 3 + stats["openspiel"][1]) / (prior + stats["openspiel"][2])
+                iterations = max(1, round(os_millis / 1000 * rate))
+            bot._max_simulations = iterations
+            action = int(bot.step(state))
+            side = "openspiel"
+        elapsed = time.perf_counter() - start
+        stats[side][0] += 1
+        stats[side][1] += iterations
+        stats[side][2] += elapsed
+        state.apply_action(action)
+        moves += 1
+    returns = state.returns()
+    score = (returns[ours] + 1) / 2  # 1 win, 0.5 draw, 0 loss
+    reason = json.loads(str(state))["reason"]
+    return {"index": index, "deal_seed": deal_seed, "ours_seat": ("hera", "zeus")[ours], "score": score,
+            "reason": reason, "moves": moves, "stats": stats}
+
+
+def summarize(label: str, games: list[dict], budget: dict, seconds: float) -> dict:
+    from hzai.search import wilson_interval
+
+    games = sorted(games, key=lambda g: g["index"])
+    n = len(games)
+    wins = sum(1 for g in games if g["score"] == 1)
+    draws = sum(1 for g in games if g["score"] == 0.5)
+    score = wins + draws / 2
+    low, high = wilson_interval(score, n)
+    sides = {}
+    for side in ("ours", "openspiel"):
+        decisions = sum(g["stats"][side][0] for g in games)
+        iterations = sum(g["stats"][side][1] for g in games)
+        secs = sum(g["stats"][side][2] for g in games)
+        sides[side] = {
+            "decisions": decisions,
+            "iterations_per_decision": iterations / decisions if decisions else 0.0,
+            "ms_per_decision": 1000 * secs / decisions if decisions else 0.0,
+            "iterations_per_second": iterations / secs if secs else 0.0,
+        }
+    return {
+        "setting": label,
+        "budget": budget,
+        "games": n,
+        "ours_wins": wins,
+        "draws": draws,
+        "ours_losses": n - wins - draws,
+        "ours_score": score / n if n else 0.0,
+        "ours_score_ci95": [low, high],
+        "ours_wins_as_hera": sum(1 for g in games if g["ours_seat"] == "hera" and g["score"] == 1),
+        "ours_wins_as_zeus": sum(1 for g in games if g["ours_seat"] == "zeus" and g["score"] == 1),
+        "mean_moves": sum(g["moves"] for g in games) / n if n else 0.0,
+        "sides": sides,
+        "seconds": seconds,
+        "results": games,
+    }
+
+
+def run_setting(label: str, games: int, seed: int, jobs: int, ours_iterations, ours_millis, os_iterations: int,
+                uct_c: float, os_millis: int | None = None) -> dict:
+    budget = {"ours_iterations": ours_iterations, "ours_millis": ours_millis,
+              "openspiel_iterations": os_iterations if os_millis is None else f"{os_iterations} at first, then adapted",
+              "openspiel_millis": os_millis}
+    start = time.perf_counter()
+    done: list[dict] = []
+    args = [(i, seed, ours_iterations, ours_millis, os_iterations, uct_c, os_millis) for i in range(games)]
+
+    def progress() -> None:
+        part = summarize(label, done, budget, time.perf_counter() - start)
+        low, high = part["ours_score_ci95"]
+        sys.stderr.write(
+            f"\r[{label}] {len(done)}/{games}: ours {part['ours_wins']} - {part['ours_losses']} (draws {part['draws']}), "
+            f"score {part['ours_score']:.1%} [{low:.0%}..{high:.0%}], "
+            f"it/s ours {part['sides']['ours']['iterations_per_second']:.0f} "
+            f"openspiel {part['sides']['openspiel']['iterations_per_second']:.0f}, {part['seconds']:.0f}s   "
+        )
+        sys.stderr.flush()
+
+    if jobs == 1:
+        for a in args:
+            done.append(play_game(*a))
+            progress()
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for future in as_completed([pool.submit(play_game, *a) for a in args]):
+                done.append(future.result())
+                progress()
+    sys.stderr.write("\n")
+    return summarize(label, done, budget, time.perf_counter() - start)
+
+
+def markdown(report: dict) -> str:
+    lines = [
+        "# Our ISMCTS vs OpenSpiel's ISMCTS",
+        "",
+        f"Command: `{report['command']}`  ",
+        f"Machine: {report['machine']}; {report['jobs']} games at a time; deals seeded from {report['seed']}, "
+        "each deal played twice with the seats swapped.",
+        "",
+        "| setting | games | ours wins | draws | ours losses | our score | 95% interval | ours: it/decision, ms/decision, it/s | OpenSpiel: it/decision, ms/decision, it/s |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in report["settings"]:
+        low, high = r["ours_score_ci95"]
+        o, t = r["sides"]["ours"], r["sides"]["openspiel"]
+        lines.append(
+            f"| {r['setting']} | {r['games']} | {r['ours_wins']} | {r['draws']} | {r['ours_losses']} | "
+            f"{r['ours_score']:.1%} | {low:.1%}–{high:.1%} | "
+            f"{o['iterations_per_decision']:.0f}, {o['ms_per_decision']:.1f}, {o['iterations_per_second']:.0f} | "
+            f"{t['iterations_per_decision']:.0f}, {t['ms_per_decision']:.1f}, {t['iterations_per_second']:.0f} |"
+        )
+    lines += ["", report["calibration"], "", report["notes"], ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per setting (even: each deal from both seats)")
+    parser.add_argument("--iterations", type=int, default=100, help="setting (a): iterations per decision for both")
+    parser.add_argument("--millis", type=int, default=100, help="setting (b): wall time per decision")
+    parser.add_argument("--settings", default="ab", help="which settings to run: a, b or ab")
+    parser.add_argument("--os-ips", type=float, default=None,
+                        help="OpenSpiel's iterations per second for (b); default: measured in (a)")
+    parser.add_argument("--uct-c", type=float, default=2.0, help="OpenSpiel's UCT constant")
+    parser.add_argument("--seed", type=int, default=20261129)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", default=str(RESULTS / "openspiel.json"))
+    args = parser.parse_args(argv)
+
+    report = {
+        "command": "python -m benchmarks.openspiel_match " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "jobs": args.jobs,
+        "seed": args.seed,
+        "uct_c": args.uct_c,
+        "settings": [],
+    }
+    os_ips = args.os_ips
+    calibration = f"OpenSpiel's iterations per second for (b) given: {os_ips}." if os_ips else ""
+    if "a" in args.settings:
+        a = run_setting(f"(a) equal iterations, {args.iterations} per decision", args.games, args.seed, args.jobs,
+                        args.iterations, None, args.iterations, args.uct_c)
+        report["settings"].append(a)
+        if os_ips is None:
+            os_ips = a["sides"]["openspiel"]["iterations_per_second"]
+            calibration = (
+                f"Calibration of (b): OpenSpiel's bot reached {os_ips:.0f} iterations/s over its "
+                f"{a['sides']['openspiel']['decisions']} searched decisions in (a) (whole searches timed, same machine, "
+                f"{args.jobs} games at a time). In (b) each of its searches gets round({args.millis} ms × r) iterations, "
+                f"r its iterations/s so far in that game (whole searches timed, so the fixed cost of a search counts), "
+                f"starting from {os_ips:.0f}/s weighted as three searches; the ms/decision column shows what it spent."
+            )
+    if "b" in args.settings:
+        if os_ips is None:
+            parser.error("setting b alone needs --os-ips (or run a first)")
+        os_iterations = max(1, round(args.millis / 1000 * os_ips))
+        b = run_setting(f"(b) equal time, {args.millis} ms per decision", args.games, args.seed, args.jobs,
+                        None, args.millis, os_iterations, args.uct_c, os_millis=args.millis)
+        report["settings"].append(b)
+    report["calibration"] = calibration
+    report["notes"] = (
+        "Ours: make_bot('ismcts') (native SO-ISMCTS, c=0.7, random playouts, 1 thread). "
+        f"OpenSpiel: ISMCTSBot + RandomRolloutEvaluator(1), uct_c={args.uct_c}, max-visit move, worlds from "
+        "resample_from_infostate (hzai.belief.Determinizer). Forced moves (one legal action) are not searched "
+        "and not counted. it/s = iterations / search seconds over all searched decisions."
+    )
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=1))
+    out.with_suffix(".md").write_text(markdown(report))
+    for r in report["settings"]:
+        low, high = r["ours_score_ci95"]
+        print(f"{r['setting']}: our score {r['ours_score']:.1%} [{low:.1%}..{high:.1%}] over {r['games']} games; "
+              f"it/s ours {r['sides']['ours']['iterations_per_second']:.0f}, "
+              f"openspiel {r['sides']['openspiel']['iterations_per_second']:.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
