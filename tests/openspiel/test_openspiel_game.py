@@ -3,6 +3,7 @@ shared action ids, tensors, and worlds resampled from an information state."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -223,6 +224,37 @@ def test_resampled_worlds_fit_the_information_state(game, seed):
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 0
     assert differs > 0  # the hidden cards were really drawn again
+
+
+class FixedSampler:
+    """A probability sampler that returns one value: the world's seed is known."""
+
+    def __init__(self, value: float):
+        self.value = value
+
+    def __call__(self) -> float:
+        return self.value
+
+
+def test_the_world_is_the_belief_samplers_world(game):
+    from hzai.belief import Determinizer
+    from hzai.rules.record import state_to_json
+
+    rng = random.Random(31)
+    state = dealt(game, rng)
+    compared = 0
+    while not state.is_terminal() and compared < 12:
+        if state.is_chance_node():
+            chance_step(state, rng)
+            continue
+        p = state.current_player()
+        u = rng.random()
+        world = state.resample_from_infostate(p, FixedSampler(u))
+        expected = Determinizer(state.view(p)).sample(int(u * 2.0**53))
+        assert json.loads(str(world)) == json.loads(json.dumps(state_to_json(expected)))
+        compared += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert compared > 0
 
 
 def test_resampling_never_touches_the_original(game):
