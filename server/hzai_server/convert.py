@@ -12,7 +12,7 @@ import math
 
 from hzai.belief import View
 from hzai.cards import PLAYERS
-from hzai.rules import CardRef, Move, NotationError, Record, RecordError, parse_move
+from hzai.rules import CardRef, Move, NotationError, Record, RecordError, parse_move, state_to_json
 from hzai.rules import moves as mv
 from hzai.search import Analysis, Limits, LimitsError
 from hzai_proto.v1 import bot_pb2, game_pb2, match_pb2
@@ -348,4 +348,5 @@ def match_status_to_proto(match) -> match_pb2.MatchStatus:
     )
     if state.is_over:
         out.record.CopyFrom(record_to_proto(match.record))
+        out.final_state.json = json.dumps(state_to_json(state), separators=(",", ":"))
     return out

@@ -43,6 +43,8 @@ def test_a_bot_against_bot_match_runs_to_the_end(client, bot):
     final = record_of(status).replay()  # the record the server kept replays to the same end
     assert final.is_over and final.reason == status.reason
     assert len(status.record.moves) == status.moves_played
+    end = json.loads(status.final_state.json)
+    assert end["winner"] == status.winner and end["reason"] == status.reason
     error = rpc_error(client.bot_play_turn, status.match_id)
     assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "over" in error.details()
 

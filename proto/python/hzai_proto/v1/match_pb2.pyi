@@ -25,7 +25,7 @@ class CreateMatchRequest(_message.Message):
     def __init__(self, seed: _Optional[int] = ..., variants: _Optional[_Union[_game_pb2.Variants, _Mapping]] = ..., hera_bot: _Optional[bool] = ..., zeus_bot: _Optional[bool] = ..., bot: _Optional[str] = ..., budget: _Optional[_Union[_bot_pb2.Budget, _Mapping]] = ...) -> None: ...
 
 class MatchStatus(_message.Message):
-    __slots__ = ("match_id", "moves_played", "phase", "turn", "to_move", "ap_left", "over", "winner", "reason", "hera_bot", "zeus_bot", "record")
+    __slots__ = ("match_id", "moves_played", "phase", "turn", "to_move", "ap_left", "over", "winner", "reason", "hera_bot", "zeus_bot", "record", "final_state")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     MOVES_PLAYED_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -38,6 +38,7 @@ class MatchStatus(_message.Message):
     HERA_BOT_FIELD_NUMBER: _ClassVar[int]
     ZEUS_BOT_FIELD_NUMBER: _ClassVar[int]
     RECORD_FIELD_NUMBER: _ClassVar[int]
+    FINAL_STATE_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     moves_played: int
     phase: str
@@ -50,7 +51,8 @@ class MatchStatus(_message.Message):
     hera_bot: bool
     zeus_bot: bool
     record: _game_pb2.GameRecord
-    def __init__(self, match_id: _Optional[str] = ..., moves_played: _Optional[int] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., to_move: _Optional[_Union[_game_pb2.Player, str]] = ..., ap_left: _Optional[int] = ..., over: _Optional[bool] = ..., winner: _Optional[str] = ..., reason: _Optional[str] = ..., hera_bot: _Optional[bool] = ..., zeus_bot: _Optional[bool] = ..., record: _Optional[_Union[_game_pb2.GameRecord, _Mapping]] = ...) -> None: ...
+    final_state: _game_pb2.GameState
+    def __init__(self, match_id: _Optional[str] = ..., moves_played: _Optional[int] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., to_move: _Optional[_Union[_game_pb2.Player, str]] = ..., ap_left: _Optional[int] = ..., over: _Optional[bool] = ..., winner: _Optional[str] = ..., reason: _Optional[str] = ..., hera_bot: _Optional[bool] = ..., zeus_bot: _Optional[bool] = ..., record: _Optional[_Union[_game_pb2.GameRecord, _Mapping]] = ..., final_state: _Optional[_Union[_game_pb2.GameState, _Mapping]] = ...) -> None: ...
 
 class CreateMatchResponse(_message.Message):
     __slots__ = ("status",)
