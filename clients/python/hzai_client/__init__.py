@@ -6,31 +6,34 @@
         print(reply.move.text)
 
 Replies are the generated protobuf messages (typed through their .pyi stubs); errors are
-`grpc.RpcError` with the server's status code and message (`describe_error` prints one).
+`grpc.RpcError` with the server's status code and message (`describe_error` prints one,
+`bad_request_fields` reads the fields an INVALID_ARGUMENT names).
 """
 
-from hzai_client.aio import AsyncHzaiClient
-from hzai_client.messages import (
-    DEFAULT_TARGET,
-    bad_request_fields,
-    budget,
-    describe_error,
-    player,
-    player_name,
-    position,
-    variants,
-)
-from hzai_client.sync import HzaiClient
+from __future__ import annotations
 
-__all__ = [
-    "DEFAULT_TARGET",
-    "AsyncHzaiClient",
-    "HzaiClient",
-    "bad_request_fields",
-    "budget",
-    "describe_error",
-    "player",
-    "player_name",
-    "position",
-    "variants",
-]
+from importlib import import_module
+
+from hzai_client.constants import DEFAULT_TARGET
+
+# Loaded on first use, so that `hzai` commands that never talk to a server do not pay
+# for importing grpc.
+_EXPORTS = {
+    "AsyncHzaiClient": "hzai_client.aio",
+    "HzaiClient": "hzai_client.sync",
+    "bad_request_fields": "hzai_client.messages",
+    "budget": "hzai_client.messages",
+    "describe_error": "hzai_client.messages",
+    "player": "hzai_client.messages",
+    "player_name": "hzai_client.messages",
+    "position": "hzai_client.messages",
+    "variants": "hzai_client.messages",
+}
+
+__all__ = ["DEFAULT_TARGET", *_EXPORTS]
+
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        return getattr(import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'hzai_client' has no attribute {name!r}")

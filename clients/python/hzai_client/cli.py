@@ -12,15 +12,14 @@ import json
 import sys
 from pathlib import Path
 
-import grpc
-from google.protobuf import json_format
+from hzai_client.constants import DEFAULT_TARGET
 
-from hzai_client.messages import DEFAULT_TARGET, describe_error, player_name
-
+# grpc and protobuf are imported inside the commands: building the parser must stay
+# cheap for every other hzai command.
 EXIT_BAD_INPUT = 2
 EXIT_SERVICE = 1
 # Status codes that mean the request itself was wrong.
-_BAD_INPUT_CODES = (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.NOT_FOUND, grpc.StatusCode.FAILED_PRECONDITION)
+_BAD_INPUT_CODES = ("INVALID_ARGUMENT", "NOT_FOUND", "FAILED_PRECONDITION")
 
 
 class CommandError(Exception):
@@ -34,6 +33,10 @@ def _command(function):
 
     @functools.wraps(function)
     def run(args) -> int:
+        import grpc
+
+        from hzai_client.messages import describe_error
+
         name = f"hzai {args.command}"
         try:
             return function(args)
@@ -41,9 +44,9 @@ def _command(function):
             print(f"{name}: {exc}", file=sys.stderr)
             return exc.code
         except grpc.RpcError as exc:
-            code = exc.code() if hasattr(exc, "code") else None
+            code = exc.code().name if hasattr(exc, "code") else ""
             print(f"{name}: {describe_error(exc)}", file=sys.stderr)
-            if code == grpc.StatusCode.UNAVAILABLE:
+            if code == "UNAVAILABLE":
                 print(f"{name}: is hzai-server running at {args.server}?", file=sys.stderr)
             return EXIT_BAD_INPUT if code in _BAD_INPUT_CODES else EXIT_SERVICE
 
@@ -85,6 +88,8 @@ def cmd_suggest(args) -> int:
     with _client(args) as client:
         reply = client.suggest_move(text, seed=args.seed, bot=args.bot, **_budget_kwargs(args))
     if args.json:
+        from google.protobuf import json_format
+
         print(json_format.MessageToJson(reply, indent=None))
     else:
         print(reply.move.text)
@@ -92,6 +97,8 @@ def cmd_suggest(args) -> int:
 
 
 def _format_analysis(a) -> str:
+    from hzai_client.messages import player_name
+
     lines = [
         f"{a.iterations} iterations in {a.millis:.0f} ms · values are {player_name(a.perspective)}'s win "
         f"probability · best: {a.best.text} ({a.value:.3f})" + ("" if a.finished else " · stopped early"),
@@ -134,6 +141,8 @@ def cmd_analyze_remote(args) -> int:
         else:
             analysis = client.analyze(text, **kwargs)
     if args.json:
+        from google.protobuf import json_format
+
         print(json_format.MessageToJson(analysis, indent=None))
     else:
         top = getattr(args, "top", None)

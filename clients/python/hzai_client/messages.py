@@ -10,7 +10,7 @@ from typing import Union
 import grpc
 from hzai_proto.v1 import bot_pb2, game_pb2, match_pb2
 
-DEFAULT_TARGET = "127.0.0.1:50051"
+from hzai_client.constants import DEFAULT_TARGET  # noqa: F401 - re-exported
 
 PositionLike = Union[bot_pb2.Position, game_pb2.GameRecord, dict, str, os.PathLike]
 _PLAYERS = {"hera": game_pb2.PLAYER_HERA, "zeus": game_pb2.PLAYER_ZEUS}

@@ -10,10 +10,6 @@ from __future__ import annotations
 import sys
 from collections import defaultdict
 
-import grpc
-
-from hzai_client.messages import player_name
-
 HELP = ("Type a move's number or its notation (e.g. 'draw', 'play Hydra c1r2'); "
         "'moves' lists every legal move, 'board' draws the board again, 'quit' ends the game.")
 LIST_ALL_UP_TO = 40
@@ -67,6 +63,10 @@ def _choose(moves, line: str):
 
 
 def play(client, human: str, *, seed: int, bot: str, budget: dict, variants: dict, stdin=None, out=None) -> int:
+    import grpc
+
+    from hzai_client.messages import player_name
+
     stdin = stdin or sys.stdin
     out = out or sys.stdout
     echo = not stdin.isatty() if hasattr(stdin, "isatty") else True
