@@ -144,7 +144,7 @@ def summarize(label: str, games: list[dict], budget: dict, seconds: float) -> di
 
 
 def run_setting(label: str, games: int, seed: int, jobs: int, ours_iterations, ours_millis, os_iterations: int,
-                uct_c: float, os_millis: int | None = None) -> dict:
+                uct_c: float, os_millis: int | None = None, on_game=None) -> dict:
     budget = {"ours_iterations": ours_iterations, "ours_millis": ours_millis,
               "openspiel_iterations": os_iterations if os_millis is None else f"{os_iterations} at first, then adapted",
               "openspiel_millis": os_millis}
@@ -154,6 +154,8 @@ def run_setting(label: str, games: int, seed: int, jobs: int, ours_iterations, o
 
     def progress() -> None:
         part = summarize(label, done, budget, time.perf_counter() - start)
+        if on_game is not None:
+            on_game(part)
         low, high = part["ours_score_ci95"]
         sys.stderr.write(
             f"\r[{label}] {len(done)}/{games}: ours {part['ours_wins']} - {part['ours_losses']} (draws {part['draws']}), "
@@ -221,13 +223,33 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "uct_c": args.uct_c,
         "settings": [],
+        "calibration": "",
+        "notes": "",
     }
     os_ips = args.os_ips
     calibration = f"OpenSpiel's iterations per second for (b) given: {os_ips}." if os_ips else ""
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    notes = (
+        "Ours: make_bot('ismcts') (native SO-ISMCTS, c=0.7, random playouts, 1 thread). "
+        f"OpenSpiel: ISMCTSBot + RandomRolloutEvaluator(1), uct_c={args.uct_c}, max-visit move, worlds from "
+        "resample_from_infostate (the hzai.belief determinization sampler). Forced moves (one legal action) are "
+        "not searched and not counted. it/s = iterations / search seconds over all searched decisions."
+    )
+
+    def write(settings: list[dict], partial: bool) -> None:
+        report["settings"] = settings
+        report["calibration"] = calibration
+        report["notes"] = notes + (" PARTIAL: a setting is still running." if partial else "")
+        out.write_text(json.dumps(report, indent=1))
+        out.with_suffix(".md").write_text(markdown(report))
+
+    finished: list[dict] = []
     if "a" in args.settings:
         a = run_setting(f"(a) equal iterations, {args.iterations} per decision", args.games, args.seed, args.jobs,
-                        args.iterations, None, args.iterations, args.uct_c)
-        report["settings"].append(a)
+                        args.iterations, None, args.iterations, args.uct_c,
+                        on_game=lambda part: write(finished + [part], True))
+        finished.append(a)
         if os_ips is None:
             os_ips = a["sides"]["openspiel"]["iterations_per_second"]
             calibration = (
@@ -242,19 +264,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("setting b alone needs --os-ips (or run a first)")
         os_iterations = max(1, round(args.millis / 1000 * os_ips))
         b = run_setting(f"(b) equal time, {args.millis} ms per decision", args.games, args.seed, args.jobs,
-                        None, args.millis, os_iterations, args.uct_c, os_millis=args.millis)
-        report["settings"].append(b)
-    report["calibration"] = calibration
-    report["notes"] = (
-        "Ours: make_bot('ismcts') (native SO-ISMCTS, c=0.7, random playouts, 1 thread). "
-        f"OpenSpiel: ISMCTSBot + RandomRolloutEvaluator(1), uct_c={args.uct_c}, max-visit move, worlds from "
-        "resample_from_infostate (hzai.belief.Determinizer). Forced moves (one legal action) are not searched "
-        "and not counted. it/s = iterations / search seconds over all searched decisions."
-    )
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=1))
-    out.with_suffix(".md").write_text(markdown(report))
+                        None, args.millis, os_iterations, args.uct_c, os_millis=args.millis,
+                        on_game=lambda part: write(finished + [part], True))
+        finished.append(b)
+    write(finished, False)
     for r in report["settings"]:
         low, high = r["ours_score_ci95"]
         print(f"{r['setting']}: our score {r['ours_score']:.1%} [{low:.1%}..{high:.1%}] over {r['games']} games; "
