@@ -88,7 +88,7 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
             if os_millis is not None:
                 prior = 3 * os_millis / 1000
                 rate = (os_iterations * 3 + stats["openspiel"][1]) / (prior + stats["openspiel"][2])
-                iterations = max(1, round(os_millis / 1000 * rate))
+                iterations = max(2, round(os_millis / 1000 * rate))  # its first iteration only expands the root
             bot._max_simulations = iterations
             action = int(bot.step(state))
             side = "openspiel"
@@ -165,17 +165,33 @@ def run_setting(label: str, games: int, seed: int, jobs: int, ours_iterations, o
         )
         sys.stderr.flush()
 
+    errors: list[str] = []
+
+    def failed(index: int, exc: BaseException) -> None:
+        # One broken game must not cost the whole run; it is reported, not scored.
+        errors.append(f"game {index}: {type(exc).__name__}: {exc}")
+        sys.stderr.write(f"\n[{label}] {errors[-1]}\n")
+
     if jobs == 1:
         for a in args:
-            done.append(play_game(*a))
+            try:
+                done.append(play_game(*a))
+            except Exception as exc:  # noqa: BLE001
+                failed(a[0], exc)
             progress()
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for future in as_completed([pool.submit(play_game, *a) for a in args]):
-                done.append(future.result())
+            futures = {pool.submit(play_game, *a): a[0] for a in args}
+            for future in as_completed(futures):
+                try:
+                    done.append(future.result())
+                except Exception as exc:  # noqa: BLE001
+                    failed(futures[future], exc)
                 progress()
     sys.stderr.write("\n")
-    return summarize(label, done, budget, time.perf_counter() - start)
+    result = summarize(label, done, budget, time.perf_counter() - start)
+    result["errors"] = errors
+    return result
 
 
 def markdown(report: dict) -> str:
@@ -262,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     if "b" in args.settings:
         if os_ips is None:
             parser.error("setting b alone needs --os-ips (or run a first)")
-        os_iterations = max(1, round(args.millis / 1000 * os_ips))
+        os_iterations = max(2, round(args.millis / 1000 * os_ips))
         b = run_setting(f"(b) equal time, {args.millis} ms per decision", args.games, args.seed, args.jobs,
                         None, args.millis, os_iterations, args.uct_c, os_millis=args.millis,
                         on_game=lambda part: write(finished + [part], True))
