@@ -156,3 +156,30 @@ def test_inconsistent_deck_files_are_refused(tmp_path, edit, words):
     with pytest.raises(DeckError) as info:
         load_deck(path)
     assert words in str(info.value)
+
+
+def test_replay_cache_gives_the_same_states_and_errors():
+    from hzai.rng import SplitMix64
+    from hzai.rules import ReplayCache
+    from hzai.rules.playout import random_step
+
+    game = Game.create()
+    state = Record(game, seed=5).start()
+    rng = SplitMix64(5)
+    while len(state.history) < 60 and not state.is_over:
+        random_step(state, rng)
+    moves = [str(m) for m in state.history]
+    assert len(moves) == 60, "this deal's random game lasts longer than 60 moves"
+    cache = ReplayCache(size=4)
+    for n in (10, 30, 30, 60, 45):
+        record = Record(game, seed=5, moves=moves[:n])
+        assert state_to_json(cache.replay(record)) == state_to_json(record.replay())
+    assert cache.hits == 1 and cache.misses == 4
+    got = cache.replay(Record(game, seed=5, moves=moves[:60]))
+    got.push(got.legal_moves()[0])
+    assert state_to_json(cache.replay(Record(game, seed=5, moves=moves[:60]))) == state_to_json(state), "handed-out states are copies"
+    with pytest.raises(RecordError) as info:
+        cache.replay(Record(game, seed=5, moves=moves[:30] + ["fly"]))
+    assert info.value.index == 30
+    other = Record(game, seed=6, moves=[])
+    assert state_to_json(cache.replay(other)) == state_to_json(other.replay()), "another deal is another game"

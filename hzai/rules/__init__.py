@@ -9,7 +9,8 @@
 from hzai.rules.game import Game, Variants, VariantError
 from hzai.rules.moves import CardRef, Move, NotationError, parse_move
 from hzai.rules.playout import random_playout
-from hzai.rules.record import Record, RecordError, deal, initial_state, state_to_json
+from hzai.rules.record import Record, RecordError, deal, initial_state, push_recorded, state_to_json
+from hzai.rules.replay_cache import ReplayCache
 from hzai.rules.state import FIGURE, IllegalMoveError, State
 
 __all__ = [
@@ -21,12 +22,14 @@ __all__ = [
     "NotationError",
     "Record",
     "RecordError",
+    "ReplayCache",
     "State",
     "VariantError",
     "Variants",
     "deal",
     "initial_state",
     "parse_move",
+    "push_recorded",
     "random_playout",
     "state_to_json",
 ]

@@ -160,14 +160,19 @@ class Record:
         the first move that cannot be read or played."""
         state = self.start()
         for index, text in enumerate(self.moves[:upto]):
-            try:
-                state.push(parse_move(text, self.game.deck))
-            except (NotationError, IllegalMoveError) as exc:
-                reason = str(exc)
-                for prefix in (f"{text!r}: ", f"{text.strip()}: "):
-                    reason = reason.removeprefix(prefix)
-                raise RecordError(f"move {index} {text!r}: {reason}", index, text) from None
+            push_recorded(state, index, text)
         return state
+
+
+def push_recorded(state: State, index: int, text: str) -> None:
+    """Play move `index` of a record; RecordError names the index, move and reason."""
+    try:
+        state.push(parse_move(text, state.deck))
+    except (NotationError, IllegalMoveError) as exc:
+        reason = str(exc)
+        for prefix in (f"{text!r}: ", f"{text.strip()}: "):
+            reason = reason.removeprefix(prefix)
+        raise RecordError(f"move {index} {text!r}: {reason}", index, text) from None
 
 
 def state_to_json(state: State) -> dict:
