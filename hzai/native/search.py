@@ -11,7 +11,7 @@ from hzai import _native
 from hzai.belief import View
 from hzai.belief.view import unaccounted
 from hzai.cards import PLAYERS
-from hzai.native import NativeState, native_game
+from hzai.native import NativeState, native_game, raw_of
 from hzai.rules.game import Game
 from hzai.rules.state import FIGURE, State
 
@@ -79,40 +79,54 @@ def flat_view(view: View, game: Game) -> dict:
     }
 
 
-def flat_world(state: State) -> dict:
-    """A full state as a view that knows every card but the deck orders: the world a
-    perfect-information search (PIMC) plays in."""
-    core = native_game(state.game)
+def flat_world(state: State | dict, game: Game | None = None) -> dict:
+    """A full state (a reference State, or the core's raw dict with its game) as a view
+    that knows every card but the deck orders: the world a perfect-information
+    search (PIMC) plays in."""
+    if isinstance(state, State):
+        game, raw = state.game, raw_of(state)
+    else:
+        raw = state
+    core = native_game(game)
     names = _Names(core)
-    deck = state.deck
+    cards = game.deck.cards
+    face_up = set(raw["face_up"])
 
-    def known(card: int, face_up: bool = False) -> tuple:
+    def code(card: int) -> int:
+        return names.code(cards[card].name, cards[card].owner)
+
+    def known(card: int, up: bool = False) -> tuple:
         if card == FIGURE:
             return (SLOT_FIGURE, -1, -1, False, [])
-        return (SLOT_KNOWN, names.code(deck.cards[card].name, deck.cards[card].owner), -1, face_up, [])
+        return (SLOT_KNOWN, code(card), -1, up, [])
 
     pending = []
-    for p in state.pending:
-        place = names.code(deck.cards[p.cards[0]].name, deck.cards[p.cards[0]].owner) if p.kind == "place" else -1
-        positions = sorted(state.discards[p.player].index(x) for x in p.cards) if p.kind == "top" else []
-        pending.append((PENDING_KINDS.index(p.kind), p.player, place, positions))
+    for kind, player, block in raw["pending"]:
+        place = code(block[0]) if kind == "place" else -1
+        positions = sorted(raw["discards"][player].index(x) for x in block) if kind == "top" else []
+        pending.append((PENDING_KINDS.index(kind), player, place, positions))
     return {
-        "columns": [[[known(x, x in state.face_up) for x in column] for column in state.columns[p]] for p in (0, 1)],
-        "hands": [[known(x) for x in sorted(state.hands[p], key=lambda x: (deck.cards[x].name, x))] for p in (0, 1)],
-        "discards": [[names.code(deck.cards[x].name, deck.cards[x].owner) for x in state.discards[p]] for p in (0, 1)],
-        "deck_sizes": [len(state.decks[0]), len(state.decks[1])],
+        "columns": [[[known(x, x in face_up) for x in column] for column in raw["columns"][p]] for p in (0, 1)],
+        "hands": [[known(x) for x in sorted(raw["hands"][p], key=lambda x: (cards[x].name, x))] for p in (0, 1)],
+        "discards": [[code(x) for x in raw["discards"][p]] for p in (0, 1)],
+        "deck_sizes": [len(raw["decks"][0]), len(raw["decks"][1])],
         "groups": [],
-        "pools": [names.ids(sorted(deck.cards[x].name for x in state.decks[p])) for p in (0, 1)],
+        "pools": [names.ids(sorted(cards[x].name for x in raw["decks"][p])) for p in (0, 1)],
         "pending": pending,
-        "phase": PHASES.index(state.phase),
-        "turn": state.turn,
-        "turn_player": state.turn_player,
-        "to_move": -1 if state.to_move is None else state.to_move,
-        "ap": state.ap,
-        "ap_spent": state.ap_spent,
-        "winner": -1 if state.winner is None else state.winner,
-        "reason": REASONS.index(state.reason),
+        "phase": PHASES.index(raw["phase"]),
+        "turn": raw["turn"],
+        "turn_player": raw["turn_player"],
+        "to_move": -1 if raw["to_move"] is None else raw["to_move"],
+        "ap": raw["ap"],
+        "ap_spent": raw["ap_spent"],
+        "winner": -1 if raw["winner"] is None else raw["winner"],
+        "reason": REASONS.index(raw["reason"]),
     }
+
+
+def native_sample_raw(view: View, seed: int, game: Game) -> dict:
+    """One determinization as the core's raw dict (no reference State built)."""
+    return _native.sample_view(native_game(game), flat_view(view, game), seed).get_raw()
 
 
 def native_sample(view: View, seed: int, game: Game | None = None) -> State:

@@ -13,7 +13,7 @@ from typing import Callable
 
 from hzai.belief import View
 from hzai.native import native_game
-from hzai.native.search import PLAYOUTS, flat_view, flat_world, native_sample, new_search
+from hzai.native.search import PLAYOUTS, flat_view, flat_world, native_sample_raw, new_search
 from hzai.rules import Game, Move
 from hzai.rules.actions import action_space
 from hzai.search.analysis import Analysis, MoveInfo, wilson_interval
@@ -159,8 +159,8 @@ class PimcBot:
         votes: Counter = Counter()
         visits: Counter = Counter()
         for w in range(self.worlds):
-            world = native_sample(view, seed * 7919 + w, game)
-            search = new_search(game, flat_world(world), seed + w, 1, self.exploration, self.playout)
+            world = native_sample_raw(view, seed * 7919 + w, game)
+            search = new_search(game, flat_world(world, game), seed + w, 1, self.exploration, self.playout)
             run_budget(search, share)
             stats = search.root_stats()
             if not stats:
