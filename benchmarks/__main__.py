@@ -1,0 +1,137 @@
+"""Every benchmark in one command: engine, search, service load, service overhead,
+latency discipline, strength; JSON, one Markdown report and PNG plots.
+
+    python -m benchmarks --size smoke      # seconds: checks that everything still runs
+    python -m benchmarks --size quick      # a few minutes
+    python -m benchmarks --size full       # the committed report (strength reused, see below)
+
+Results go to benchmarks/results/ for the full size and benchmarks/results/<size>/
+otherwise (or --out DIR): engine.json, search.json, load.json, overhead.json,
+latency.json, strength.json (+ .md), run.json, report.md and the plots.
+The full size reuses an existing strength.json in the results folder (its arena matrix
+takes hours) unless --rerun-strength is given. The service load needs locust
+(`pip install -e ".[bench]"`); without it that part is skipped and the report says so.
+Plots need matplotlib (same extra). Every server is started on 127.0.0.1 by the
+benchmark itself and stopped afterwards; every load is bounded in clients and time.
+Run it on an otherwise idle machine: other work skews every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+import traceback
+from pathlib import Path
+
+from benchmarks import bench_engine, bench_search, latency, load, overhead, report, strength
+
+RESULTS = Path(__file__).resolve().parent / "results"
+PARTS = ("engine", "search", "load", "overhead", "latency", "strength")
+
+SIZES = {
+    "smoke": {
+        "engine": ["--seconds", "0.3", "--rounds", "1"],
+        "search": ["--seconds", "0.2", "--positions", "1"],
+        "load": ["--workers", "2", "--scenarios", "mixed", "--users", "4", "--seconds", "2",
+                 "--small", "50", "--large", "300", "--analyze", "100", "--match", "20"],
+        "overhead": ["--budgets", "50", "200", "--positions", "2", "--rounds", "1"],
+        "latency": ["--millis", "50", "--max-searches", "2", "--clients", "1", "2", "3", "--seconds", "1"],
+        "strength": ["--size", "smoke"],
+    },
+    "quick": {
+        "engine": ["--seconds", "3", "--rounds", "3"],
+        "search": ["--seconds", "1.5", "--positions", "4"],
+        "load": ["--workers", "1", "2", "--users", "2", "--seconds", "8"],
+        "overhead": ["--budgets", "200", "1000", "5000", "--positions", "8", "--rounds", "2"],
+        "latency": ["--millis", "100", "--max-searches", "2", "--seconds", "5"],
+        "strength": ["--size", "quick"],
+    },
+    "full": {
+        "engine": ["--seconds", "10", "--rounds", "5"],
+        "search": ["--seconds", "4", "--positions", "8"],
+        "load": ["--workers", "1", "2", "--users", "2", "--seconds", "30"],
+        "overhead": ["--budgets", "200", "1000", "5000", "--positions", "16", "--rounds", "4"],
+        "latency": ["--millis", "100", "--max-searches", "2", "--seconds", "20"],
+        "strength": ["--size", "full"],
+    },
+}
+
+
+def utc_now() -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
+
+
+def run_part(name: str, size: str, out: Path, rerun_strength: bool) -> str:
+    """Run one part into `out`; its status for the report."""
+    args = SIZES[size][name]
+    if name == "engine":
+        bench_engine.main([*args, "--out", str(out / "engine.json")])
+    elif name == "search":
+        bench_search.main([*args, "--out", str(out / "search.json")])
+    elif name == "load":
+        if not load.locust_available():
+            (out / "load.json").unlink(missing_ok=True)
+            return "skipped: locust is not installed (pip install -e \".[bench]\")"
+        load.main([*args, "--out", str(out / "load.json")])
+    elif name == "overhead":
+        overhead.main([*args, "--out", str(out / "overhead.json")])
+    elif name == "latency":
+        latency.main([*args, "--out", str(out / "latency.json")])
+    elif name == "strength":
+        existing = out / "strength.json"
+        if size == "full" and existing.exists() and not rerun_strength:
+            print(f"  strength: reusing {existing} (--rerun-strength to play it again)", flush=True)
+            return "reused"
+        strength.main([*args, "--out", str(out)])
+    return "ok"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--size", choices=list(SIZES), default="quick")
+    parser.add_argument("--out", default=None, help="results folder (default benchmarks/results[/SIZE])")
+    parser.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS),
+                        help="run only these parts; the report also shows earlier results found in the folder")
+    parser.add_argument("--rerun-strength", action="store_true", help="play the strength matrix even if results exist")
+    args = parser.parse_args(argv)
+    out = Path(args.out) if args.out else (RESULTS if args.size == "full" else RESULTS / args.size)
+    out.mkdir(parents=True, exist_ok=True)
+    command = "python -m benchmarks " + shlex.join(argv if argv is not None else sys.argv[1:])
+    run_path = out / "run.json"
+    try:
+        previous = json.loads(run_path.read_text()) if run_path.exists() else {}
+    except ValueError:
+        previous = {}
+    if previous.get("size") != args.size:
+        previous = {}
+    run = {"size": args.size, "command": command.strip(), "started": utc_now(),
+           "parts": {p: previous.get("parts", {}).get(p, {}) for p in PARTS if p in previous.get("parts", {})}}
+    failed = []
+    started = time.perf_counter()
+    for i, name in enumerate(args.parts, 1):
+        print(f"[{i}/{len(args.parts)}] {name} ({args.size}) — {time.perf_counter() - started:.0f}s so far", flush=True)
+        t0 = time.perf_counter()
+        try:
+            status = run_part(name, args.size, out, args.rerun_strength)
+        except Exception as exc:  # noqa: BLE001 - one broken part must not lose the others' results
+            traceback.print_exc()
+            status = f"failed: {type(exc).__name__}: {exc}"
+            failed.append(name)
+        run["parts"][name] = {"status": status, "seconds": round(time.perf_counter() - t0, 1), "finished": utc_now()}
+        print(f"  {name}: {status} in {time.perf_counter() - t0:.0f}s", flush=True)
+        run["finished"] = utc_now()
+        run_path.write_text(json.dumps(run, indent=1))
+    path = report.write_report(out, command=command.strip())
+    print(f"report: {path} ({time.perf_counter() - started:.0f}s in all)", flush=True)
+    if failed:
+        print(f"failed parts: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

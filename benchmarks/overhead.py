@@ -1,0 +1,170 @@
+"""What the service adds: bot moves per second through hzai-server against the same
+search called in-process, at the same budgets, in the same run.
+
+    python -m benchmarks.overhead --budgets 200 1000 5000 --positions 8 --rounds 3
+
+On the same positions (records 20+ moves into dealt games) and seeds, alternating round
+by round so that load changes hit every path alike:
+- in-process search: `make_bot("ismcts").decide(view, Limits(iterations=B), seed)` on a
+  view built beforehand — the search alone;
+- in-process, whole path: what the server does for a record, done in-process — parse the
+  record JSON, replay it, build the view of the player to move, search;
+- service: `SuggestMove` with the record JSON through a local hzai-server (defaults, on
+  127.0.0.1), one client calling back to back; the time is the client's round trip;
+- 2 callers: both paths again with 2 threads calling at once (service: 2 channels).
+The overhead is the service's time per move over the in-process search's, less one.
+Writes benchmarks/results/overhead.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+import time
+from pathlib import Path
+
+from benchmarks.service import LocalServer, machine, positions, summary_ms
+
+RESULTS = Path(__file__).resolve().parent / "results"
+TARGET_OVERHEAD = 0.10  # at 1000 iterations
+
+
+def decision(record_json: str):
+    """What the server builds for a record position: the view of the player to move."""
+    from hzai.belief import view_of
+    from hzai_server import convert
+
+    record = convert.record_from_json_text(record_json, "record_json")
+    state = convert.replay(record, "record_json")
+    return view_of(state, state.to_move)
+
+
+def parallel(calls: list, threads: int) -> float:
+    """Run the calls on `threads` threads, each taking the next; the wall time."""
+    pending = iter(range(len(calls)))
+    lock = threading.Lock()
+    failures: list[BaseException] = []
+
+    def worker():
+        while True:
+            with lock:
+                i = next(pending, None)
+            if i is None:
+                return
+            try:
+                calls[i]()
+            except BaseException as exc:  # noqa: BLE001 - reported after the join
+                failures.append(exc)
+                return
+
+    workers = [threading.Thread(target=worker) for _ in range(threads)]
+    start = time.perf_counter()
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    if failures:
+        raise failures[0]
+    return time.perf_counter() - start
+
+
+def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> dict:
+    from hzai.search import Limits, make_bot
+    from hzai_client import HzaiClient
+
+    records = positions(count)
+    views = [decision(r) for r in records]
+    bot = make_bot("ismcts")
+    report = {"machine": machine(), "positions": len(records), "rounds": rounds, "callers": callers,
+              "target_overhead_at_1000": TARGET_OVERHEAD, "budgets": {}}
+    with LocalServer() as server:
+        clients = [HzaiClient(server.target, timeout=120) for _ in range(callers)]
+        try:
+            for c in clients:
+                c.wait_ready(10)
+            # warm up both paths (connections, imports, caches) before anything is timed
+            for i, text in enumerate(records):
+                bot.decide(decision(text), Limits(iterations=min(budgets)), seed=i)
+                for c in clients:
+                    c.suggest_move(text, iterations=min(budgets), seed=i)
+            for budget in budgets:
+                limits = Limits(iterations=budget)
+                times = {"in_process_search": [], "in_process_whole_path": [], "service": []}
+                walls = {"in_process_parallel": 0.0, "service_parallel": 0.0}
+                moves_parallel = 0
+                same = compared = 0
+                for r in range(rounds):
+                    print(f"  overhead: {budget} iterations, round {r + 1}/{rounds} ...", flush=True)
+                    local_moves = []
+                    for i, view in enumerate(views):
+                        t0 = time.perf_counter()
+                        local_moves.append(str(bot.decide(view, limits, seed=i)))
+                        times["in_process_search"].append((time.perf_counter() - t0) * 1000)
+                    for i, text in enumerate(records):
+                        t0 = time.perf_counter()
+                        bot.decide(decision(text), limits, seed=i)
+                        times["in_process_whole_path"].append((time.perf_counter() - t0) * 1000)
+                    for i, text in enumerate(records):
+                        t0 = time.perf_counter()
+                        reply = clients[0].suggest_move(text, iterations=budget, seed=i)
+                        times["service"].append((time.perf_counter() - t0) * 1000)
+                        compared += 1
+                        same += reply.move.text == local_moves[i]
+                    # the same positions with `callers` callers at once
+                    walls["in_process_parallel"] += parallel(
+                        [lambda i=i, v=v: bot.decide(v, limits, seed=i) for i, v in enumerate(views)], callers)
+                    slot = threading.local()
+                    order = iter(range(10**9))
+
+                    def client_for_thread():
+                        if not hasattr(slot, "client"):
+                            slot.client = clients[next(order) % callers]
+                        return slot.client
+
+                    walls["service_parallel"] += parallel(
+                        [lambda i=i, t=t: client_for_thread().suggest_move(t, iterations=budget, seed=i)
+                         for i, t in enumerate(records)], callers)
+                    moves_parallel += len(records)
+                row = {name: summary_ms(values) for name, values in times.items()}
+                for name, values in times.items():
+                    row[name]["moves_per_s"] = 1000 * len(values) / sum(values)
+                row["in_process_parallel"] = {"moves_per_s": moves_parallel / walls["in_process_parallel"]}
+                row["service_parallel"] = {"moves_per_s": moves_parallel / walls["service_parallel"]}
+                search_ms = row["in_process_search"]["mean_ms"]
+                row["overhead_vs_search"] = row["service"]["mean_ms"] / search_ms - 1
+                row["overhead_vs_whole_path"] = row["service"]["mean_ms"] / row["in_process_whole_path"]["mean_ms"] - 1
+                row["replay_and_view_ms"] = row["in_process_whole_path"]["mean_ms"] - search_ms
+                row["rpc_ms"] = row["service"]["mean_ms"] - row["in_process_whole_path"]["mean_ms"]
+                row["overhead_parallel"] = row["in_process_parallel"]["moves_per_s"] / row["service_parallel"]["moves_per_s"] - 1
+                row["same_move_share"] = same / compared if compared else float("nan")
+                report["budgets"][str(budget)] = row
+                print(f"    {budget:>5} it: in-process {row['in_process_search']['moves_per_s']:6.1f} moves/s, "
+                      f"service {row['service']['moves_per_s']:6.1f} moves/s (overhead {row['overhead_vs_search']:+.1%}; "
+                      f"replay+view {row['replay_and_view_ms']:.1f} ms, RPC {row['rpc_ms']:.1f} ms); "
+                      f"{callers} callers: in-process {row['in_process_parallel']['moves_per_s']:.1f}, "
+                      f"service {row['service_parallel']['moves_per_s']:.1f} moves/s; same move {row['same_move_share']:.0%}",
+                      flush=True)
+        finally:
+            for c in clients:
+                c.close()
+    return report
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--budgets", type=int, nargs="+", default=[200, 1000, 5000], help="iterations per move")
+    parser.add_argument("--positions", type=int, default=8)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--out", default=str(RESULTS / "overhead.json"))
+    args = parser.parse_args(argv)
+    report = measure(args.budgets, args.positions, args.rounds)
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(report, indent=1))
+    print(f"written: {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,176 @@
+"""Shared pieces of the service benchmarks: a local hzai-server started and stopped by
+the benchmark itself, its CPU use, test positions and percentiles.
+
+Every server here listens on 127.0.0.1 on a port the system picks (port 0); nothing is
+sent anywhere else.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+LOOPBACK = "127.0.0.1"
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def check_loopback(target: str) -> None:
+    """Refuse any target outside the loopback range: these benchmarks load a server."""
+    host = target.rsplit(":", 1)[0].strip("[]")
+    if not (host in ("localhost", "::1") or host.startswith("127.")):
+        raise ValueError(f"benchmarks only send traffic to loopback addresses, not {target!r}")
+
+
+def positions(count: int) -> list[str]:
+    """Records (hzai-record/1 JSON text) 20+ moves into dealt games, the player to move
+    deciding: the positions of `python -m hzai_client.loadcheck`."""
+    from hzai_client.loadcheck import positions as loadcheck_positions
+
+    return loadcheck_positions(count)
+
+
+def percentile(sorted_values: list[float], p: float) -> float:
+    """Nearest-rank percentile (p in 0..100) of an ascending list; NaN when empty."""
+    if not sorted_values:
+        return float("nan")
+    rank = max(1, min(len(sorted_values), int(-(-p * len(sorted_values) // 100))))
+    return sorted_values[rank - 1]
+
+
+def summary_ms(values: list[float]) -> dict:
+    """count, mean, p50/p95/p99, max of latencies in milliseconds."""
+    ordered = sorted(values)
+    if not ordered:
+        return {"count": 0}
+    return {
+        "count": len(ordered),
+        "mean_ms": sum(ordered) / len(ordered),
+        "min_ms": ordered[0],
+        "p50_ms": percentile(ordered, 50),
+        "p95_ms": percentile(ordered, 95),
+        "p99_ms": percentile(ordered, 99),
+        "max_ms": ordered[-1],
+    }
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process, all its threads (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+class LocalServer:
+    """`python -m hzai_server` on 127.0.0.1 and a free port, for the life of a `with`.
+
+        with LocalServer(workers=2, max_searches=2) as server:
+            client = HzaiClient(server.target)
+    """
+
+    def __init__(self, *, workers: int | None = None, max_searches: int | None = None, extra: list[str] | None = None,
+                 start_timeout: float = 30.0):
+        self.args = ["--address", f"{LOOPBACK}:0", "--grace", "1"]
+        if workers is not None:
+            self.args += ["--workers", str(workers)]
+        if max_searches is not None:
+            self.args += ["--max-searches", str(max_searches)]
+        self.args += extra or []
+        self.start_timeout = start_timeout
+        self.process: subprocess.Popen | None = None
+        self.port: int | None = None
+        self._logdir = None
+
+    @property
+    def target(self) -> str:
+        return f"{LOOPBACK}:{self.port}"
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def cpu_seconds(self) -> float:
+        return cpu_seconds(self.pid)
+
+    def __enter__(self) -> "LocalServer":
+        self._logdir = tempfile.TemporaryDirectory(prefix="hzai-bench-")
+        self.log_path = Path(self._logdir.name) / "server.log"
+        log = open(self.log_path, "wb")
+        try:
+            self.process = subprocess.Popen([sys.executable, "-m", "hzai_server", *self.args],
+                                            stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+        finally:
+            log.close()
+        deadline = time.monotonic() + self.start_timeout
+        while self.port is None:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"hzai-server exited with {self.process.returncode}: {self.log_tail()}")
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"hzai-server did not start within {self.start_timeout:.0f}s: {self.log_tail()}")
+            for line in self.log_path.read_text(errors="replace").splitlines():
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue
+                if entry.get("event") == "listening":
+                    self.port = int(entry["port"])
+                    break
+            else:
+                time.sleep(0.05)
+        self._wait_ready()
+        return self
+
+    def _wait_ready(self) -> None:
+        import grpc
+
+        with grpc.insecure_channel(self.target) as channel:
+            grpc.channel_ready_future(channel).result(timeout=self.start_timeout)
+
+    def log_tail(self, lines: int = 5) -> str:
+        try:
+            return " | ".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+    def rpc_log(self) -> list[dict]:
+        """The server's `rpc` log lines (method, code, milliseconds)."""
+        out = []
+        for line in self.log_path.read_text(errors="replace").splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if "method" in entry:
+                out.append(entry)
+        return out
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+        if self._logdir is not None:
+            self._logdir.cleanup()
+            self._logdir = None
+
+
+def machine() -> dict:
+    import platform
+
+    return {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
+            "load_average": [round(x, 2) for x in os.getloadavg()]}
