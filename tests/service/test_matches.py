@@ -156,3 +156,10 @@ def test_idle_matches_expire():
     assert "idle" in str(caught.value)
     store.add(match("c"))  # the expired one no longer counts against the bound
     assert len(store) == 2
+
+
+def test_a_bot_turn_under_a_short_deadline_plays_in_time(client):
+    status = client.create_match(seed=5, hera_bot=True, zeus_bot=False, millis=15_000)
+    reply = client.bot_play_turn(status.match_id, timeout=1.5)  # DEADLINE_EXCEEDED if late
+    assert [m.kind for m in reply.moves] == ["setup"]
+    assert player_name(reply.status.to_move) == "zeus"
