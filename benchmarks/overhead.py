@@ -3,14 +3,17 @@ search called in-process, at the same budgets, in the same run.
 
     python -m benchmarks.overhead --budgets 200 1000 5000 --positions 8 --rounds 3
 
-On the same positions (records 20+ moves into dealt games) and seeds, alternating round
-by round so that load changes hit every path alike:
+On the same positions (20+ moves into dealt games, played through hosted matches so that
+each exists both as a record and as a match) and seeds, alternating round by round so
+that load changes hit every path alike:
 - in-process search: `make_bot("ismcts").decide(view, Limits(iterations=B), seed)` on a
   view built beforehand — the search alone;
 - in-process, whole path: what the server does for a record, done in-process — parse the
   record JSON, replay it, build the view of the player to move, search;
 - service: `SuggestMove` with the record JSON through a local hzai-server (defaults, on
   127.0.0.1), one client calling back to back; the time is the client's round trip;
+- service by match id: the same with `match_id` (the server keeps the position: no
+  record to parse and replay);
 - 2 callers: both paths again with 2 threads calling at once (service: 2 channels).
 The overhead is the service's time per move over the in-process search's, less one.
 Writes benchmarks/results/overhead.json.
@@ -25,7 +28,7 @@ import threading
 import time
 from pathlib import Path
 
-from benchmarks.service import LocalServer, machine, positions, summary_ms
+from benchmarks.service import LocalServer, machine, summary_ms
 
 RESULTS = Path(__file__).resolve().parent / "results"
 TARGET_OVERHEAD = 0.10  # at 1000 iterations
@@ -39,6 +42,40 @@ def decision(record_json: str):
     record = convert.record_from_json_text(record_json, "record_json")
     state = convert.replay(record, "record_json")
     return view_of(state, state.to_move)
+
+
+def hosted_positions(client, count: int) -> list[tuple[str, str]]:
+    """(match_id, record JSON) pairs naming the same positions: hosted matches with two
+    human seats, played 20+ moves by seeded random choices from ListLegalMoves, and the
+    same deal and moves (the server's chance results included) as a record."""
+    import json
+
+    from hzai.rng import SplitMix64
+    from hzai.rules import Game, Record, deal
+
+    game = Game.create()
+    out = []
+    for k in range(count):
+        seed = 100 + k
+        match_id = client.create_match(seed=seed, hera_bot=False, zeus_bot=False).match_id
+        record = Record(game, setup=deal(game, seed))
+        rng = SplitMix64(k)
+        status = None
+        while len(record.moves) < 20 + k:
+            player = client.get_view(match_id, "hera").status.to_move if status is None else status.to_move
+            moves = client.legal_moves(match_id, player)
+            if not moves:
+                break
+            reply = client.play_move(match_id, player, moves[rng.below(len(moves))].text)
+            record.moves += [reply.played.text, *(c.text for c in reply.chance)]
+            status = reply.status
+            if status.over:
+                break
+        if status is not None and not status.over:
+            out.append((match_id, json.dumps(record.to_json())))
+        else:
+            client.delete_match(match_id)
+    return out
 
 
 def parallel(calls: list, threads: int) -> float:
@@ -74,24 +111,28 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
     from hzai.search import Limits, make_bot
     from hzai_client import HzaiClient
 
-    records = positions(count)
-    views = [decision(r) for r in records]
     bot = make_bot("ismcts")
-    report = {"machine": machine(), "positions": len(records), "rounds": rounds, "callers": callers,
+    report = {"machine": machine(), "rounds": rounds, "callers": callers,
               "target_overhead_at_1000": TARGET_OVERHEAD, "budgets": {}}
     with LocalServer() as server:
         clients = [HzaiClient(server.target, timeout=120) for _ in range(callers)]
         try:
             for c in clients:
                 c.wait_ready(10)
+            hosted = hosted_positions(clients[0], count)
+            match_ids = [h[0] for h in hosted]
+            records = [h[1] for h in hosted]
+            views = [decision(r) for r in records]
+            report["positions"] = len(records)
             # warm up both paths (connections, imports, caches) before anything is timed
             for i, text in enumerate(records):
                 bot.decide(decision(text), Limits(iterations=min(budgets)), seed=i)
                 for c in clients:
                     c.suggest_move(text, iterations=min(budgets), seed=i)
+                clients[0].suggest_move(match_id=match_ids[i], iterations=min(budgets), seed=i)
             for budget in budgets:
                 limits = Limits(iterations=budget)
-                times = {"in_process_search": [], "in_process_whole_path": [], "service": []}
+                times = {"in_process_search": [], "in_process_whole_path": [], "service": [], "service_match": []}
                 walls = {"in_process_parallel": 0.0, "service_parallel": 0.0}
                 moves_parallel = 0
                 same = compared = 0
@@ -110,6 +151,12 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
                         t0 = time.perf_counter()
                         reply = clients[0].suggest_move(text, iterations=budget, seed=i)
                         times["service"].append((time.perf_counter() - t0) * 1000)
+                        compared += 1
+                        same += reply.move.text == local_moves[i]
+                    for i, match_id in enumerate(match_ids):
+                        t0 = time.perf_counter()
+                        reply = clients[0].suggest_move(match_id=match_id, iterations=budget, seed=i)
+                        times["service_match"].append((time.perf_counter() - t0) * 1000)
                         compared += 1
                         same += reply.move.text == local_moves[i]
                     # the same positions with `callers` callers at once
@@ -134,6 +181,7 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
                 row["service_parallel"] = {"moves_per_s": moves_parallel / walls["service_parallel"]}
                 search_ms = row["in_process_search"]["mean_ms"]
                 row["overhead_vs_search"] = row["service"]["mean_ms"] / search_ms - 1
+                row["overhead_match_vs_search"] = row["service_match"]["mean_ms"] / search_ms - 1
                 row["overhead_vs_whole_path"] = row["service"]["mean_ms"] / row["in_process_whole_path"]["mean_ms"] - 1
                 row["replay_and_view_ms"] = row["in_process_whole_path"]["mean_ms"] - search_ms
                 row["rpc_ms"] = row["service"]["mean_ms"] - row["in_process_whole_path"]["mean_ms"]
@@ -142,6 +190,7 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
                 report["budgets"][str(budget)] = row
                 print(f"    {budget:>5} it: in-process {row['in_process_search']['moves_per_s']:6.1f} moves/s, "
                       f"service {row['service']['moves_per_s']:6.1f} moves/s (overhead {row['overhead_vs_search']:+.1%}; "
+                      f"by match id {row['service_match']['moves_per_s']:6.1f}, {row['overhead_match_vs_search']:+.1%}; "
                       f"replay+view {row['replay_and_view_ms']:.1f} ms, RPC {row['rpc_ms']:.1f} ms); "
                       f"{callers} callers: in-process {row['in_process_parallel']['moves_per_s']:.1f}, "
                       f"service {row['service_parallel']['moves_per_s']:.1f} moves/s; same move {row['same_move_share']:.0%}",

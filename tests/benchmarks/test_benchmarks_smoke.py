@@ -63,10 +63,12 @@ def test_overhead_same_moves_in_process_and_through_the_service(smoke):
     overhead = read(out, "overhead.json")
     assert sorted(overhead["budgets"], key=int) == ["50", "200"]
     for row in overhead["budgets"].values():
-        for path in ("in_process_search", "in_process_whole_path", "service", "in_process_parallel", "service_parallel"):
+        for path in ("in_process_search", "in_process_whole_path", "service", "service_match", "in_process_parallel",
+                     "service_parallel"):
             assert positive(row[path]["moves_per_s"]), path
-        assert row["service"]["count"] == row["in_process_search"]["count"] > 0
-        # an iteration budget, one thread and the same seed: the same move either way
+        assert row["service"]["count"] == row["service_match"]["count"] == row["in_process_search"]["count"] > 0
+        # an iteration budget, one thread and the same seed: the same move in-process, from
+        # a record and from a hosted match in the same position
         assert row["same_move_share"] == 1.0
         assert math.isfinite(row["overhead_vs_search"])
 
