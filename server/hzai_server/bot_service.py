@@ -11,6 +11,7 @@ import grpc
 
 from hzai.belief import View, belief_report, view_of
 from hzai.cards import PLAYERS
+from hzai.rules import ReplayCache
 from hzai_proto.v1 import bot_pb2, bot_pb2_grpc
 
 from hzai_server import convert
@@ -48,15 +49,17 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         self.config = config
         self.searches = searches
         self.matches = matches
+        # Front ends send the whole record with every request; replay only what is new.
+        self.replays = ReplayCache(config.replay_cache) if config.replay_cache else None
 
     def _decision(self, position: bot_pb2.Position) -> Decision:
         source = position.WhichOneof("source")
         if source == "record":
             record = convert.record_from_proto(position.record, "position.record")
-            return decision_from_state(convert.replay(record, "position.record"), "position.record")
+            return decision_from_state(convert.replay(record, "position.record", self.replays), "position.record")
         if source == "record_json":
             record = convert.record_from_json_text(position.record_json, "position.record_json")
-            return decision_from_state(convert.replay(record, "position.record_json"), "position.record_json")
+            return decision_from_state(convert.replay(record, "position.record_json", self.replays), "position.record_json")
         if source == "match_id":
             state = self.matches.snapshot(position.match_id)
             return decision_from_state(state, "position.match_id")

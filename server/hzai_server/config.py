@@ -21,6 +21,7 @@ class ServerConfig:
     max_message_bytes: int = 4 * 1024 * 1024
     max_matches: int = 1000
     match_ttl: float = 1800.0
+    replay_cache: int = 256
     grace: float = 5.0
     log_level: str = "info"
 
@@ -38,6 +39,8 @@ _SETTINGS = [
     ("max_message_bytes", "HZAI_MAX_MESSAGE_BYTES", int, "largest request or response message"),
     ("max_matches", "HZAI_MAX_MATCHES", int, "hosted matches kept at once"),
     ("match_ttl", "HZAI_MATCH_TTL", float, "seconds a hosted match may stay idle before it is dropped"),
+    ("replay_cache", "HZAI_REPLAY_CACHE", int,
+     "replayed records kept so that a longer record replays only its new moves (0: off)"),
     ("grace", "HZAI_GRACE", float, "seconds running calls get to finish on SIGTERM/SIGINT"),
     ("log_level", "HZAI_LOG_LEVEL", str, "debug, info, warning or error"),
 ]
@@ -75,8 +78,8 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
     host, _, port = values["address"].rpartition(":")
     if not host or not port.isdigit() or int(port) > 65535:
         parser.error(f"--address must be HOST:PORT (port 0..65535), not {values['address']!r}")
-    if values["match_ttl"] <= 0 or values["grace"] < 0:
-        parser.error("--match-ttl must be > 0 and --grace ≥ 0")
+    if values["match_ttl"] <= 0 or values["grace"] < 0 or values["replay_cache"] < 0:
+        parser.error("--match-ttl must be > 0, --grace and --replay-cache ≥ 0")
     if values["default_iterations"] > values["max_iterations"]:
         parser.error("--default-iterations must not exceed --max-iterations")
     if values["log_level"].lower() not in ("debug", "info", "warning", "error"):

@@ -128,10 +128,11 @@ def record_to_proto(record: Record) -> game_pb2.GameRecord:
     return out
 
 
-def replay(record: Record, field: str):
-    """The state after the record; a bad move is named by its index."""
+def replay(record: Record, field: str, cache=None):
+    """The state after the record; a bad move is named by its index. With a
+    ReplayCache, only the moves added to a recently replayed prefix are played."""
     try:
-        return record.replay()
+        return cache.replay(record) if cache is not None else record.replay()
     except RecordError as exc:
         raise _record_error(exc, field) from None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import grpc
 import pytest
 
 from hzai.belief import view_of
@@ -117,3 +118,21 @@ def test_analyze_stream_sends_progress_then_the_answer(client, midgame):
     counts = [r.iterations for r in reports]
     assert counts == sorted(counts) and counts[0] < 2000
     assert final.best.text in legal_texts(midgame)
+
+
+def test_a_growing_record_is_answered_for_its_own_last_position(client):
+    """The server keeps replayed records to replay only new moves; each answer must
+    still be for the record as sent, and a bad new move still named by its index."""
+    full = played_record(31, 30)
+    for n in range(2, len(full.moves) + 1, 4):
+        record = Record(full.game, setup=full.setup, moves=full.moves[:n])
+        state = record.replay()
+        if state.is_chance or state.is_over:
+            continue
+        reply = client.suggest_move(record.to_json(), bot="random", seed=n)
+        assert player_name(reply.player) == state.player_to_move
+        assert reply.move.text in legal_texts(record)
+    bad = dict(full.to_json(), moves=full.moves + ["recall", "recall"])
+    with pytest.raises(grpc.RpcError) as caught:
+        client.suggest_move(bad, bot="random")
+    assert f"moves[{len(full.moves)}]" in caught.value.details()
