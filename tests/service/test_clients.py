@@ -70,8 +70,8 @@ def test_command_line_errors_are_one_line(server, midgame, tmp_record, capsys):
         (["suggest", path, "--server", server.address, "--budget", "lots"], 2, "--budget"),
         (["suggest", path, "--server", server.address, "--bot", "nobody"], 2, "unknown bot"),
         (["suggest", str(tmp_record("{oops", "bad.json")), "--server", server.address], 2, "not valid JSON"),
-        (["suggest", path, "--server", "127.0.0.1:1", "--timeout", "5"], 1, "UNAVAILABLE"),
-        (["analyze", path, "--server", "127.0.0.1:1", "--timeout", "5"], 1, "UNAVAILABLE"),
+        (["suggest", path, "--server", "127.0.0.1:1", "--timeout", "0.5"], 1, "no hzai-server answers at 127.0.0.1:1"),
+        (["analyze", path, "--server", "127.0.0.1:1", "--timeout", "0.5"], 1, "no hzai-server answers"),
     ]
     for argv, code, words in cases:
         assert hzai_main(argv) == code, argv

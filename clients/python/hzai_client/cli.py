@@ -69,10 +69,25 @@ def _record_text(path: str) -> str:
     return Path(path).read_text(encoding="utf-8")
 
 
+# A server started a moment ago (`hzai-server & hzai suggest ...`) gets this long to
+# come up before the command gives up.
+CONNECT_SECONDS = 3.0
+
+
 def _client(args):
+    import grpc
+
     from hzai_client.sync import HzaiClient
 
-    return HzaiClient(args.server, timeout=args.timeout)
+    client = HzaiClient(args.server, timeout=args.timeout)
+    wait = min(CONNECT_SECONDS, args.timeout) if args.timeout else CONNECT_SECONDS
+    try:
+        client.wait_ready(wait)
+    except grpc.FutureTimeoutError:
+        client.close()
+        raise CommandError(f"no hzai-server answers at {args.server} (waited {wait:g} s); start one with "
+                           "`hzai-server` or give --server HOST:PORT", EXIT_SERVICE) from None
+    return client
 
 
 def _budget_kwargs(args) -> dict:
