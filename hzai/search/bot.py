@@ -18,6 +18,9 @@ class BotError(ValueError):
 
 
 class Bot(Protocol):
+    """Searching bots also take `should_stop`, a callable polled while they think; when
+    it returns True they answer with their best move so far."""
+
     name: str
 
     def decide(self, view: View, limits: Limits, seed: int) -> Move: ...

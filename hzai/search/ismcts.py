@@ -52,6 +52,8 @@ def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Calla
     chunk = max(1, min(CHUNK, every or CHUNK))
     while True:
         if should_stop is not None and should_stop():
+            if done == 0:  # an answer needs at least one iteration behind it
+                done += search.run(1, -1.0)
             return done, (time.perf_counter() - start) * 1000, False
         want = chunk if limits.iterations is None else min(chunk, limits.iterations - done)
         millis = -1.0
@@ -133,8 +135,8 @@ class IsmctsBot:
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
         self.exploration, self.playout = _options(c, playout)
 
-    def decide(self, view: View, limits: Limits, seed: int = 0) -> Move:
-        analysis = analyze(view, limits, seed, exploration=self.exploration, playout=self.playout)
+    def decide(self, view: View, limits: Limits, seed: int = 0, should_stop: Callable[[], bool] | None = None) -> Move:
+        analysis = analyze(view, limits, seed, should_stop=should_stop, exploration=self.exploration, playout=self.playout)
         return _move(view, analysis.best)
 
 
@@ -150,7 +152,7 @@ class PimcBot:
             raise ValueError("worlds must be ≥ 1")
         self.exploration, self.playout = _options(c, playout)
 
-    def decide(self, view: View, limits: Limits, seed: int = 0) -> Move:
+    def decide(self, view: View, limits: Limits, seed: int = 0, should_stop: Callable[[], bool] | None = None) -> Move:
         game = game_of(view)
         share = Limits(
             None if limits.iterations is None else max(1, limits.iterations // self.worlds),
@@ -161,7 +163,7 @@ class PimcBot:
         for w in range(self.worlds):
             world = native_sample_raw(view, seed * 7919 + w, game)
             search = new_search(game, flat_world(world, game), seed + w, 1, self.exploration, self.playout)
-            run_budget(search, share)
+            run_budget(search, share, should_stop=should_stop)
             stats = search.root_stats()
             if not stats:
                 continue
@@ -169,6 +171,8 @@ class PimcBot:
             votes[best[0]] += 1
             for action, n, _, _ in stats:
                 visits[action] += n
+            if should_stop is not None and should_stop() and votes:
+                break  # stopped: the worlds searched so far vote
         action = max(votes, key=lambda a: (votes[a], visits[a], -a))
         return action_space(game.deck).decode(action)
 

@@ -162,3 +162,11 @@ def test_pimc_finds_the_visible_win_too():
         turn=5, ap=3,
     )
     assert str(PimcBot(worlds=4).decide(view_of(state, HERA), Limits(iterations=2000), seed=1)) == "challenge c2"
+
+
+def test_a_stop_before_the_start_still_answers_with_a_legal_move():
+    _, state = _game(16, 20)
+    view = view_of(state, state.to_move)
+    legal = {str(m) for m in state.legal_moves()}
+    assert str(IsmctsBot().decide(view, Limits(iterations=10_000), 1, should_stop=lambda: True)) in legal
+    assert str(PimcBot(worlds=3).decide(view, Limits(iterations=3_000), 1, should_stop=lambda: True)) in legal
