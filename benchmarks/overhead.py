@@ -4,14 +4,17 @@ search called in-process, at the same budgets, in the same run.
     python -m benchmarks.overhead --budgets 200 1000 5000 --positions 8 --rounds 3
 
 On the same positions (20+ moves into dealt games, played through hosted matches so that
-each exists both as a record and as a match) and seeds, alternating round by round so
-that load changes hit every path alike:
+each exists both as a record and as a match) and seeds, every path in turn on each
+position so that load changes hit them alike:
 - in-process search: `make_bot("ismcts").decide(view, Limits(iterations=B), seed)` on a
   view built beforehand — the search alone;
 - in-process, whole path: what the server does for a record, done in-process — parse the
   record JSON, replay it, build the view of the player to move, search;
 - service: `SuggestMove` with the record JSON through a local hzai-server (defaults, on
   127.0.0.1), one client calling back to back; the time is the client's round trip;
+- service without the replay cache (where the server has one, `--replay-cache 0`): the
+  record replayed from the start every time, as for a position the server has not seen;
+  with the default cache the same positions, sent again each round, are replayed once;
 - service by match id: the same with `match_id` (the server keeps the position: no
   record to parse and replay);
 - 2 callers: both paths again with 2 threads calling at once (service: 2 channels).
@@ -22,6 +25,7 @@ Writes benchmarks/results/overhead.json.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import threading
@@ -42,6 +46,13 @@ def decision(record_json: str):
     record = convert.record_from_json_text(record_json, "record_json")
     state = convert.replay(record, "record_json")
     return view_of(state, state.to_move)
+
+
+def replay_cache_default() -> int:
+    """The server's default replay cache size (0 where it has none)."""
+    from hzai_server.config import ServerConfig
+
+    return int(getattr(ServerConfig(), "replay_cache", 0) or 0)
 
 
 def hosted_positions(client, count: int) -> list[tuple[str, str]]:
@@ -112,10 +123,16 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
     from hzai_client import HzaiClient
 
     bot = make_bot("ismcts")
-    report = {"machine": machine(), "rounds": rounds, "callers": callers,
+    cache = replay_cache_default()
+    report = {"machine": machine(), "rounds": rounds, "callers": callers, "server_replay_cache": cache,
               "target_overhead_at_1000": TARGET_OVERHEAD, "budgets": {}}
-    with LocalServer() as server:
+    with contextlib.ExitStack() as stack:
+        server = stack.enter_context(LocalServer())
+        # a server that replays every record from the start, where the default keeps a cache
+        uncached = stack.enter_context(LocalServer(extra=["--replay-cache", "0"])) if cache else None
         clients = [HzaiClient(server.target, timeout=120) for _ in range(callers)]
+        if uncached is not None:
+            clients.append(HzaiClient(uncached.target, timeout=120))
         try:
             for c in clients:
                 c.wait_ready(10)
@@ -127,38 +144,37 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
             # warm up both paths (connections, imports, caches) before anything is timed
             for i, text in enumerate(records):
                 bot.decide(decision(text), Limits(iterations=min(budgets)), seed=i)
-                for c in clients:
+                for c in clients:  # the uncached server's client too
                     c.suggest_move(text, iterations=min(budgets), seed=i)
                 clients[0].suggest_move(match_id=match_ids[i], iterations=min(budgets), seed=i)
             for budget in budgets:
                 limits = Limits(iterations=budget)
                 times = {"in_process_search": [], "in_process_whole_path": [], "service": [], "service_match": []}
+                if uncached is not None:
+                    times["service_no_cache"] = []
                 walls = {"in_process_parallel": 0.0, "service_parallel": 0.0}
                 moves_parallel = 0
                 same = compared = 0
                 for r in range(rounds):
                     print(f"  overhead: {budget} iterations, round {r + 1}/{rounds} ...", flush=True)
-                    local_moves = []
-                    for i, view in enumerate(views):
+                    # position by position, every path in turn: load changes hit all alike
+                    for i, (view, text, match_id) in enumerate(zip(views, records, match_ids)):
                         t0 = time.perf_counter()
-                        local_moves.append(str(bot.decide(view, limits, seed=i)))
+                        local = str(bot.decide(view, limits, seed=i))
                         times["in_process_search"].append((time.perf_counter() - t0) * 1000)
-                    for i, text in enumerate(records):
                         t0 = time.perf_counter()
                         bot.decide(decision(text), limits, seed=i)
                         times["in_process_whole_path"].append((time.perf_counter() - t0) * 1000)
-                    for i, text in enumerate(records):
-                        t0 = time.perf_counter()
-                        reply = clients[0].suggest_move(text, iterations=budget, seed=i)
-                        times["service"].append((time.perf_counter() - t0) * 1000)
-                        compared += 1
-                        same += reply.move.text == local_moves[i]
-                    for i, match_id in enumerate(match_ids):
-                        t0 = time.perf_counter()
-                        reply = clients[0].suggest_move(match_id=match_id, iterations=budget, seed=i)
-                        times["service_match"].append((time.perf_counter() - t0) * 1000)
-                        compared += 1
-                        same += reply.move.text == local_moves[i]
+                        paths = [("service", clients[0], {"record": text}),
+                                 ("service_match", clients[0], {"match_id": match_id})]
+                        if uncached is not None:
+                            paths.append(("service_no_cache", clients[-1], {"record": text}))
+                        for name, client, position in paths:
+                            t0 = time.perf_counter()
+                            reply = client.suggest_move(**position, iterations=budget, seed=i)
+                            times[name].append((time.perf_counter() - t0) * 1000)
+                            compared += 1
+                            same += reply.move.text == local
                     # the same positions with `callers` callers at once
                     walls["in_process_parallel"] += parallel(
                         [lambda i=i, v=v: bot.decide(v, limits, seed=i) for i, v in enumerate(views)], callers)
@@ -184,7 +200,10 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
                 row["overhead_match_vs_search"] = row["service_match"]["mean_ms"] / search_ms - 1
                 row["overhead_vs_whole_path"] = row["service"]["mean_ms"] / row["in_process_whole_path"]["mean_ms"] - 1
                 row["replay_and_view_ms"] = row["in_process_whole_path"]["mean_ms"] - search_ms
-                row["rpc_ms"] = row["service"]["mean_ms"] - row["in_process_whole_path"]["mean_ms"]
+                full_replay = row["service_no_cache"] if uncached is not None else row["service"]
+                row["rpc_ms"] = full_replay["mean_ms"] - row["in_process_whole_path"]["mean_ms"]
+                if uncached is not None:
+                    row["overhead_no_cache_vs_search"] = row["service_no_cache"]["mean_ms"] / search_ms - 1
                 row["overhead_parallel"] = row["in_process_parallel"]["moves_per_s"] / row["service_parallel"]["moves_per_s"] - 1
                 row["same_move_share"] = same / compared if compared else float("nan")
                 report["budgets"][str(budget)] = row

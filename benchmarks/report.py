@@ -153,6 +153,7 @@ def plot_overhead(data: dict, path: Path) -> bool:
     for key, label, style in (("in_process_search", "in-process search", "o-"),
                               ("in_process_whole_path", "in-process, replay + view + search", "s--"),
                               ("service", "service, record position, 1 client", "^-"),
+                              ("service_no_cache", "service, record replayed in full, 1 client", "^--"),
                               ("service_match", "service, hosted match position, 1 client", "v-"),
                               ("in_process_parallel", f"in-process, {callers} callers", "o:"),
                               ("service_parallel", f"service, {callers} clients", "^:")):
@@ -172,9 +173,11 @@ def plot_overhead(data: dict, path: Path) -> bool:
     axes[1].bar(xs, replay, bottom=search, label="replay record + build view")
     axes[1].bar(xs, rpc, bottom=[a + b for a, b in zip(search, replay)], label="gRPC + messages")
     for x, r in zip(xs, rows):
-        axes[1].text(x, r["service"]["mean_ms"] * 1.02, f"{r['overhead_vs_search']:+.0%}", ha="center", fontsize=8)
+        full = r.get("service_no_cache", r["service"])
+        axes[1].text(x, full["mean_ms"] * 1.02, f"{full['mean_ms'] / r['in_process_search']['mean_ms'] - 1:+.0%}",
+                     ha="center", fontsize=8)
     axes[1].set_xticks(list(xs), [f"{b} it" for b in budgets])
-    axes[1].set_ylabel("mean ms per move, 1 client")
+    axes[1].set_ylabel("mean ms per move, record replayed in full")
     axes[1].set_title("A service move's time (labels: overhead vs the search)", fontsize=10)
     axes[1].legend(fontsize=8)
     for ax in axes:
@@ -242,17 +245,18 @@ def headline(data: dict) -> list[str]:
     over, lat, search, load, engine = (data.get(k) for k in ("overhead", "latency", "search", "load", "engine"))
     if over and over.get("budgets"):
         callers = over.get("callers", 2)
-        lines += ["| ISMCTS budget | bot moves/s in-process (1 caller) | via the service, 1 client: record / match id | "
-                  f"via the service, {callers} clients | service latency p50 / p95 (1 client, record) | "
-                  "service overhead: record / match id |",
+        lines += ["| ISMCTS budget | bot moves/s in-process (1 caller) | via the service, 1 client: record / record "
+                  f"replayed in full / match id | via the service, {callers} clients | service latency p50 / p95 "
+                  "(1 client, record) | service overhead: record / replayed in full / match id |",
                   "|---|---|---|---|---|---|"]
         for b in sorted(int(x) for x in over["budgets"]):
             r = over["budgets"][str(b)]
             lines.append(f"| {b} iterations | {_f(r['in_process_search']['moves_per_s'])} | {_f(r['service']['moves_per_s'])} / "
+                         f"{_f(r.get('service_no_cache', {}).get('moves_per_s'))} / "
                          f"{_f(r.get('service_match', {}).get('moves_per_s'))} | "
                          f"{_f(r['service_parallel']['moves_per_s'])} | {_f(r['service']['p50_ms'])} / "
                          f"{_f(r['service']['p95_ms'])} ms | {_pct(r['overhead_vs_search'])} / "
-                         f"{_pct(r.get('overhead_match_vs_search'))} |")
+                         f"{_pct(r.get('overhead_no_cache_vs_search'))} / {_pct(r.get('overhead_match_vs_search'))} |")
         lines.append("")
         r = over["budgets"].get("1000")
         if r:
@@ -261,13 +265,19 @@ def headline(data: dict) -> list[str]:
             def verdict(x):
                 return "met" if x is not None and x <= target else "**not met**"
 
-            match = r.get("overhead_match_vs_search")
-            lines.append(f"- **Service overhead at 1000 iterations** (target ≤ +10%): a position sent as a record costs "
-                         f"{_pct(r['overhead_vs_search'])} per move against the in-process search ({verdict(r['overhead_vs_search'])}): "
-                         f"of {_f(r['service']['mean_ms'])} ms, {_f(r['in_process_search']['mean_ms'])} ms is the search, "
-                         f"{_f(r['replay_and_view_ms'])} ms parsing and replaying the record and building the view (Python), "
-                         f"{_f(r['rpc_ms'])} ms gRPC and messages. A hosted match's position (`match_id`, nothing to "
-                         f"replay) costs {_pct(match)} ({verdict(match)}).")
+            match, full = r.get("overhead_match_vs_search"), r.get("overhead_no_cache_vs_search")
+            full_ms = r.get("service_no_cache", r["service"])["mean_ms"]
+            text = (f"- **Service overhead at 1000 iterations** (target ≤ +10%): a position sent as a record costs "
+                    f"{_pct(r['overhead_vs_search'])} per move against the in-process search "
+                    f"({verdict(r['overhead_vs_search'])})")
+            if full is not None:
+                text += (f" with the server's replay cache (the same positions come back every round), "
+                         f"{_pct(full)} when the record is replayed in full ({verdict(full)})")
+            text += (f"; a hosted match's position (`match_id`, nothing to replay) costs {_pct(match)} ({verdict(match)}). "
+                     f"Of the {_f(full_ms)} ms of a fully replayed record, {_f(r['in_process_search']['mean_ms'])} ms "
+                     f"is the search, {_f(r['replay_and_view_ms'])} ms parsing and replaying the record and building the "
+                     f"view (Python, GIL-bound), {_f(r['rpc_ms'])} ms gRPC and messages.")
+            lines.append(text)
     if lat and lat.get("levels"):
         inside = [lv for lv in lat["levels"] if lv["within_limit"] and lv["accepted"].get("count")]
         beyond = [lv for lv in lat["levels"] if not lv["within_limit"]]
@@ -387,20 +397,24 @@ def section_overhead(data: dict, plotted: bool) -> list[str]:
     callers = over.get("callers", 2)
     lines = ["## Service overhead", "",
              f"`benchmarks/overhead.py`: {over['positions']} positions × {over['rounds']} rounds per budget, the same "
-             "seeds on every path, paths alternating round by round; ISMCTS, one search thread per move. "
+             "seeds on every path, every path in turn on each position; ISMCTS, one search thread per move. "
              "*In-process search* times `make_bot(\"ismcts\").decide` on a ready view; *whole path* adds what the server "
              "does for a record (parse, replay, build the view); *service* is the client's round trip of SuggestMove "
-             "to a local hzai-server with default settings, the position sent as a record JSON; *by match id* sends the "
+             "to a local hzai-server with default settings, the position sent as a record JSON (the server's replay cache "
+             f"{'keeps ' + str(over['server_replay_cache']) + ' records, so these repeated positions are replayed once' if over.get('server_replay_cache') else 'is absent or off'}); "
+             "*replayed in full*: the same to a server with `--replay-cache 0`; *by match id* sends the "
              "same position as a hosted match (`match_id`). *Same move*: share of service answers equal to the in-process "
              "move for the same seed.", "",
              "| budget | in-process search ms | whole path ms | service ms (p50 / p95) | overhead vs search | "
-             f"vs whole path | service by match id ms | its overhead | moves/s {callers} callers in-process / service | same move |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "vs whole path | replayed in full ms | its overhead | by match id ms | its overhead | "
+             f"moves/s {callers} callers in-process / service | same move |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for b in sorted(int(x) for x in over["budgets"]):
         r = over["budgets"][str(b)]
         lines.append(f"| {b} | {_f(r['in_process_search']['mean_ms'])} | {_f(r['in_process_whole_path']['mean_ms'])} | "
                      f"{_f(r['service']['mean_ms'])} ({_f(r['service']['p50_ms'])} / {_f(r['service']['p95_ms'])}) | "
                      f"{_pct(r['overhead_vs_search'])} | {_pct(r['overhead_vs_whole_path'])} | "
+                     f"{_f(r.get('service_no_cache', {}).get('mean_ms'))} | {_pct(r.get('overhead_no_cache_vs_search'))} | "
                      f"{_f(r.get('service_match', {}).get('mean_ms'))} | {_pct(r.get('overhead_match_vs_search'))} | "
                      f"{_f(r['in_process_parallel']['moves_per_s'])} / {_f(r['service_parallel']['moves_per_s'])} | "
                      f"{r['same_move_share']:.0%} |")

@@ -68,6 +68,17 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
+def _stop_with_parent() -> None:
+    """In the server's process before it starts: SIGTERM it when the benchmark dies, so
+    that no server outlives a benchmark that was killed (Linux; elsewhere a no-op)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 class LocalServer:
     """`python -m hzai_server` on 127.0.0.1 and a free port, for the life of a `with`.
 
@@ -106,7 +117,8 @@ class LocalServer:
         log = open(self.log_path, "wb")
         try:
             self.process = subprocess.Popen([sys.executable, "-m", "hzai_server", *self.args],
-                                            stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+                                            stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                            preexec_fn=_stop_with_parent)
         finally:
             log.close()
         deadline = time.monotonic() + self.start_timeout
