@@ -8,8 +8,8 @@ latency discipline, strength; JSON, one Markdown report and PNG plots.
 Results go to benchmarks/results/ for the full size and benchmarks/results/<size>/
 otherwise (or --out DIR): engine.json, search.json, load.json, overhead.json,
 latency.json, strength.json (+ .md), run.json, report.md and the plots.
-The full size reuses an existing strength.json in the results folder (its arena matrix
-takes hours) unless --rerun-strength is given. The service load needs locust
+The full size reuses an existing strength.json in the results folder (its arena
+matrix takes about an hour on 2 cores) unless --rerun-strength is given. The service load needs locust
 (`pip install -e ".[bench]"`); without it that part is skipped and the report says so.
 Plots need matplotlib (same extra). Every server is started on 127.0.0.1 by the
 benchmark itself and stopped afterwards; every load is bounded in clients and time.
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 import time
@@ -109,6 +110,7 @@ def main(argv=None) -> int:
     if previous.get("size") != args.size:
         previous = {}
     run = {"size": args.size, "command": command.strip(), "started": utc_now(),
+           "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
            "parts": {p: previous.get("parts", {}).get(p, {}) for p in PARTS if p in previous.get("parts", {})}}
     failed = []
     started = time.perf_counter()

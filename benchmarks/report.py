@@ -487,7 +487,10 @@ def write_report(out: Path, command: str | None = None) -> Path:
     if parts:
         lines.append("Parts: " + ", ".join(
             f"{name} {p.get('status', '?')}" + (f" ({p['seconds']:.0f} s)" if p.get("seconds") else "")
-            for name, p in parts.items()) + ".")
+            for name, p in parts.items()) + "."
+            + (" Load average (1, 5, 15 min) when the run started: "
+               + ", ".join(f"{x:.2f}" for x in run["load_average_at_start"]) + f" on {machine.get('cpus', '?')} cores; other work skews every figure."
+               if run.get("load_average_at_start") else ""))
         lines.append("")
     lines += headline(data)
     lines += section_engine_search(data, plots["engine_search"])
