@@ -74,6 +74,9 @@ def plot(rows: list[dict], path: Path) -> bool:
         axes[0].errorbar(budgets, scores, yerr=errors, marker=marker, capsize=3, label=f"vs {opponent}")
         axes[1].errorbar(ms, scores, yerr=errors, marker=marker, capsize=3, label=f"vs {opponent}")
     axes[0].set_xscale("log")
+    axes[0].xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
+    budgets_seen = sorted({int(r["label"].split("@")[1]) for r in rows if r["label"].startswith("ismcts vs ") and "@" in r["label"] and not r["label"].endswith("ms")})
+    axes[0].set_xticks(budgets_seen, [str(b) for b in budgets_seen])
     axes[0].set_xlabel("ISMCTS iterations per decision")
     axes[1].set_xscale("log")
     axes[1].set_xlabel("ms per decision")
@@ -95,7 +98,11 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=None, help="parallel processes (default: one per core)")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--out", default=str(RESULTS), help="results folder")
+    parser.add_argument("--plot-only", action="store_true", help="redraw strength.png from strength.json, play nothing")
     args = parser.parse_args(argv)
+    if args.plot_only:
+        rows = json.loads((Path(args.out) / "strength.json").read_text())["pairings"]
+        return 0 if plot(rows, Path(args.out) / "strength.png") else 1
     size = dict(SIZES[args.size])
     if args.games:
         size["games"] = args.games
