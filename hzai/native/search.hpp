@@ -88,7 +88,7 @@ struct Node {
   double score = 0.0;  // the same, nudged toward quick wins and slow losses; selection uses it
 };
 
-struct Tree {
+struct alignas(64) Tree {  // one cache line at least: each thread mutates its own tree's generator
   std::vector<Node> nodes;
   SplitMix64 rng{0};
   long iterations = 0;
