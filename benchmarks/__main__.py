@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shlex
 import sys
 import time
@@ -63,6 +64,26 @@ SIZES = {
 
 def utc_now() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
+
+
+def busy_cpu_seconds() -> float:
+    """CPU time the whole machine has spent busy since boot (Linux /proc/stat)."""
+    try:
+        fields = [int(x) for x in open("/proc/stat").readline().split()[1:]]
+    except (OSError, ValueError):
+        return float("nan")
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (fields + [0] * 8)[:8]
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    """CPU time of this process and of its children that have ended (servers, locust,
+    arena workers: all are waited for before a part ends)."""
+    total = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        usage = resource.getrusage(who)
+        total += usage.ru_utime + usage.ru_stime
+    return total
 
 
 def run_part(name: str, size: str, out: Path, rerun_strength: bool) -> str:
@@ -116,15 +137,20 @@ def main(argv=None) -> int:
     started = time.perf_counter()
     for i, name in enumerate(args.parts, 1):
         print(f"[{i}/{len(args.parts)}] {name} ({args.size}) — {time.perf_counter() - started:.0f}s so far", flush=True)
-        t0 = time.perf_counter()
+        t0, busy0, own0 = time.perf_counter(), busy_cpu_seconds(), own_cpu_seconds()
         try:
             status = run_part(name, args.size, out, args.rerun_strength)
         except Exception as exc:  # noqa: BLE001 - one broken part must not lose the others' results
             traceback.print_exc()
             status = f"failed: {type(exc).__name__}: {exc}"
             failed.append(name)
-        run["parts"][name] = {"status": status, "seconds": round(time.perf_counter() - t0, 1), "finished": utc_now()}
-        print(f"  {name}: {status} in {time.perf_counter() - t0:.0f}s", flush=True)
+        wall = time.perf_counter() - t0
+        other = (busy_cpu_seconds() - busy0 - (own_cpu_seconds() - own0)) / wall if wall > 0 else float("nan")
+        run["parts"][name] = {"status": status, "seconds": round(wall, 1), "finished": utc_now(),
+                              # cores that other processes kept busy meanwhile: the measurement's noise
+                              "other_cpu_cores": round(max(0.0, other), 2) if other == other else None}
+        print(f"  {name}: {status} in {wall:.0f}s (other processes kept {run['parts'][name]['other_cpu_cores']} cores "
+              "busy meanwhile)", flush=True)
         run["finished"] = utc_now()
         run_path.write_text(json.dumps(run, indent=1))
     path = report.write_report(out, command=command.strip())

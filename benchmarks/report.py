@@ -486,7 +486,9 @@ def write_report(out: Path, command: str | None = None) -> Path:
     parts = run.get("parts", {})
     if parts:
         lines.append("Parts: " + ", ".join(
-            f"{name} {p.get('status', '?')}" + (f" ({p['seconds']:.0f} s)" if p.get("seconds") else "")
+            f"{name} {p.get('status', '?')}" + (f" ({p['seconds']:.0f} s" + (
+                f"; other processes kept {p['other_cpu_cores']:.2f} cores busy" if p.get("other_cpu_cores") is not None
+                else "") + ")" if p.get("seconds") else "")
             for name, p in parts.items()) + "."
             + (" Load average (1, 5, 15 min) when the run started: "
                + ", ".join(f"{x:.2f}" for x in run["load_average_at_start"]) + f" on {machine.get('cpus', '?')} cores; other work skews every figure."
