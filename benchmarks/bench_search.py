@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import sys
 import time
 from pathlib import Path
@@ -46,6 +47,11 @@ def positions(game: Game, phase: str, count: int, seed: int) -> list:
     return found
 
 
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(fn, seconds: float) -> tuple[int, float]:
     count, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -63,6 +69,7 @@ def main(argv=None) -> int:
     core = native_game(game)
     report = {
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+        "load_average_at_start": os.getloadavg()[0],
         "seconds_per_measurement": args.seconds,
         "phases": {},
     }
@@ -86,22 +93,28 @@ def main(argv=None) -> int:
         }
         row["sampler_speedup"] = row["native_samples_per_s"] / row["python_samples_per_s"]
         for threads in (1, 2, 1, 2):  # alternate, so load changes hit both alike
-            done = spent = 0.0
+            done = spent = cpu = 0.0
             for flat in flats:
                 search = new_search(game, flat, seed=3, threads=threads)
-                start = time.perf_counter()
+                start, used = time.perf_counter(), _cpu_seconds()
                 done += search.run(-1, 1000 * share / 2)
                 spent += time.perf_counter() - start
-            key = f"iterations_per_s_{threads}_thread{'s' if threads > 1 else ''}"
-            row.setdefault(key, []).append(done / spent)
-        for key in [k for k in row if k.startswith("iterations_per_s")]:
+                cpu += _cpu_seconds() - used
+            suffix = f"{threads}_thread{'s' if threads > 1 else ''}"
+            row.setdefault(f"iterations_per_s_{suffix}", []).append(done / spent)
+            row.setdefault(f"iterations_per_cpu_s_{suffix}", []).append(done / cpu if cpu else 0.0)
+        for key in [k for k in row if k.startswith("iterations_per")]:
             row[key] = max(row[key])
         row["speedup_2_vs_1_threads"] = row["iterations_per_s_2_threads"] / row["iterations_per_s_1_thread"]
+        # Work per CPU second at 2 threads against 1: near 1.0 means the threads do not
+        # slow each other down, whatever share of the cores other jobs leave them.
+        row["parallel_efficiency"] = row["iterations_per_cpu_s_2_threads"] / row["iterations_per_cpu_s_1_thread"]
         report["phases"][phase] = row
         print(
             f"{phase:>5}: sampler python {row['python_samples_per_s']:,.0f}/s, native {row['native_samples_per_s']:,.0f}/s "
             f"({row['sampler_speedup']:.0f}x); ISMCTS {row['iterations_per_s_1_thread']:,.0f} it/s on 1 thread, "
-            f"{row['iterations_per_s_2_threads']:,.0f} on 2 ({row['speedup_2_vs_1_threads']:.2f}x)"
+            f"{row['iterations_per_s_2_threads']:,.0f} on 2 ({row['speedup_2_vs_1_threads']:.2f}x; "
+            f"work per CPU second at 2 threads vs 1: {row['parallel_efficiency']:.2f})"
         )
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(report, indent=1))
