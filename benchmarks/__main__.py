@@ -130,7 +130,10 @@ def main(argv=None) -> int:
         previous = {}
     if previous.get("size") != args.size:
         previous = {}
-    run = {"size": args.size, "command": command.strip(), "started": utc_now(),
+    earlier = previous.get("commands") or ([previous["command"]] if previous.get("command") else [])
+    if set(args.parts) == set(PARTS):
+        earlier = []  # a complete run replaces every part
+    run = {"size": args.size, "command": command.strip(), "commands": [*earlier, command.strip()], "started": utc_now(),
            "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
            "parts": {p: previous.get("parts", {}).get(p, {}) for p in PARTS if p in previous.get("parts", {})}}
     failed = []
@@ -153,7 +156,7 @@ def main(argv=None) -> int:
               "busy meanwhile)", flush=True)
         run["finished"] = utc_now()
         run_path.write_text(json.dumps(run, indent=1))
-    path = report.write_report(out, command=command.strip())
+    path = report.write_report(out)
     print(f"report: {path} ({time.perf_counter() - started:.0f}s in all)", flush=True)
     if failed:
         print(f"failed parts: {', '.join(failed)}", file=sys.stderr)
