@@ -161,6 +161,8 @@ def plot_overhead(data: dict, path: Path) -> bool:
             axes[0].plot(budgets, [r[key]["moves_per_s"] for r in rows], style, label=label)
     axes[0].set_xscale("log")
     axes[0].set_yscale("log")
+    axes[0].set_xticks(budgets, [str(b) for b in budgets])
+    axes[0].set_xticks([], minor=True)
     axes[0].set_xlabel("ISMCTS iterations per move")
     axes[0].set_ylabel("bot moves per second")
     axes[0].set_title("Bot moves per second")
