@@ -2,14 +2,16 @@
 
     python -m benchmarks.openspiel_match --games 200 --iterations 100 --millis 100
     python -m benchmarks.openspiel_match --games 4 --iterations 20 --millis 20   # a smoke run
+    python -m benchmarks.openspiel_match --settings b --reuse-a benchmarks/results/openspiel.json  # (b) again
 
 Two settings, each over the same deals (game 2k and 2k+1 share a deal, with the seats
 swapped):
   (a) equal iterations: both searches get `--iterations` per decision;
   (b) equal wall time: ours gets `--millis` per decision; OpenSpiel's bot has only an
-      iteration budget, so before each search it gets round(millis / 1000 * r), r its
-      iterations per second so far in that game (whole searches timed, so the fixed
-      cost of a search counts), starting from its speed in setting (a) (or `--os-ips`).
+      iteration budget, so before each search it gets round(millis / 1000 * r), r a
+      moving average of its iterations per second over its recent searches in that
+      game (whole searches timed, so the fixed cost of a search counts), starting from
+      its speed in setting (a) (or `--os-ips`).
 Ours is `make_bot("ismcts")` (native SO-ISMCTS, c = 0.7, random playouts, one thread);
 theirs is `open_spiel.python.algorithms.ismcts.ISMCTSBot` with
 `mcts.RandomRolloutEvaluator(1)`, UCT c = `--uct-c` (2, OpenSpiel's usual value for
@@ -37,9 +39,11 @@ RESULTS = Path(__file__).resolve().parent / "results"
 def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: int | None, os_iterations: int,
               uct_c: float, os_millis: int | None = None) -> dict:
     """One game. With `os_millis`, OpenSpiel's iteration budget follows its own speed
-    in this game: before each search it gets os_millis x (iterations / seconds so far,
-    whole searches timed, so the per-search overhead counts), starting from
-    `os_iterations` per os_millis as if three searches had been timed at that rate."""
+    in this game: before each search it gets os_millis x r, r a moving average of the
+    iterations per second of its recent searches (whole searches timed, so the
+    per-search overhead counts; each new search weighs half), starting from
+    `os_iterations` per os_millis. Its speed changes as the game goes on (shorter
+    rollouts, fewer moves), which a plain average over the game would lag behind."""
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
@@ -64,6 +68,7 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
         actions, probs = zip(*state.chance_outcomes())
         state.apply_action(int(dealer.choice(actions, p=probs)))
     stats = {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}  # decisions, iterations, seconds
+    rate = os_iterations / (os_millis / 1000) if os_millis else 0.0  # OpenSpiel's iterations per second
     moves = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -86,12 +91,12 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
         else:
             iterations = os_iterations
             if os_millis is not None:
-                prior = 3 * os_millis / 1000
-                rate = (os_iterations * 3 + stats["openspiel"][1]) / (prior + stats["openspiel"][2])
                 iterations = max(2, round(os_millis / 1000 * rate))  # its first iteration only expands the root
             bot._max_simulations = iterations
             action = int(bot.step(state))
             side = "openspiel"
+            if os_millis is not None:
+                rate = 0.5 * rate + 0.5 * iterations / max(time.perf_counter() - start, 1e-6)
         elapsed = time.perf_counter() - start
         stats[side][0] += 1
         stats[side][1] += iterations
@@ -226,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settings", default="ab", help="which settings to run: a, b or ab")
     parser.add_argument("--os-ips", type=float, default=None,
                         help="OpenSpiel's iterations per second for (b); default: measured in (a)")
+    parser.add_argument("--reuse-a", default=None,
+                        help="with --settings b: take setting (a) and its speed from this earlier result file")
     parser.add_argument("--uct-c", type=float, default=2.0, help="OpenSpiel's UCT constant")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -261,6 +268,14 @@ def main(argv: list[str] | None = None) -> int:
         out.with_suffix(".md").write_text(markdown(report))
 
     finished: list[dict] = []
+    if "a" not in args.settings and args.reuse_a:
+        # (a) from an earlier run of this script: its result and its speed for (b)
+        earlier = json.loads(Path(args.reuse_a).read_text())
+        a = next(r for r in earlier["settings"] if r["setting"].startswith("(a)"))
+        finished.append(a)
+        report["command"] = earlier["command"] + " ; then for (b): " + report["command"]
+        if os_ips is None:
+            os_ips = a["sides"]["openspiel"]["iterations_per_second"]
     if "a" in args.settings:
         a = run_setting(f"(a) equal iterations, {args.iterations} per decision", args.games, args.seed, args.jobs,
                         args.iterations, None, args.iterations, args.uct_c,
@@ -268,13 +283,16 @@ def main(argv: list[str] | None = None) -> int:
         finished.append(a)
         if os_ips is None:
             os_ips = a["sides"]["openspiel"]["iterations_per_second"]
-            calibration = (
-                f"Calibration of (b): OpenSpiel's bot reached {os_ips:.0f} iterations/s over its "
-                f"{a['sides']['openspiel']['decisions']} searched decisions in (a) (whole searches timed, same machine, "
-                f"{args.jobs} games at a time). In (b) each of its searches gets round({args.millis} ms × r) iterations, "
-                f"r its iterations/s so far in that game (whole searches timed, so the fixed cost of a search counts), "
-                f"starting from {os_ips:.0f}/s weighted as three searches; the ms/decision column shows what it spent."
-            )
+    if os_ips is not None and finished and finished[0]["setting"].startswith("(a)"):
+        a = finished[0]
+        calibration = (
+            f"Calibration of (b): OpenSpiel's bot reached {os_ips:.0f} iterations/s over its "
+            f"{a['sides']['openspiel']['decisions']} searched decisions in (a) (whole searches timed, same machine, "
+            f"{args.jobs} games at a time). In (b) each of its searches gets round({args.millis} ms × r) iterations, "
+            f"r a moving average of its iterations/s over its recent searches in that game (whole searches timed, so "
+            f"the fixed cost of a search counts; each new search weighs half), starting from {os_ips:.0f}/s; "
+            f"the ms/decision column shows what it really spent."
+        )
     if "b" in args.settings:
         if os_ips is None:
             parser.error("setting b alone needs --os-ips (or run a first)")
