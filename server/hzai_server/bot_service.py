@@ -5,6 +5,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import grpc
@@ -51,15 +52,39 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         self.matches = matches
         # Front ends send the whole record with every request; replay only what is new.
         self.replays = ReplayCache(config.replay_cache) if config.replay_cache else None
+        # The same record again (a retry, a second analysis, a load test) skips replay
+        # and view building altogether: a decision's view is only ever read.
+        self.decisions: OrderedDict[tuple, Decision] = OrderedDict()
+        self.decisions_lock = threading.Lock()
+
+    def _remembered(self, key: tuple, build) -> Decision:
+        if not self.config.replay_cache:
+            return build()
+        with self.decisions_lock:
+            if key in self.decisions:
+                self.decisions.move_to_end(key)
+                return self.decisions[key]
+        decision = build()
+        with self.decisions_lock:
+            self.decisions[key] = decision
+            while len(self.decisions) > self.config.replay_cache:
+                self.decisions.popitem(last=False)
+        return decision
 
     def _decision(self, position: bot_pb2.Position) -> Decision:
         source = position.WhichOneof("source")
         if source == "record":
-            record = convert.record_from_proto(position.record, "position.record")
-            return decision_from_state(convert.replay(record, "position.record", self.replays), "position.record")
+            def build() -> Decision:
+                record = convert.record_from_proto(position.record, "position.record")
+                return decision_from_state(convert.replay(record, "position.record", self.replays), "position.record")
+
+            return self._remembered(("record", position.record.SerializeToString(deterministic=True)), build)
         if source == "record_json":
-            record = convert.record_from_json_text(position.record_json, "position.record_json")
-            return decision_from_state(convert.replay(record, "position.record_json", self.replays), "position.record_json")
+            def build() -> Decision:
+                record = convert.record_from_json_text(position.record_json, "position.record_json")
+                return decision_from_state(convert.replay(record, "position.record_json", self.replays), "position.record_json")
+
+            return self._remembered(("record_json", position.record_json), build)
         if source == "match_id":
             state = self.matches.snapshot(position.match_id)
             return decision_from_state(state, "position.match_id")

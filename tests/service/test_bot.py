@@ -136,3 +136,19 @@ def test_a_growing_record_is_answered_for_its_own_last_position(client):
     with pytest.raises(grpc.RpcError) as caught:
         client.suggest_move(bad, bot="random")
     assert f"moves[{len(full.moves)}]" in caught.value.details()
+
+
+def test_the_same_record_again_gets_the_same_answer_and_a_bad_one_the_same_error(client):
+    """Repeated records are served from the server's decision cache: the answer for a
+    record sent twice is the one it got the first time; errors are never cached."""
+    full = played_record(33, 24)
+    state = full.replay()
+    assert not state.is_over and not state.is_chance
+    first = client.suggest_move(full.to_json(), seed=5, iterations=400)
+    again = client.suggest_move(full.to_json(), seed=5, iterations=400)
+    assert first.move.text == again.move.text and first.move.text in legal_texts(full)
+    bad = dict(full.to_json(), moves=full.moves + ["fly"])
+    for _ in range(2):
+        with pytest.raises(grpc.RpcError) as caught:
+            client.suggest_move(bad)
+        assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT and f"moves[{len(full.moves)}]" in caught.value.details()
