@@ -330,8 +330,8 @@ def headline(data: dict) -> list[str]:
         caveat = ""
         if busy and max(busy) >= 0.5:
             spread = f"{min(busy):.1f}" if f"{min(busy):.1f}" == f"{max(busy):.1f}" else f"{min(busy):.1f}–{max(busy):.1f}"
-            caveat = (f" Other processes kept {spread} of the 2 cores busy while these ran, so the "
-                      "wall-clock figures are bounded by the core left free; work per CPU second is not.")
+            caveat = (f" Other processes kept {spread} of the 2 cores busy during these parts, which lowers the "
+                      "wall-clock figures; work per CPU second does not depend on it.")
         lines.append("- **Thread scaling (2 cores):** " + "; ".join(scaling) + "." + caveat)
     strength = data.get("strength")
     if strength and strength.get("pairings"):
