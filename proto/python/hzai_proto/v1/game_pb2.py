@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x12hzai/v1/game.proto\x12\x07hzai.v1\"d\n\x08Variants\x12\x14\n\x0c\x66irst_player\x18\x01 \x01(\t\x12\x16\n\x0e\x66igure_removal\x18\x02 \x01(\t\x12\x16\n\x0epythia_defence\x18\x03 \x01(\t\x12\x12\n\nturn_limit\x18\x04 \x01(\r\"4\n\x04\x43\x61rd\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x1e\n\x05owner\x18\x02 \x01(\x0e\x32\x0f.hzai.v1.Player\"\x97\x01\n\x04Move\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x1b\n\x04\x63\x61rd\x18\x03 \x01(\x0b\x32\r.hzai.v1.Card\x12\x0b\n\x03\x63ol\x18\x04 \x01(\r\x12\x0b\n\x03row\x18\x05 \x01(\r\x12\x0e\n\x06to_col\x18\x06 \x01(\r\x12\x0e\n\x06to_row\x18\x07 \x01(\r\x12\x1c\n\x05setup\x18\x08 \x03(\x0b\x32\r.hzai.v1.Card\"\'\n\tSideSetup\x12\x0c\n\x04hand\x18\x01 \x03(\t\x12\x0c\n\x04\x64\x65\x63k\x18\x02 \x03(\t\"K\n\x05Setup\x12 \n\x04hera\x18\x01 \x01(\x0b\x32\x12.hzai.v1.SideSetup\x12 \n\x04zeus\x18\x02 \x01(\x0b\x32\x12.hzai.v1.SideSetup\"\x88\x01\n\nGameRecord\x12#\n\x08variants\x18\x01 \x01(\x0b\x32\x11.hzai.v1.Variants\x12\x0c\n\x04\x64\x65\x63k\x18\x02 \x01(\t\x12\x1f\n\x05setup\x18\x03 \x01(\x0b\x32\x0e.hzai.v1.SetupH\x00\x12\x0e\n\x04seed\x18\x04 \x01(\x04H\x00\x12\r\n\x05moves\x18\x05 \x03(\tB\x07\n\x05start\"v\n\x04Slot\x12\x1d\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\r.hzai.v1.CardH\x00\x12\x0f\n\x05group\x18\x02 \x01(\rH\x00\x12\x10\n\x06\x66igure\x18\x03 \x01(\x08H\x00\x12\x0f\n\x07\x66\x61\x63\x65_up\x18\x04 \x01(\x08\x12\x10\n\x08\x65xcluded\x18\x05 \x03(\tB\t\n\x07\x63ontent\"&\n\x06\x43olumn\x12\x1c\n\x05slots\x18\x01 \x03(\x0b\x32\r.hzai.v1.Slot\"|\n\x08SideView\x12 \n\x07\x63olumns\x18\x01 \x03(\x0b\x32\x0f.hzai.v1.Column\x12\x1b\n\x04hand\x18\x02 \x03(\x0b\x32\r.hzai.v1.Slot\x12\x11\n\tdeck_size\x18\x03 \x01(\r\x12\x1e\n\x07\x64iscard\x18\x04 \x03(\x0b\x32\r.hzai.v1.Card\"\xa6\x01\n\x05Group\x12\x1e\n\x05owner\x18\x01 \x01(\x0e\x32\x0f.hzai.v1.Player\x12(\n\x05known\x18\x02 \x03(\x0b\x32\x19.hzai.v1.Group.KnownEntry\x12%\n\twildcards\x18\x03 \x03(\x0b\x32\x12.hzai.v1.Wildcards\x1a,\n\nKnownEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\r:\x02\x38\x01\",\n\tWildcards\x12\r\n\x05\x63ount\x18\x01 \x01(\r\x12\x10\n\x08\x65xcluded\x18\x02 \x03(\t\"Y\n\x07Pending\x12\x10\n\x08\x64\x65\x63ision\x18\x01 \x01(\t\x12\x1f\n\x06player\x18\x02 \x01(\x0e\x32\x0f.hzai.v1.Player\x12\x1b\n\x04\x63\x61rd\x18\x03 \x01(\x0b\x32\r.hzai.v1.Card\"\x9d\x03\n\nPlayerView\x12!\n\x08observer\x18\x01 \x01(\x0e\x32\x0f.hzai.v1.Player\x12#\n\x08variants\x18\x02 \x01(\x0b\x32\x11.hzai.v1.Variants\x12\x0c\n\x04\x64\x65\x63k\x18\x03 \x01(\t\x12\r\n\x05phase\x18\x04 \x01(\t\x12\x0c\n\x04turn\x18\x05 \x01(\r\x12$\n\x0bturn_player\x18\x06 \x01(\x0e\x32\x0f.hzai.v1.Player\x12 \n\x07to_move\x18\x07 \x01(\x0e\x32\x0f.hzai.v1.Player\x12\x0f\n\x07\x61p_left\x18\x08 \x01(\r\x12\x10\n\x08\x61p_spent\x18\t \x01(\r\x12\x0e\n\x06winner\x18\n \x01(\t\x12\x0e\n\x06reason\x18\x0b \x01(\t\x12\x1f\n\x04hera\x18\x0c \x01(\x0b\x32\x11.hzai.v1.SideView\x12\x1f\n\x04zeus\x18\r \x01(\x0b\x32\x11.hzai.v1.SideView\x12\x1e\n\x06groups\x18\x0e \x03(\x0b\x32\x0e.hzai.v1.Group\x12!\n\x07pending\x18\x0f \x03(\x0b\x32\x10.hzai.v1.Pending\x12\x0c\n\x04json\x18\x10 \x01(\t\"\x19\n\tGameState\x12\x0c\n\x04json\x18\x01 \x01(\t*B\n\x06Player\x12\x16\n\x12PLAYER_UNSPECIFIED\x10\x00\x12\x0f\n\x0bPLAYER_HERA\x10\x01\x12\x0f\n\x0bPLAYER_ZEUS\x10\x02\x42\x1f\n\x0borg.hzai.v1P\x01Z\x0ehzai/v1;hzaiv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x12hzai/v1/game.proto\x12\x07hzai.v1\"d\n\x08Variants\x12\x14\n\x0c\x66irst_player\x18\x01 \x01(\t\x12\x16\n\x0e\x66igure_removal\x18\x02 \x01(\t\x12\x16\n\x0epythia_defence\x18\x03 \x01(\t\x12\x12\n\nturn_limit\x18\x04 \x01(\r\"4\n\x04\x43\x61rd\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x1e\n\x05owner\x18\x02 \x01(\x0e\x32\x0f.hzai.v1.Player\"\xa9\x01\n\x04Move\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x1b\n\x04\x63\x61rd\x18\x03 \x01(\x0b\x32\r.hzai.v1.Card\x12\x0b\n\x03\x63ol\x18\x04 \x01(\r\x12\x0b\n\x03row\x18\x05 \x01(\r\x12\x0e\n\x06to_col\x18\x06 \x01(\r\x12\x0e\n\x06to_row\x18\x07 \x01(\r\x12\x1c\n\x05setup\x18\x08 \x03(\x0b\x32\r.hzai.v1.Card\x12\x10\n\x08redacted\x18\t \x01(\x08\"j\n\x08SeenMove\x12\r\n\x05index\x18\x01 \x01(\r\x12\x1f\n\x06player\x18\x02 \x01(\x0e\x32\x0f.hzai.v1.Player\x12\x1b\n\x04move\x18\x03 \x01(\x0b\x32\r.hzai.v1.Move\x12\x11\n\tnarration\x18\x04 \x03(\t\"\'\n\tSideSetup\x12\x0c\n\x04hand\x18\x01 \x03(\t\x12\x0c\n\x04\x64\x65\x63k\x18\x02 \x03(\t\"K\n\x05Setup\x12 \n\x04hera\x18\x01 \x01(\x0b\x32\x12.hzai.v1.SideSetup\x12 \n\x04zeus\x18\x02 \x01(\x0b\x32\x12.hzai.v1.SideSetup\"\x88\x01\n\nGameRecord\x12#\n\x08variants\x18\x01 \x01(\x0b\x32\x11.hzai.v1.Variants\x12\x0c\n\x04\x64\x65\x63k\x18\x02 \x01(\t\x12\x1f\n\x05setup\x18\x03 \x01(\x0b\x32\x0e.hzai.v1.SetupH\x00\x12\x0e\n\x04seed\x18\x04 \x01(\x04H\x00\x12\r\n\x05moves\x18\x05 \x03(\tB\x07\n\x05start\"v\n\x04Slot\x12\x1d\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\r.hzai.v1.CardH\x00\x12\x0f\n\x05group\x18\x02 \x01(\rH\x00\x12\x10\n\x06\x66igure\x18\x03 \x01(\x08H\x00\x12\x0f\n\x07\x66\x61\x63\x65_up\x18\x04 \x01(\x08\x12\x10\n\x08\x65xcluded\x18\x05 \x03(\tB\t\n\x07\x63ontent\"&\n\x06\x43olumn\x12\x1c\n\x05slots\x18\x01 \x03(\x0b\x32\r.hzai.v1.Slot\"|\n\x08SideView\x12 \n\x07\x63olumns\x18\x01 \x03(\x0b\x32\x0f.hzai.v1.Column\x12\x1b\n\x04hand\x18\x02 \x03(\x0b\x32\r.hzai.v1.Slot\x12\x11\n\tdeck_size\x18\x03 \x01(\r\x12\x1e\n\x07\x64iscard\x18\x04 \x03(\x0b\x32\r.hzai.v1.Card\"\xa6\x01\n\x05Group\x12\x1e\n\x05owner\x18\x01 \x01(\x0e\x32\x0f.hzai.v1.Player\x12(\n\x05known\x18\x02 \x03(\x0b\x32\x19.hzai.v1.Group.KnownEntry\x12%\n\twildcards\x18\x03 \x03(\x0b\x32\x12.hzai.v1.Wildcards\x1a,\n\nKnownEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\r:\x02\x38\x01\",\n\tWildcards\x12\r\n\x05\x63ount\x18\x01 \x01(\r\x12\x10\n\x08\x65xcluded\x18\x02 \x03(\t\"Y\n\x07Pending\x12\x10\n\x08\x64\x65\x63ision\x18\x01 \x01(\t\x12\x1f\n\x06player\x18\x02 \x01(\x0e\x32\x0f.hzai.v1.Player\x12\x1b\n\x04\x63\x61rd\x18\x03 \x01(\x0b\x32\r.hzai.v1.Card\"\x9d\x03\n\nPlayerView\x12!\n\x08observer\x18\x01 \x01(\x0e\x32\x0f.hzai.v1.Player\x12#\n\x08variants\x18\x02 \x01(\x0b\x32\x11.hzai.v1.Variants\x12\x0c\n\x04\x64\x65\x63k\x18\x03 \x01(\t\x12\r\n\x05phase\x18\x04 \x01(\t\x12\x0c\n\x04turn\x18\x05 \x01(\r\x12$\n\x0bturn_player\x18\x06 \x01(\x0e\x32\x0f.hzai.v1.Player\x12 \n\x07to_move\x18\x07 \x01(\x0e\x32\x0f.hzai.v1.Player\x12\x0f\n\x07\x61p_left\x18\x08 \x01(\r\x12\x10\n\x08\x61p_spent\x18\t \x01(\r\x12\x0e\n\x06winner\x18\n \x01(\t\x12\x0e\n\x06reason\x18\x0b \x01(\t\x12\x1f\n\x04hera\x18\x0c \x01(\x0b\x32\x11.hzai.v1.SideView\x12\x1f\n\x04zeus\x18\r \x01(\x0b\x32\x11.hzai.v1.SideView\x12\x1e\n\x06groups\x18\x0e \x03(\x0b\x32\x0e.hzai.v1.Group\x12!\n\x07pending\x18\x0f \x03(\x0b\x32\x10.hzai.v1.Pending\x12\x0c\n\x04json\x18\x10 \x01(\t\"\x19\n\tGameState\x12\x0c\n\x04json\x18\x01 \x01(\t*B\n\x06Player\x12\x16\n\x12PLAYER_UNSPECIFIED\x10\x00\x12\x0f\n\x0bPLAYER_HERA\x10\x01\x12\x0f\n\x0bPLAYER_ZEUS\x10\x02\x42\x1f\n\x0borg.hzai.v1P\x01Z\x0ehzai/v1;hzaiv1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,36 +34,38 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._serialized_options = b'\n\013org.hzai.v1P\001Z\016hzai/v1;hzaiv1'
   _globals['_GROUP_KNOWNENTRY']._loaded_options = None
   _globals['_GROUP_KNOWNENTRY']._serialized_options = b'8\001'
-  _globals['_PLAYER']._serialized_start=1633
-  _globals['_PLAYER']._serialized_end=1699
+  _globals['_PLAYER']._serialized_start=1759
+  _globals['_PLAYER']._serialized_end=1825
   _globals['_VARIANTS']._serialized_start=31
   _globals['_VARIANTS']._serialized_end=131
   _globals['_CARD']._serialized_start=133
   _globals['_CARD']._serialized_end=185
   _globals['_MOVE']._serialized_start=188
-  _globals['_MOVE']._serialized_end=339
-  _globals['_SIDESETUP']._serialized_start=341
-  _globals['_SIDESETUP']._serialized_end=380
-  _globals['_SETUP']._serialized_start=382
-  _globals['_SETUP']._serialized_end=457
-  _globals['_GAMERECORD']._serialized_start=460
-  _globals['_GAMERECORD']._serialized_end=596
-  _globals['_SLOT']._serialized_start=598
-  _globals['_SLOT']._serialized_end=716
-  _globals['_COLUMN']._serialized_start=718
-  _globals['_COLUMN']._serialized_end=756
-  _globals['_SIDEVIEW']._serialized_start=758
-  _globals['_SIDEVIEW']._serialized_end=882
-  _globals['_GROUP']._serialized_start=885
-  _globals['_GROUP']._serialized_end=1051
-  _globals['_GROUP_KNOWNENTRY']._serialized_start=1007
-  _globals['_GROUP_KNOWNENTRY']._serialized_end=1051
-  _globals['_WILDCARDS']._serialized_start=1053
-  _globals['_WILDCARDS']._serialized_end=1097
-  _globals['_PENDING']._serialized_start=1099
-  _globals['_PENDING']._serialized_end=1188
-  _globals['_PLAYERVIEW']._serialized_start=1191
-  _globals['_PLAYERVIEW']._serialized_end=1604
-  _globals['_GAMESTATE']._serialized_start=1606
-  _globals['_GAMESTATE']._serialized_end=1631
+  _globals['_MOVE']._serialized_end=357
+  _globals['_SEENMOVE']._serialized_start=359
+  _globals['_SEENMOVE']._serialized_end=465
+  _globals['_SIDESETUP']._serialized_start=467
+  _globals['_SIDESETUP']._serialized_end=506
+  _globals['_SETUP']._serialized_start=508
+  _globals['_SETUP']._serialized_end=583
+  _globals['_GAMERECORD']._serialized_start=586
+  _globals['_GAMERECORD']._serialized_end=722
+  _globals['_SLOT']._serialized_start=724
+  _globals['_SLOT']._serialized_end=842
+  _globals['_COLUMN']._serialized_start=844
+  _globals['_COLUMN']._serialized_end=882
+  _globals['_SIDEVIEW']._serialized_start=884
+  _globals['_SIDEVIEW']._serialized_end=1008
+  _globals['_GROUP']._serialized_start=1011
+  _globals['_GROUP']._serialized_end=1177
+  _globals['_GROUP_KNOWNENTRY']._serialized_start=1133
+  _globals['_GROUP_KNOWNENTRY']._serialized_end=1177
+  _globals['_WILDCARDS']._serialized_start=1179
+  _globals['_WILDCARDS']._serialized_end=1223
+  _globals['_PENDING']._serialized_start=1225
+  _globals['_PENDING']._serialized_end=1314
+  _globals['_PLAYERVIEW']._serialized_start=1317
+  _globals['_PLAYERVIEW']._serialized_end=1730
+  _globals['_GAMESTATE']._serialized_start=1732
+  _globals['_GAMESTATE']._serialized_end=1757
 # @@protoc_insertion_point(module_scope)

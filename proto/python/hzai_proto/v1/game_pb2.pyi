@@ -37,7 +37,7 @@ class Card(_message.Message):
     def __init__(self, name: _Optional[str] = ..., owner: _Optional[_Union[Player, str]] = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("text", "kind", "card", "col", "row", "to_col", "to_row", "setup")
+    __slots__ = ("text", "kind", "card", "col", "row", "to_col", "to_row", "setup", "redacted")
     TEXT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     CARD_FIELD_NUMBER: _ClassVar[int]
@@ -46,6 +46,7 @@ class Move(_message.Message):
     TO_COL_FIELD_NUMBER: _ClassVar[int]
     TO_ROW_FIELD_NUMBER: _ClassVar[int]
     SETUP_FIELD_NUMBER: _ClassVar[int]
+    REDACTED_FIELD_NUMBER: _ClassVar[int]
     text: str
     kind: str
     card: Card
@@ -54,7 +55,20 @@ class Move(_message.Message):
     to_col: int
     to_row: int
     setup: _containers.RepeatedCompositeFieldContainer[Card]
-    def __init__(self, text: _Optional[str] = ..., kind: _Optional[str] = ..., card: _Optional[_Union[Card, _Mapping]] = ..., col: _Optional[int] = ..., row: _Optional[int] = ..., to_col: _Optional[int] = ..., to_row: _Optional[int] = ..., setup: _Optional[_Iterable[_Union[Card, _Mapping]]] = ...) -> None: ...
+    redacted: bool
+    def __init__(self, text: _Optional[str] = ..., kind: _Optional[str] = ..., card: _Optional[_Union[Card, _Mapping]] = ..., col: _Optional[int] = ..., row: _Optional[int] = ..., to_col: _Optional[int] = ..., to_row: _Optional[int] = ..., setup: _Optional[_Iterable[_Union[Card, _Mapping]]] = ..., redacted: _Optional[bool] = ...) -> None: ...
+
+class SeenMove(_message.Message):
+    __slots__ = ("index", "player", "move", "narration")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    NARRATION_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    player: Player
+    move: Move
+    narration: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, index: _Optional[int] = ..., player: _Optional[_Union[Player, str]] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., narration: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class SideSetup(_message.Message):
     __slots__ = ("hand", "deck")

@@ -26,7 +26,7 @@ from hzai_proto.v1 import bot_pb2 as hzai_dot_v1_dot_bot__pb2
 from hzai_proto.v1 import game_pb2 as hzai_dot_v1_dot_game__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13hzai/v1/match.proto\x12\x07hzai.v1\x1a\x11hzai/v1/bot.proto\x1a\x12hzai/v1/game.proto\"\x99\x01\n\x12\x43reateMatchRequest\x12\x0c\n\x04seed\x18\x01 \x01(\x04\x12#\n\x08variants\x18\x02 \x01(\x0b\x32\x11.hzai.v1.Variants\x12\x10\n\x08hera_bot\x18\x03 \x01(\x08\x12\x10\n\x08zeus_bot\x18\x04 \x01(\x08\x12\x0b\n\x03\x62ot\x18\x05 \x01(\t\x12\x1f\n\x06\x62udget\x18\x06 \x01(\x0b\x32\x0f.hzai.v1.Budget\"\xa5\x02\n\x0bMatchStatus\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x14\n\x0cmoves_played\x18\x02 \x01(\r\x12\r\n\x05phase\x18\x03 \x01(\t\x12\x0c\n\x04turn\x18\x04 \x01(\r\x12 \n\x07to_move\x18\x05 \x01(\x0e\x32\x0f.hzai.v1.Player\x12\x0f\n\x07\x61p_left\x18\x06 \x01(\r\x12\x0c\n\x04over\x18\x07 \x01(\x08\x12\x0e\n\x06winner\x18\x08 \x01(\t\x12\x0e\n\x06reason\x18\t \x01(\t\x12\x10\n\x08hera_bot\x18\n \x01(\x08\x12\x10\n\x08zeus_bot\x18\x0b \x01(\x08\x12#\n\x06record\x18\x0c \x01(\x0b\x32\x13.hzai.v1.GameRecord\x12\'\n\x0b\x66inal_state\x18\r \x01(\x0b\x32\x12.hzai.v1.GameState\";\n\x13\x43reateMatchResponse\x12$\n\x06status\x18\x01 \x01(\x0b\x32\x14.hzai.v1.MatchStatus\"C\n\x0eGetViewRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x1f\n\x06player\x18\x02 \x01(\x0e\x32\x0f.hzai.v1.Player\"i\n\x0fGetViewResponse\x12!\n\x04view\x18\x01 \x01(\x0b\x32\x13.hzai.v1.PlayerView\x12\r\n\x05\x62oard\x18\x02 \x01(\t\x12$\n\x06status\x18\x03 \x01(\x0b\x32\x14.hzai.v1.MatchStatus\"J\n\x15ListLegalMovesRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x1f\n\x06player\x18\x02 \x01(\x0e\x32\x0f.hzai.v1.Player\"\\\n\x16ListLegalMovesResponse\x12\x1c\n\x05moves\x18\x01 \x03(\x0b\x32\r.hzai.v1.Move\x12$\n\x06status\x18\x02 \x01(\x0b\x32\x14.hzai.v1.MatchStatus\"a\n\x0fPlayMoveRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x1f\n\x06player\x18\x02 \x01(\x0e\x32\x0f.hzai.v1.Player\x12\x1b\n\x04move\x18\x03 \x01(\x0b\x32\r.hzai.v1.Move\"v\n\x10PlayMoveResponse\x12\x1d\n\x06played\x18\x01 \x01(\x0b\x32\r.hzai.v1.Move\x12\x1d\n\x06\x63hance\x18\x02 \x03(\x0b\x32\r.hzai.v1.Move\x12$\n\x06status\x18\x03 \x01(\x0b\x32\x14.hzai.v1.MatchStatus\"4\n\x12\x42otPlayTurnRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seed\x18\x02 \x01(\x04\"Y\n\x13\x42otPlayTurnResponse\x12\x1c\n\x05moves\x18\x01 \x03(\x0b\x32\r.hzai.v1.Move\x12$\n\x06status\x18\x02 \x01(\x0b\x32\x14.hzai.v1.MatchStatus\"&\n\x12\x44\x65leteMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\"\x15\n\x13\x44\x65leteMatchResponse2\xbe\x03\n\x0cMatchService\x12H\n\x0b\x43reateMatch\x12\x1b.hzai.v1.CreateMatchRequest\x1a\x1c.hzai.v1.CreateMatchResponse\x12<\n\x07GetView\x12\x17.hzai.v1.GetViewRequest\x1a\x18.hzai.v1.GetViewResponse\x12Q\n\x0eListLegalMoves\x12\x1e.hzai.v1.ListLegalMovesRequest\x1a\x1f.hzai.v1.ListLegalMovesResponse\x12?\n\x08PlayMove\x12\x18.hzai.v1.PlayMoveRequest\x1a\x19.hzai.v1.PlayMoveResponse\x12H\n\x0b\x42otPlayTurn\x12\x1b.hzai.v1.BotPlayTurnRequest\x1a\x1c.hzai.v1.BotPlayTurnResponse\x12H\n\x0b\x44\x65leteMatch\x12\x1b.hzai.v1.DeleteMatchRequest\x1a\x1c.hzai.v1.DeleteMatchResponseB\x1f\n\x0borg.hzai.v1P\x01Z\x0ehzai/v1;hzaiv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13hzai/v1/match.proto\x12\x07hzai.v1\x1a\x11hzai/v1/bot.proto\x1a\x12hzai/v1/game.proto\"\xa7\x01\n\x12\x43reateMatchRequest\x12\x0c\n\x04seed\x18\x01 \x01(\x04\x12#\n\x08variants\x18\x02 \x01(\x0b\x32\x11.hzai.v1.Variants\x12\x10\n\x08hera_bot\x18\x03 \x01(\x08\x12\x10\n\x08zeus_bot\x18\x04 \x01(\x08\x12\x0b\n\x03\x62ot\x18\x05 \x01(\t\x12\x1f\n\x06\x62udget\x18\x06 \x01(\x0b\x32\x0f.hzai.v1.Budget\x12\x0c\n\x04open\x18\x07 \x01(\x08\";\n\tSeatToken\x12\x1f\n\x06player\x18\x01 \x01(\x0e\x32\x0f.hzai.v1.Player\x12\r\n\x05token\x18\x02 \x01(\t\"\x87\x03\n\x0bMatchStatus\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x14\n\x0cmoves_played\x18\x02 \x01(\r\x12\r\n\x05phase\x18\x03 \x01(\t\x12\x0c\n\x04turn\x18\x04 \x01(\r\x12 \n\x07to_move\x18\x05 \x01(\x0e\x32\x0f.hzai.v1.Player\x12\x0f\n\x07\x61p_left\x18\x06 \x01(\r\x12\x0c\n\x04over\x18\x07 \x01(\x08\x12\x0e\n\x06winner\x18\x08 \x01(\t\x12\x0e\n\x06reason\x18\t \x01(\t\x12\x10\n\x08hera_bot\x18\n \x01(\x08\x12\x10\n\x08zeus_bot\x18\x0b \x01(\x08\x12#\n\x06record\x18\x0c \x01(\x0b\x32\x13.hzai.v1.GameRecord\x12\'\n\x0b\x66inal_state\x18\r \x01(\x0b\x32\x12.hzai.v1.GameState\x12\x17\n\x0fseed_commitment\x18\x0e \x01(\t\x12\x0c\n\x04seed\x18\x0f \x01(\x04\x12\x0c\n\x04salt\x18\x10 \x01(\t\x12\x0c\n\x04open\x18\x11 \x01(\x08\x12\x1d\n\x04seat\x18\x12 \x01(\x0e\x32\x0f.hzai.v1.Player\"w\n\x13\x43reateMatchResponse\x12$\n\x06status\x18\x01 \x01(\x0b\x32\x14.hzai.v1.MatchStatus\x12!\n\x05seats\x18\x02 \x03(\x0b\x32\x12.hzai.v1.SeatToken\x12\x17\n\x0fspectator_token\x18\x03 \x01(\t\"Y\n\x0eGetViewRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x1f\n\x06player\x18\x02 \x01(\x0e\x32\x0f.hzai.v1.Player\x12\x14\n\x0cwith_history\x18\x03 \x01(\x08\"\x8d\x01\n\x0fGetViewResponse\x12!\n\x04view\x18\x01 \x01(\x0b\x32\x13.hzai.v1.PlayerView\x12\r\n\x05\x62oard\x18\x02 \x01(\t\x12$\n\x06status\x18\x03 \x01(\x0b\x32\x14.hzai.v1.MatchStatus\x12\"\n\x07history\x18\x04 \x03(\x0b\x32\x11.hzai.v1.SeenMove\"J\n\x15ListLegalMovesRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x1f\n\x06player\x18\x02 \x01(\x0e\x32\x0f.hzai.v1.Player\"\\\n\x16ListLegalMovesResponse\x12\x1c\n\x05moves\x18\x01 \x03(\x0b\x32\r.hzai.v1.Move\x12$\n\x06status\x18\x02 \x01(\x0b\x32\x14.hzai.v1.MatchStatus\"\x8b\x01\n\x0fPlayMoveRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x1f\n\x06player\x18\x02 \x01(\x0e\x32\x0f.hzai.v1.Player\x12\x1b\n\x04move\x18\x03 \x01(\x0b\x32\r.hzai.v1.Move\x12\x18\n\x0bmove_number\x18\x04 \x01(\rH\x00\x88\x01\x01\x42\x0e\n\x0c_move_number\"\x99\x01\n\x10PlayMoveResponse\x12\x1d\n\x06played\x18\x01 \x01(\x0b\x32\r.hzai.v1.Move\x12\x1d\n\x06\x63hance\x18\x02 \x03(\x0b\x32\r.hzai.v1.Move\x12$\n\x06status\x18\x03 \x01(\x0b\x32\x14.hzai.v1.MatchStatus\x12!\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x11.hzai.v1.SeenMove\"4\n\x12\x42otPlayTurnRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seed\x18\x02 \x01(\x04\"|\n\x13\x42otPlayTurnResponse\x12\x1c\n\x05moves\x18\x01 \x03(\x0b\x32\r.hzai.v1.Move\x12$\n\x06status\x18\x02 \x01(\x0b\x32\x14.hzai.v1.MatchStatus\x12!\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x11.hzai.v1.SeenMove\"&\n\x12\x44\x65leteMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\"\x15\n\x13\x44\x65leteMatchResponse2\xbe\x03\n\x0cMatchService\x12H\n\x0b\x43reateMatch\x12\x1b.hzai.v1.CreateMatchRequest\x1a\x1c.hzai.v1.CreateMatchResponse\x12<\n\x07GetView\x12\x17.hzai.v1.GetViewRequest\x1a\x18.hzai.v1.GetViewResponse\x12Q\n\x0eListLegalMoves\x12\x1e.hzai.v1.ListLegalMovesRequest\x1a\x1f.hzai.v1.ListLegalMovesResponse\x12?\n\x08PlayMove\x12\x18.hzai.v1.PlayMoveRequest\x1a\x19.hzai.v1.PlayMoveResponse\x12H\n\x0b\x42otPlayTurn\x12\x1b.hzai.v1.BotPlayTurnRequest\x1a\x1c.hzai.v1.BotPlayTurnResponse\x12H\n\x0b\x44\x65leteMatch\x12\x1b.hzai.v1.DeleteMatchRequest\x1a\x1c.hzai.v1.DeleteMatchResponseB\x1f\n\x0borg.hzai.v1P\x01Z\x0ehzai/v1;hzaiv1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,31 +35,33 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\013org.hzai.v1P\001Z\016hzai/v1;hzaiv1'
   _globals['_CREATEMATCHREQUEST']._serialized_start=72
-  _globals['_CREATEMATCHREQUEST']._serialized_end=225
-  _globals['_MATCHSTATUS']._serialized_start=228
-  _globals['_MATCHSTATUS']._serialized_end=521
-  _globals['_CREATEMATCHRESPONSE']._serialized_start=523
-  _globals['_CREATEMATCHRESPONSE']._serialized_end=582
-  _globals['_GETVIEWREQUEST']._serialized_start=584
-  _globals['_GETVIEWREQUEST']._serialized_end=651
-  _globals['_GETVIEWRESPONSE']._serialized_start=653
-  _globals['_GETVIEWRESPONSE']._serialized_end=758
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=760
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=834
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=836
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=928
-  _globals['_PLAYMOVEREQUEST']._serialized_start=930
-  _globals['_PLAYMOVEREQUEST']._serialized_end=1027
-  _globals['_PLAYMOVERESPONSE']._serialized_start=1029
-  _globals['_PLAYMOVERESPONSE']._serialized_end=1147
-  _globals['_BOTPLAYTURNREQUEST']._serialized_start=1149
-  _globals['_BOTPLAYTURNREQUEST']._serialized_end=1201
-  _globals['_BOTPLAYTURNRESPONSE']._serialized_start=1203
-  _globals['_BOTPLAYTURNRESPONSE']._serialized_end=1292
-  _globals['_DELETEMATCHREQUEST']._serialized_start=1294
-  _globals['_DELETEMATCHREQUEST']._serialized_end=1332
-  _globals['_DELETEMATCHRESPONSE']._serialized_start=1334
-  _globals['_DELETEMATCHRESPONSE']._serialized_end=1355
-  _globals['_MATCHSERVICE']._serialized_start=1358
-  _globals['_MATCHSERVICE']._serialized_end=1804
+  _globals['_CREATEMATCHREQUEST']._serialized_end=239
+  _globals['_SEATTOKEN']._serialized_start=241
+  _globals['_SEATTOKEN']._serialized_end=300
+  _globals['_MATCHSTATUS']._serialized_start=303
+  _globals['_MATCHSTATUS']._serialized_end=694
+  _globals['_CREATEMATCHRESPONSE']._serialized_start=696
+  _globals['_CREATEMATCHRESPONSE']._serialized_end=815
+  _globals['_GETVIEWREQUEST']._serialized_start=817
+  _globals['_GETVIEWREQUEST']._serialized_end=906
+  _globals['_GETVIEWRESPONSE']._serialized_start=909
+  _globals['_GETVIEWRESPONSE']._serialized_end=1050
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=1052
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=1126
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=1128
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=1220
+  _globals['_PLAYMOVEREQUEST']._serialized_start=1223
+  _globals['_PLAYMOVEREQUEST']._serialized_end=1362
+  _globals['_PLAYMOVERESPONSE']._serialized_start=1365
+  _globals['_PLAYMOVERESPONSE']._serialized_end=1518
+  _globals['_BOTPLAYTURNREQUEST']._serialized_start=1520
+  _globals['_BOTPLAYTURNREQUEST']._serialized_end=1572
+  _globals['_BOTPLAYTURNRESPONSE']._serialized_start=1574
+  _globals['_BOTPLAYTURNRESPONSE']._serialized_end=1698
+  _globals['_DELETEMATCHREQUEST']._serialized_start=1700
+  _globals['_DELETEMATCHREQUEST']._serialized_end=1738
+  _globals['_DELETEMATCHRESPONSE']._serialized_start=1740
+  _globals['_DELETEMATCHRESPONSE']._serialized_end=1761
+  _globals['_MATCHSERVICE']._serialized_start=1764
+  _globals['_MATCHSERVICE']._serialized_end=2210
 # @@protoc_insertion_point(module_scope)
