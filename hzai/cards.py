@@ -1,4 +1,4 @@
-"""Card kinds and deck files (RULES.md R-DECK).
+"""Card kinds and deck files (docs/rules.md R-DECK).
 
 A deck file lists the cards of one side's deck; both sides get the same list except for
 the cards whose name is given per side (the hostage and the god card). Every card

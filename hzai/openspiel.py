@@ -261,7 +261,7 @@ def _card_map(real, world, deck) -> dict[int, int]:
 
 
 class HeraZeusGame(pyspiel.Game):
-    """Hera and Zeus for OpenSpiel; parameters are the variants of RULES.md R-VAR."""
+    """Hera and Zeus for OpenSpiel; parameters are the variants of docs/rules.md R-VAR."""
 
     def __init__(self, params=None):
         params = {**DEFAULT_PARAMS, **(params or {})}

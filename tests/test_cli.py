@@ -1,4 +1,4 @@
-"""The command-line contract of NOTATION.md: replay, legal, errors; plus new and show."""
+"""The command-line contract of docs/notation.md: replay, legal, errors; plus new and show."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def test_console_script_is_installed():
 
 
 def test_replay_of_a_handmade_record_matches_the_hand_worked_result():
-    """Every value below was worked out by hand from RULES.md for this record."""
+    """Every value below was worked out by hand from docs/rules.md for this record."""
     state = json.loads(hzai("replay", HANDMADE, check_rc=0).stdout)
     assert (state["winner"], state["reason"], state["to_move"], state["turn"], state["ap_left"]) == (None, None, "zeus", 6, 1)
     hera, zeus = state["sides"]["hera"], state["sides"]["zeus"]

@@ -1,4 +1,4 @@
-"""Move notation of NOTATION.md: every form parses, prints back, and bad text is named."""
+"""Move notation of docs/notation.md: every form parses, prints back, and bad text is named."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Moves and their text notation (NOTATION.md).
+"""Moves and their text notation (docs/notation.md).
 
 A `Move` is a small frozen value with no reference to a state, like a chess move: it
 holds what the notation says and nothing more. Cards in a move are `CardRef`s, a name
@@ -102,7 +102,7 @@ def _slot(word: str, text: str) -> tuple[int, int]:
 
 
 def parse_move(text: str, deck: Deck) -> Move:
-    """Read one move (or chance result) of NOTATION.md; raises NotationError."""
+    """Read one move (or chance result) of docs/notation.md; raises NotationError."""
     if not isinstance(text, str):
         raise NotationError(f"a move must be text, not {type(text).__name__}")
     words = text.split()

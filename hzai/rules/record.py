@@ -1,4 +1,4 @@
-"""Dealing, game records (`hzai-record/1`) and the state JSON of NOTATION.md."""
+"""Dealing, game records (`hzai-record/1`) and the state JSON of docs/notation.md."""
 
 from __future__ import annotations
 
@@ -176,7 +176,7 @@ def push_recorded(state: State, index: int, text: str) -> None:
 
 
 def state_to_json(state: State) -> dict:
-    """The referee's picture of a state, with the keys of NOTATION.md (plus a few)."""
+    """The referee's picture of a state, with the keys of docs/notation.md (plus a few)."""
     deck = state.deck
 
     def name_of(card: int) -> str:

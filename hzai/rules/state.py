@@ -56,7 +56,7 @@ class State:
         self.phase = "setup"  # setup | play | over
         self.to_move: int | None = 0  # who decides now; None at chance and at the end
         self.turn_player = 0
-        self.turn = 0  # 0 during setup (NOTATION.md: setup comes before turn 1)
+        self.turn = 0  # 0 during setup (docs/notation.md: setup comes before turn 1)
         self.ap = 0
         self.ap_spent = 0
         self.pending: list[Pending] = []
@@ -121,7 +121,7 @@ class State:
         return None
 
     def card_ref(self, card_id: int, zone: list[int], mover: int) -> CardRef:
-        """How the notation names `card_id` among `zone` for `mover` (NOTATION.md):
+        """How the notation names `card_id` among `zone` for `mover` (docs/notation.md):
         the plain name, or NAME@owner where the plain name would mean another card."""
         card = self.card(card_id)
         if card.owner != mover and any(

@@ -12,7 +12,7 @@ from hzai.rules.playout import random_playout
 
 from .helpers import Side, position, push, result
 
-# The table of RULES.md R-DECK-2, written out independently of the data file.
+# The table of docs/rules.md R-DECK-2, written out independently of the data file.
 CLASSIC = {
     "Poseidon": (7, 1), "Nemesis": (7, 1), "Cyclops": (6, 3), "Hydra": (5, 4),
     "Centaur": (4, 5), "Hero": (3, 2), "Harpy": (3, 3), "Amazon": (2, 2), "Satyr": (2, 5),

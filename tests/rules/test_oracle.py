@@ -12,7 +12,7 @@ from hzai.rules.playout import random_step
 
 
 def ref(state, card, zone, mover):
-    """NOTATION.md: NAME@owner only where the plain name would mean another card."""
+    """docs/notation.md: NAME@owner only where the plain name would mean another card."""
     c = state.card(card)
     if c.owner != mover and any(state.card(x).owner == mover and state.card(x).name == c.name for x in zone):
         return f"{c.name}@{('hera', 'zeus')[c.owner]}"
