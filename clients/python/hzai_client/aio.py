@@ -34,24 +34,24 @@ class AsyncHzaiClient:
         return self.timeout if timeout is None else timeout
 
     async def suggest_move(self, record=None, *, match_id=None, iterations=None, millis=None, threads=None,
-                           seed=0, bot="", timeout=None) -> bot_pb2.SuggestMoveResponse:
+                           seed=0, bot="", token=None, timeout=None) -> bot_pb2.SuggestMoveResponse:
         request = m.suggest_request(record, match_id=match_id, iterations=iterations, millis=millis,
                                     threads=threads, seed=seed, bot=bot)
-        return await self.bots.SuggestMove(request, timeout=self._t(timeout))
+        return await self.bots.SuggestMove(request, timeout=self._t(timeout), metadata=m.auth(token))
 
     async def analyze(self, record=None, *, match_id=None, iterations=None, millis=None, threads=None, seed=0,
-                      belief_samples=0, timeout=None) -> bot_pb2.Analysis:
+                      belief_samples=0, token=None, timeout=None) -> bot_pb2.Analysis:
         request = m.analyze_request(record, match_id=match_id, iterations=iterations, millis=millis,
                                     threads=threads, seed=seed, belief_samples=belief_samples)
-        return (await self.bots.Analyze(request, timeout=self._t(timeout))).analysis
+        return (await self.bots.Analyze(request, timeout=self._t(timeout), metadata=m.auth(token))).analysis
 
     async def analyze_stream(self, record=None, *, match_id=None, iterations=None, millis=None, threads=None,
                              seed=0, belief_samples=0, progress_every=0,
-                             timeout=None) -> AsyncIterator[bot_pb2.Analysis]:
+                             token=None, timeout=None) -> AsyncIterator[bot_pb2.Analysis]:
         request = m.analyze_request(record, match_id=match_id, iterations=iterations, millis=millis,
                                     threads=threads, seed=seed, belief_samples=belief_samples,
                                     progress_every=progress_every)
-        call = self.bots.AnalyzeStream(request, timeout=self._t(timeout))
+        call = self.bots.AnalyzeStream(request, timeout=self._t(timeout), metadata=m.auth(token))
         try:
             async for reply in call:
                 yield reply.analysis
@@ -59,29 +59,40 @@ class AsyncHzaiClient:
             call.cancel()
 
     async def create_match(self, *, seed=0, hera_bot=False, zeus_bot=True, bot="", iterations=None, millis=None,
-                           threads=None, variants=None, timeout=None) -> match_pb2.MatchStatus:
+                     threads=None, variants=None, open=False, timeout=None) -> match_pb2.CreateMatchResponse:
+        """A new hosted match: its status, a secret token per human seat (`m.seat_token`)
+        and a spectator token. A chosen `seed` needs `open=True`."""
         request = m.create_match_request(seed=seed, hera_bot=hera_bot, zeus_bot=zeus_bot, bot=bot,
-                                         iterations=iterations, millis=millis, threads=threads, variants_=variants)
-        return (await self.matches.CreateMatch(request, timeout=self._t(timeout))).status
+                                         iterations=iterations, millis=millis, threads=threads, variants_=variants,
+                                         open_=open)
+        return await self.matches.CreateMatch(request, timeout=self._t(timeout))
 
-    async def get_view(self, match_id: str, player, timeout=None) -> match_pb2.GetViewResponse:
-        request = match_pb2.GetViewRequest(match_id=match_id, player=m.player(player))
-        return await self.matches.GetView(request, timeout=self._t(timeout))
+    async def get_view(self, match_id: str, player=None, *, token=None, with_history=False,
+                 timeout=None) -> match_pb2.GetViewResponse:
+        request = match_pb2.GetViewRequest(match_id=match_id, player=m.optional_player(player),
+                                           with_history=with_history)
+        return await self.matches.GetView(request, timeout=self._t(timeout), metadata=m.auth(token))
 
-    async def legal_moves(self, match_id: str, player, timeout=None) -> list[game_pb2.Move]:
-        request = match_pb2.ListLegalMovesRequest(match_id=match_id, player=m.player(player))
-        return list((await self.matches.ListLegalMoves(request, timeout=self._t(timeout))).moves)
+    async def legal_moves(self, match_id: str, player=None, *, token=None, timeout=None) -> list[game_pb2.Move]:
+        request = match_pb2.ListLegalMovesRequest(match_id=match_id, player=m.optional_player(player))
+        return list((await self.matches.ListLegalMoves(request, timeout=self._t(timeout), metadata=m.auth(token))).moves)
 
-    async def play_move(self, match_id: str, player, move, timeout=None) -> match_pb2.PlayMoveResponse:
-        request = match_pb2.PlayMoveRequest(match_id=match_id, player=m.player(player), move=m.move_message(move))
-        return await self.matches.PlayMove(request, timeout=self._t(timeout))
+    async def play_move(self, match_id: str, player, move, *, token=None, move_number=None,
+                  timeout=None) -> match_pb2.PlayMoveResponse:
+        """Play `move` for the token's seat; with `move_number` (the status's moves_played
+        as last seen) a retry is answered without playing the move twice."""
+        request = match_pb2.PlayMoveRequest(match_id=match_id, player=m.optional_player(player),
+                                            move=m.move_message(move), move_number=move_number)
+        return await self.matches.PlayMove(request, timeout=self._t(timeout), metadata=m.auth(token))
 
-    async def bot_play_turn(self, match_id: str, seed: int = 0, timeout=None) -> match_pb2.BotPlayTurnResponse:
+    async def bot_play_turn(self, match_id: str, seed: int = 0, *, token=None,
+                      timeout=None) -> match_pb2.BotPlayTurnResponse:
         request = match_pb2.BotPlayTurnRequest(match_id=match_id, seed=seed)
-        return await self.matches.BotPlayTurn(request, timeout=self._t(timeout))
+        return await self.matches.BotPlayTurn(request, timeout=self._t(timeout), metadata=m.auth(token))
 
-    async def delete_match(self, match_id: str, timeout=None) -> None:
-        await self.matches.DeleteMatch(match_pb2.DeleteMatchRequest(match_id=match_id), timeout=self._t(timeout))
+    async def delete_match(self, match_id: str, *, token=None, timeout=None) -> None:
+        await self.matches.DeleteMatch(match_pb2.DeleteMatchRequest(match_id=match_id), timeout=self._t(timeout),
+                                  metadata=m.auth(token))
 
     async def health(self, service: str = "", timeout=None) -> str:
         reply = await self._health.Check(health_pb2.HealthCheckRequest(service=service), timeout=self._t(timeout))

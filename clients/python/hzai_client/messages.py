@@ -83,11 +83,33 @@ def analyze_request(record=None, *, match_id=None, iterations=None, millis=None,
 
 
 def create_match_request(*, seed=0, hera_bot=False, zeus_bot=True, bot="", iterations=None, millis=None,
-                         threads=None, variants_=None):
+                         threads=None, variants_=None, open_=False):
     return match_pb2.CreateMatchRequest(
         seed=seed, hera_bot=hera_bot, zeus_bot=zeus_bot, bot=bot,
-        budget=budget(iterations, millis, threads), variants=variants(variants_),
+        budget=budget(iterations, millis, threads), variants=variants(variants_), open=open_,
     )
+
+
+# The metadata key that carries a seat or spectator token (docs/api.md, "Hosted matches").
+AUTH_HEADER = "authorization"
+
+
+def auth(token: str | None) -> tuple[tuple[str, str], ...] | None:
+    """gRPC metadata presenting a match token, or None without one."""
+    return None if not token else ((AUTH_HEADER, f"Bearer {token}"),)
+
+
+def seat_token(created: match_pb2.CreateMatchResponse, seat: str | int) -> str:
+    """The token CreateMatch answered for `seat` ('hera' / 'zeus')."""
+    wanted = player(seat)
+    for entry in created.seats:
+        if entry.player == wanted:
+            return entry.token
+    raise ValueError(f"the match has no human seat {seat!r} (bot seats get no token)")
+
+
+def optional_player(name: str | int | None) -> int:
+    return game_pb2.PLAYER_UNSPECIFIED if name is None else player(name)
 
 
 def move_message(move: str | game_pb2.Move) -> game_pb2.Move:
