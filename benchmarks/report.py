@@ -148,7 +148,7 @@ def plot_overhead(data: dict, path: Path) -> bool:
         return False
     budgets = sorted(int(b) for b in over["budgets"])
     rows = [over["budgets"][str(b)] for b in budgets]
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    fig, axes = plt.subplots(1, 2, figsize=(11, 5.2))
     callers = over.get("callers", 2)
     for key, label, style in (("in_process_search", "in-process search", "o-"),
                               ("in_process_whole_path", "in-process, replay + view + search", "s--"),
@@ -166,7 +166,8 @@ def plot_overhead(data: dict, path: Path) -> bool:
     axes[0].set_xlabel("ISMCTS iterations per move")
     axes[0].set_ylabel("bot moves per second")
     axes[0].set_title("Bot moves per second")
-    axes[0].legend(fontsize=8)
+    # below the axes: inside, any corner hides a line at some budget
+    axes[0].legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False)
     search = [r["in_process_search"]["mean_ms"] for r in rows]
     replay = [max(0.0, r["replay_and_view_ms"]) for r in rows]
     rpc = [max(0.0, r["rpc_ms"]) for r in rows]
@@ -178,6 +179,7 @@ def plot_overhead(data: dict, path: Path) -> bool:
         full = r.get("service_no_cache", r["service"])
         axes[1].text(x, full["mean_ms"] * 1.02, f"{full['mean_ms'] / r['in_process_search']['mean_ms'] - 1:+.0%}",
                      ha="center", fontsize=8)
+    axes[1].set_ylim(top=max(r.get("service_no_cache", r["service"])["mean_ms"] for r in rows) * 1.12)  # room for labels
     axes[1].set_xticks(list(xs), [f"{b} it" for b in budgets])
     axes[1].set_ylabel("mean ms per move, record replayed in full")
     axes[1].set_title("A service move's time (labels: overhead vs the search)", fontsize=10)
