@@ -5,8 +5,9 @@ latency discipline, strength; JSON, one Markdown report and PNG plots.
     python -m benchmarks --size quick      # a few minutes
     python -m benchmarks --size full       # the committed report (strength reused, see below)
 
-Results go to benchmarks/results/ for the full size and benchmarks/results/<size>/
-otherwise (or --out DIR): engine.json, search.json, load.json, overhead.json,
+Results go to benchmarks/results/ for the full size, benchmarks/results/quick/ for the
+quick one and a new temporary folder for the smoke check (printed at the end), or to
+--out DIR: engine.json, search.json, load.json, overhead.json,
 latency.json, strength.json (+ .md), run.json, report.md and the plots.
 The full size reuses an existing strength.json in the results folder (its arena
 matrix takes about an hour on 2 cores) unless --rerun-strength is given. The service load needs locust
@@ -24,6 +25,7 @@ import os
 import resource
 import shlex
 import sys
+import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -111,16 +113,25 @@ def run_part(name: str, size: str, out: Path, rerun_strength: bool) -> str:
     return "ok"
 
 
+def default_out(size: str) -> Path:
+    """Where a size writes without --out; the smoke check's numbers are not worth keeping
+    in the tree, so they go to a fresh temporary folder."""
+    if size == "smoke":
+        return Path(tempfile.mkdtemp(prefix="hzai-bench-smoke-"))
+    return RESULTS if size == "full" else RESULTS / size
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--size", choices=list(SIZES), default="quick")
-    parser.add_argument("--out", default=None, help="results folder (default benchmarks/results[/SIZE])")
+    parser.add_argument("--out", default=None,
+                        help="results folder (default benchmarks/results[/SIZE]; smoke: a new temporary folder)")
     parser.add_argument("--parts", nargs="+", choices=PARTS, default=list(PARTS),
                         help="run only these parts; the report also shows earlier results found in the folder")
     parser.add_argument("--rerun-strength", action="store_true", help="play the strength matrix even if results exist")
     args = parser.parse_args(argv)
-    out = Path(args.out) if args.out else (RESULTS if args.size == "full" else RESULTS / args.size)
+    out = Path(args.out) if args.out else default_out(args.size)
     out.mkdir(parents=True, exist_ok=True)
     command = "python -m benchmarks " + shlex.join(argv if argv is not None else sys.argv[1:])
     run_path = out / "run.json"

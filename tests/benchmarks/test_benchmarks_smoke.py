@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,13 +27,35 @@ def positive(x) -> bool:
     return isinstance(x, (int, float)) and math.isfinite(x) and x > 0
 
 
+def tree_status() -> str:
+    """`git status` of benchmarks/: the smoke run must leave it as it was."""
+    done = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all", "--", "benchmarks"],
+                          cwd=REPO, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 @pytest.fixture(scope="module")
-def smoke(tmp_path_factory):
-    out = tmp_path_factory.mktemp("bench")
-    done = subprocess.run([sys.executable, "-m", "benchmarks", "--size", "smoke", "--out", str(out)],
+def smoke():
+    """The smoke run with its default output folder (no --out), as a user would start it."""
+    before = tree_status()
+    done = subprocess.run([sys.executable, "-m", "benchmarks", "--size", "smoke"],
                           cwd=REPO, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return out, done.stdout
+    found = re.search(r"^report: (.+)/report\.md \(", done.stdout, re.MULTILINE)
+    out = Path(found.group(1)) if found else None
+    try:
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+        assert out is not None, done.stdout[-3000:]
+        yield out, done.stdout, before
+    finally:
+        if out is not None and out.name.startswith("hzai-bench-smoke-"):
+            shutil.rmtree(out, ignore_errors=True)
+
+
+def test_smoke_output_stays_out_of_the_tree(smoke):
+    out, _, before = smoke
+    assert not out.resolve().is_relative_to(REPO), out
+    assert tree_status() == before
 
 
 def read(out: Path, name: str) -> dict:
@@ -39,14 +63,14 @@ def read(out: Path, name: str) -> dict:
 
 
 def test_progress_is_printed(smoke):
-    _, stdout = smoke
+    _, stdout, _ = smoke
     for i, part in enumerate(("engine", "search", "load", "overhead", "latency", "strength"), 1):
         assert f"[{i}/6] {part} (smoke)" in stdout
     assert "report: " in stdout
 
 
 def test_engine_and_search_numbers(smoke):
-    out, _ = smoke
+    out, _, _ = smoke
     engine = read(out, "engine.json")
     for entry in engine["positions"].values():
         assert positive(entry["reference"]["games_per_s"])
@@ -59,7 +83,7 @@ def test_engine_and_search_numbers(smoke):
 
 
 def test_overhead_same_moves_in_process_and_through_the_service(smoke):
-    out, _ = smoke
+    out, _, _ = smoke
     overhead = read(out, "overhead.json")
     assert sorted(overhead["budgets"], key=int) == ["50", "200"]
     for row in overhead["budgets"].values():
@@ -74,7 +98,7 @@ def test_overhead_same_moves_in_process_and_through_the_service(smoke):
 
 
 def test_latency_levels(smoke):
-    out, _ = smoke
+    out, _, _ = smoke
     latency = read(out, "latency.json")
     assert [lv["clients"] for lv in latency["levels"]] == [1, 2, 3]
     assert latency["budget_ms"] == 50 and latency["max_searches"] == 2
@@ -88,7 +112,7 @@ def test_latency_levels(smoke):
 
 
 def test_load(smoke):
-    out, _ = smoke
+    out, _, _ = smoke
     run = read(out, "run.json")
     if importlib.util.find_spec("locust") is None:
         assert run["parts"]["load"]["status"].startswith("skipped")
@@ -106,7 +130,7 @@ def test_load(smoke):
 
 
 def test_strength_and_report(smoke):
-    out, _ = smoke
+    out, _, _ = smoke
     strength = read(out, "strength.json")
     assert strength["size"] == "smoke" and strength["pairings"]
     for p in strength["pairings"]:
