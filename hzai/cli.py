@@ -61,7 +61,12 @@ def _variants(pairs: list[str]) -> dict:
     return variants
 
 
+SEED_MAX = 2**64 - 1  # seeds are unsigned 64-bit numbers (the shuffle's SplitMix64)
+
+
 def cmd_new(args) -> int:
+    if not 0 <= args.seed <= SEED_MAX:
+        raise UsageError(f"--seed must be a whole number from 0 to {SEED_MAX}, not {args.seed}")
     game = Game.create(_variants(args.variant), args.deck)
     record = Record(game, seed=args.seed) if args.seed_only else Record(game, setup=deal(game, args.seed))
     text = json.dumps(record.to_json(), indent=2) + "\n"
@@ -136,9 +141,11 @@ def cmd_analyze(args) -> int:
         return 0
     print(f"{answer.perspective} to decide · {answer.iterations} iterations in {answer.millis:.0f} ms · "
           f"values are {answer.perspective}'s win probability")
-    print(f"{'move':<28} {'visits':>7} {'value':>7} {'95% interval':>15}  principal variation")
+    from hzai.review import ANALYSIS_HEADER, format_move_row
+
+    print(ANALYSIS_HEADER)
     for m in answer.moves[: args.top]:
-        print(f"{m.move:<28} {m.visits:>7} {m.value:>7.3f} {m.ci_low:>7.3f}..{m.ci_high:<6.3f}  {' / '.join(m.pv)}")
+        print(format_move_row(m.move, m.visits, m.value, m.ci_low, m.ci_high, m.pv))
     if answer.belief:
         from hzai.belief import format_report
 
@@ -195,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_legal)
 
     p = sub.add_parser("new", help="deal a new game and write its record")
-    p.add_argument("--seed", type=int, required=True, help="seed of the shuffle (a whole number ≥ 0)")
+    p.add_argument("--seed", type=int, required=True, help="seed of the shuffle (a whole number from 0 to 2^64-1)")
     p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
                    help="a rules variant, e.g. first_player=zeus, figure_removal=pegasus, "
                         "pythia_defence=always_loses, turn_limit=100 (repeatable)")

@@ -1,4 +1,6 @@
-"""Annotate every decision of a game record: the move played against the bot's choice."""
+"""Reading analyses as text: the per-move table of `hzai analyze` (the same rows in
+process and through `--server`) and the annotation of every decision of a game record,
+the move played against the bot's choice."""
 
 from __future__ import annotations
 
@@ -14,6 +16,24 @@ from hzai.rules.state import IllegalMoveError
 from hzai.search import Limits, analyze
 
 BLUNDER = 0.15  # value lost that makes a move worth a mark
+
+MOVE_WIDTH = 28
+PV_SHOWN = 4  # replies shown in the principal-variation column
+ANALYSIS_HEADER = f"{'move':<{MOVE_WIDTH}} {'visits':>7} {'value':>7} {'95% interval':>15}  principal variation"
+PV_COLUMN = ANALYSIS_HEADER.index("principal variation")  # where every row's variation starts
+
+
+def format_pv(pv) -> str:
+    """The replies after a move (`pv` starts with the move itself), as `a / b / c`."""
+    replies = list(pv)[1:]
+    text = " / ".join(replies[:PV_SHOWN])
+    return text + (" / …" if len(replies) > PV_SHOWN else "")
+
+
+def format_move_row(move: str, visits: int, value: float, ci_low: float, ci_high: float, pv) -> str:
+    """One row of the analysis table; local and remote analyses both print with it."""
+    row = f"{move:<{MOVE_WIDTH}} {visits:>7} {value:>7.3f} {ci_low:>7.3f}..{ci_high:<6.3f}"
+    return f"{row:<{PV_COLUMN - 2}}  {format_pv(pv)}".rstrip()
 
 
 @dataclass

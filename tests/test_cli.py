@@ -106,3 +106,21 @@ def test_show_hides_what_the_side_cannot_see(side):
     assert ("(Centaur)" in picture) == (side != "zeus")
     # The Pegasus Hera took from Zeus's pile stays known to Zeus (R-SIR-1).
     assert "(Pegasus@z)" in picture
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64])
+def test_new_rejects_a_seed_outside_64_bits_in_one_line(seed, tmp_path):
+    """A seed `replay` would refuse is refused when the record is written, not later."""
+    out = tmp_path / "game.json"
+    for extra in ([], ["--seed-only"]):
+        proc = hzai("new", "--seed", seed, *extra, "-o", out, check_rc=2)
+        assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("hzai new: --seed must be"), proc.stderr
+        assert str(seed) in proc.stderr
+        assert not out.exists()
+
+
+def test_new_accepts_the_largest_seed(tmp_path):
+    out = tmp_path / "game.json"
+    hzai("new", "--seed", 2**64 - 1, "--seed-only", "-o", out, check_rc=0)
+    assert json.loads(out.read_text())["seed"] == 2**64 - 1
+    hzai("replay", out, check_rc=0)

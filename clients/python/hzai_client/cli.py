@@ -112,17 +112,16 @@ def cmd_suggest(args) -> int:
 
 
 def _format_analysis(a) -> str:
+    from hzai.review import ANALYSIS_HEADER, format_move_row
     from hzai_client.messages import player_name
 
     lines = [
         f"{a.iterations} iterations in {a.millis:.0f} ms · values are {player_name(a.perspective)}'s win "
         f"probability · best: {a.best.text} ({a.value:.3f})" + ("" if a.finished else " · stopped early"),
-        f"  {'move':<32} {'visits':>7} {'value':>6} {'95% interval':>14}  pv",
+        ANALYSIS_HEADER,
     ]
     for info in a.moves:
-        pv = " ".join(f"[{p}]" for p in info.pv[1:4])
-        lines.append(f"  {info.move.text:<32} {info.visits:>7} {info.value:>6.3f} "
-                     f"{info.ci_low:>6.3f}..{info.ci_high:<6.3f}  {pv}")
+        lines.append(format_move_row(info.move.text, info.visits, info.value, info.ci_low, info.ci_high, info.pv))
     if a.HasField("belief"):
         b = a.belief
         lines.append(f"Where is {player_name(b.opponent)}'s {b.hostage}? ({b.samples} samples)")
