@@ -36,6 +36,8 @@ def test_bad_settings_exit_with_status_2(argv, env, capsys):
 
 
 def test_a_port_in_use_is_one_log_line_and_exit_1(server):
+    """A second server on the first one's port says so in one line, and nothing else
+    (no gRPC core log line before it)."""
     import json
     import subprocess
     import sys
@@ -43,9 +45,12 @@ def test_a_port_in_use_is_one_log_line_and_exit_1(server):
     run = subprocess.run([sys.executable, "-m", "hzai_server", "--address", server.address],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 1
-    events = [json.loads(line) for line in run.stderr.splitlines() if line.startswith("{")]
-    assert events[-1]["event"] == "cannot start" and "cannot listen on" in events[-1]["error"]
-    assert "Traceback" not in run.stderr
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1, run.stderr
+    event = json.loads(lines[0])
+    assert event["event"] == "cannot start" and event["level"] == "error"
+    assert f"cannot listen on {server.address}" in event["error"] and "in use" in event["error"]
+    assert run.stdout == ""
 
 
 def test_every_budget_is_capped_in_wall_time():
