@@ -1,4 +1,5 @@
-"""Every rule of RULES.md is named by at least one rule test (its name or docstring)."""
+"""Every rule of docs/rules.md is named by at least one rule test (its name or docstring),
+and tests/rules/RULE_COVERAGE.md has a row for it."""
 
 from __future__ import annotations
 
@@ -8,24 +9,27 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-RULES = REPO / ".." / "shared" / "RULES.md"
+RULES = REPO / "docs" / "rules.md"
 
-# A rule is defined by a list item that starts with its ID: "- R-CH-3. ..." / "- R-ACT-1 Draw."
-RULE_LINE = re.compile(r"^- (R-[A-Z]+-[A-Z]?\d+)\b", re.MULTILINE)
+# A rule is defined by a paragraph that starts with its ID in bold: "**R-CH-3** Both cards ..."
+RULE_LABEL = re.compile(r"^\*\*(R-[A-Z]+(?:-[A-Z]?\d+)?)\*\*", re.MULTILINE)
+# Any mention of a rule or of a family of rules: "R-CH-3", "R-PEG-H1", "R-PEG"
+RULE_MENTION = re.compile(r"\bR-[A-Z]+(?:-[A-Z]?\d+)?\b")
 VARIANT_ROW = re.compile(r"^\| (\w+) \| .+\| .+\|$", re.MULTILINE)
 
 
+def rules_text() -> str:
+    return RULES.read_text(encoding="utf-8")
+
+
 def rule_ids() -> list[str]:
-    text = RULES.read_text(encoding="utf-8")
-    ids = RULE_LINE.findall(text)
-    if "(R-VAR)" in text:
-        ids.append("R-VAR")
-    return ids
+    return RULE_LABEL.findall(rules_text())
 
 
 def variant_names() -> list[str]:
-    text = RULES.read_text(encoding="utf-8")
+    text = rules_text()
     section = text[text.index("(R-VAR)"):]
+    section = section.split("\n## ", 1)[0]
     return [name for name in VARIANT_ROW.findall(section) if name != "name"]
 
 
@@ -54,10 +58,19 @@ def covering(rule: str, texts: dict[str, str]) -> list[str]:
 
 def test_rules_md_is_found_and_parsed():
     ids = rule_ids()
-    assert len(ids) >= 50, "RULES.md moved or its format changed"
+    assert len(ids) >= 50, "docs/rules.md lost rules, or its rule labels changed format"
     for sample in ("R-DECK-1", "R-PEG-H2", "R-PEG-3", "R-INFO-4", "R-VAR"):
         assert sample in ids
+    assert len(ids) == len(set(ids)), f"rules defined twice: {sorted({i for i in ids if ids.count(i) > 1})}"
     assert set(variant_names()) >= {"first_player", "figure_removal", "pythia_defence", "turn_limit", "deck"}
+
+
+def test_every_rule_mentioned_in_rules_md_is_defined_there():
+    """A cross-reference names a defined rule, or a family whose rules are defined."""
+    ids = set(rule_ids())
+    families = {i.rsplit("-", 1)[0] for i in ids} | {re.sub(r"\d+$", "", i) for i in ids}
+    unknown = sorted({m for m in RULE_MENTION.findall(rules_text()) if m not in ids and m not in families})
+    assert not unknown, f"docs/rules.md mentions undefined rules: {', '.join(unknown)}"
 
 
 def test_every_rule_id_has_a_test():
@@ -82,7 +95,7 @@ def test_every_rule_id_has_a_row_in_rule_coverage_md():
 if __name__ == "__main__":  # regenerate RULE_COVERAGE.md: python -m tests.rules.test_coverage
     texts = collect_texts()
     lines = ["# Rule coverage", "",
-             "Each rule ID of `../shared/RULES.md` and the tests in `tests/rules/` that name it",
+             "Each rule ID of [docs/rules.md](../../docs/rules.md) and the tests in `tests/rules/` that name it",
              "(regenerate with `python -m tests.rules.test_coverage`; `test_coverage.py` checks it).", "",
              "| rule | tests |", "|---|---|"]
     for rule in rule_ids():
