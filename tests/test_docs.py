@@ -222,3 +222,28 @@ def test_help_texts_mention_only_existing_paths():
     assert "hzai replay --help" in texts and "hzai-server --help" in texts
     problems = [f"{where}: {p}" for where, text in texts.items() for p in path_problems(text, REPO)]
     assert not problems, "; ".join(problems)
+
+
+def card_table() -> dict[str, tuple[int | None, int]]:
+    """The card table of docs/rules.md: name -> (strength, count)."""
+    text = (REPO / "docs" / "rules.md").read_text(encoding="utf-8")
+    start = text.index("| card | strength |")
+    rows = {}
+    for line in text[start:].splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows[cells[0]] = (None if cells[1] == "none" else int(cells[1]), int(cells[-1]))
+    return rows
+
+
+def test_the_card_table_of_rules_md_matches_the_classic_deck_file():
+    import tomllib
+
+    data = tomllib.loads((REPO / "hzai" / "data" / "classic.toml").read_text(encoding="utf-8"))
+    deck = {}
+    for card in data["cards"]:
+        name = card["name"] if isinstance(card["name"], str) else f"{card['name']['hera']} / {card['name']['zeus']}"
+        deck[name] = (card.get("strength"), card["count"])
+    assert card_table() == deck
+    assert sum(count for _, count in deck.values()) == data["deck_size"] == 43
