@@ -10,12 +10,32 @@ import subprocess
 import sys
 
 import grpc
+import pytest
 
 from hzai.cli import main as hzai_main
 
 from .conftest import REPO
 
 NODE_CLIENT = REPO / "clients" / "node"
+NPM_CI = ["ci", "--prefix", str(NODE_CLIENT), "--no-audit", "--no-fund"]
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    """Node.js with the client's packages: `npm ci` runs once when they are missing, so a
+    fresh clone needs no separate install step."""
+    node = shutil.which("node")
+    if not node:
+        pytest.fail("Node.js is needed for the second-language client (clients/node): install node and npm")
+    if not (NODE_CLIENT / "node_modules" / "@grpc" / "grpc-js").is_dir():
+        npm = shutil.which("npm")
+        if not npm:
+            pytest.fail("npm is needed to install the Node.js client's packages (npm ci --prefix clients/node)")
+        done = subprocess.run([npm, *NPM_CI], capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            pytest.fail("`npm ci --prefix clients/node --no-audit --no-fund` failed (is the npm registry reachable?): "
+                        + (done.stderr.strip().splitlines() or ["no output"])[-1])
+    return node
 
 
 def legal(record) -> set[str]:
@@ -107,11 +127,7 @@ def test_hzai_play_rejects_bad_options_in_one_line(server):
     assert "first_player" in run.stderr and "Traceback" not in run.stderr
 
 
-def test_node_client_gets_a_legal_move(server, midgame, tmp_record):
-    node = shutil.which("node")
-    assert node, "Node.js is needed for the second-language client"
-    assert (NODE_CLIENT / "node_modules" / "@grpc" / "grpc-js").is_dir(), \
-        "run `npm ci --prefix clients/node` first (.ci/run does)"
+def test_node_client_gets_a_legal_move(server, midgame, tmp_record, node):
     path = str(tmp_record(midgame.to_json()))
     for bot in ("heuristic", "ismcts"):
         run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), path, "--server", server.address,
