@@ -247,3 +247,21 @@ def test_the_card_table_of_rules_md_matches_the_classic_deck_file():
         deck[name] = (card.get("strength"), card["count"])
     assert card_table() == deck
     assert sum(count for _, count in deck.values()) == data["deck_size"] == 43
+
+
+def test_nothing_in_the_repository_reaches_outside_it():
+    """The rules and the notation live in docs/; no file points at a folder beside the
+    repository (the project once read its rules text from ../shared)."""
+    outside = re.compile(r"\.\./shared|\bshared/(?:RULES|NOTATION)\.md|\bRULES\.md|\bNOTATION\.md")
+    hits = []
+    for name in sorted(tracked()):
+        path = REPO / name
+        if path.is_dir() or path.suffix not in {".py", ".md", ".toml", ".js", ".json", ".txt", ".cfg", ""} \
+                or path == Path(__file__):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        hits += [f"{name}: {m.group(0)}" for m in outside.finditer(text)]
+    assert not hits, hits
