@@ -187,7 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hzai",
         description="Hera and Zeus: rules engine, game records and AI tools.",
-        epilog="Records and notation: see docs/notation.md. Exit status 2 means bad input (the message says what).",
+        epilog="The rules: docs/rules.md. Records and notation: docs/notation.md. "
+               "Exit status 2 means bad input (the message says what).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
