@@ -265,3 +265,40 @@ def test_nothing_in_the_repository_reaches_outside_it():
             continue
         hits += [f"{name}: {m.group(0)}" for m in outside.finditer(text)]
     assert not hits, hits
+
+
+def seat_table() -> list[list[str]]:
+    """The rows of the table in docs/notation.md, "What a seat sees", cells without backticks."""
+    text = (REPO / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = text[text.index("## What a seat sees"):]
+    start = section.index("| move in the record |")
+    rows = []
+    for line in section[start:].splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([c.strip() for c in line.strip("|").split("|")])
+    return rows
+
+
+def test_the_what_a_seat_sees_table_is_what_the_code_shows():
+    """Each row of the table, replayed through hzai.rules.observed for the three viewers."""
+    from hzai.rules import Game, Record, parse_move
+    from hzai.rules.observed import seen_text
+    from hzai.rules.position import Side, position
+
+    def first(cell: str) -> str:
+        return re.findall(r"`([^`]+)`", cell)[0]
+
+    setup_state = Record(Game.create(), seed=1).start()  # Hera to set up
+    played = position(hera=Side(columns=[["Satyr"], ["Harpy"]], hand=["Centaur", "Hydra", "Hydra@zeus"]),
+                      zeus=Side(columns=[["Satyr"]]), turn=3, ap=2)
+    rows = seat_table()
+    assert len(rows) == 4
+    for cells in rows[:3]:
+        text = first(cells[0])
+        state = setup_state if text.startswith("setup") else played
+        move = parse_move(text, state.deck)
+        shown = [seen_text(state, move, seat) for seat in (0, 1, None)]  # Hera moves
+        assert shown == [first(c) for c in cells[1:]], (text, shown)
+    public = re.findall(r"`([^`]+)`", rows[3][0])
+    assert rows[3][1:] == ["as written"] * 3 and len(public) == 4
