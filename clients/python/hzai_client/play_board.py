@@ -95,7 +95,7 @@ def draw_board(view, seat: str, style: Style) -> str:
     other = "zeus" if seat == "hera" else "hera"
     mine, theirs = getattr(view, seat), getattr(view, other)
     if view.phase == "over":
-        head = "Game over"
+        head = "Final position"
     elif view.phase == "setup":
         head = f"Setup · {'your' if player_name(view.to_move) == seat else other.capitalize() + chr(39) + 's'} choice"
     else:
