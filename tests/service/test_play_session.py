@@ -117,7 +117,7 @@ class ContractServer:
     def create_match(self, **kwargs):
         return match_pb2.CreateMatchResponse(status=self._status(), seats=[match_pb2.SeatToken(player=HERA, token="t1")])
 
-    def get_view(self, match_id, player=None, *, token=None, with_history=False):
+    def get_view(self, match_id, player=None, *, token=None, with_history=False, timeout=None):
         self.tokens.append(token)
         view = game_pb2.PlayerView(phase="over" if self.step >= 3 else "play", turn=3, turn_player=HERA, ap_left=2)
         for side in (view.hera, view.zeus):
@@ -150,7 +150,7 @@ class ContractServer:
     def analyze(self, **kwargs):
         raise AssertionError("not asked")
 
-    def delete_match(self, match_id, *, token=None):
+    def delete_match(self, match_id, *, token=None, timeout=None):
         self.tokens.append(token)
 
 

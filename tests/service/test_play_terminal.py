@@ -19,7 +19,17 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminal
 PROMPT = re.compile(r"(hera|zeus) [^\n>]*> $")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 # Generous: only a hung game reaches it; the game itself takes a few seconds.
-SESSION_LIMIT = 120.0
+SESSION_LIMIT = 30.0
+
+
+def _own_terminal() -> None:
+    """In the child: a session of its own with the pseudo-terminal as its controlling
+    terminal, so that Ctrl-C typed there is a SIGINT as in a real one."""
+    import fcntl
+    import termios
+
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 class Terminal:
@@ -27,7 +37,8 @@ class Terminal:
 
     def __init__(self, argv: list[str], env: dict):
         self.master, slave = os.openpty()
-        self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+        self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+                                        preexec_fn=_own_terminal)
         os.close(slave)
         self.raw = ""
         self.deadline = time.monotonic() + SESSION_LIMIT
@@ -159,3 +170,24 @@ def test_the_saved_record_replays_and_analyses(game):
                              "--budget", "200", "--quiet"], capture_output=True, text=True, timeout=120)
     assert review.returncode == 0, review.stderr
     assert "hera:" in review.stdout and "decisions" in review.stdout
+
+
+def test_ctrl_c_leaves_the_game_and_saves_what_the_seat_saw(tmp_path):
+    saved = tmp_path / "partial.json"
+    env = {**os.environ, "TERM": "xterm", "PYTHONUNBUFFERED": "1"}
+    env.pop("NO_COLOR", None)
+    term = Terminal([sys.executable, "-m", "hzai.cli", "play", "--bot", "random", "--seed", "7", "--save", str(saved)],
+                    env)
+    try:
+        assert term.read_until_prompt()
+        assert "\x1b[" in term.raw  # a terminal that takes colour gets it
+        term.send("setup Amazon Cyclops Hydra")
+        os.write(term.master, b"\x03")
+        term.read_until_prompt()
+    finally:
+        code = term.close()
+    assert code == 130, term.text[-1000:]
+    assert "Interrupted: you left the game." in term.text and "Traceback" not in term.text
+    data = json.loads(saved.read_text())
+    assert data["format"] == "hzai-seat-view/1"
+    assert [m["move"] for m in data["moves"]][:2] == ["setup Amazon Cyclops Hydra", "setup ? ? ?"]

@@ -34,6 +34,7 @@ COMMANDS = """Commands (any unambiguous prefix works: dr, ch 2, pl hyd 1 2, peg 
 Board: (Name) your face-down card · Name face up · ? hidden · <HERA>/<ZEUS> a figure ·
 Name@z a card held by the player who does not own it (taken by Sirens)."""
 INTRO = "Type 'help' for the commands, 'moves' for the legal moves; stop with 'quit', Ctrl-C or Ctrl-D."
+SAVE_SECONDS = 5.0  # a save on the way out never waits longer for the server
 REASONS = {"hostage_found": "the hostage was found", "no_cards": "no card left on a side",
            "no_action": "AP left and no legal action", "pandora": "Pandora's box took a hostage",
            "turn_limit": "the turn limit was reached"}
@@ -130,7 +131,9 @@ class Session:
                 self.say(f"    onto {whose} discard pile: {', '.join(sorted(gone.elements()))}")
             if up:
                 self.say(f"    face up on {whose} side: {', '.join(sorted(up.elements()))}")
-        hand = lambda v: Counter(s.card.name for s in getattr(v, self.seat).hand if s.WhichOneof("content") == "card")
+        def hand(view) -> Counter:
+            return Counter(s.card.name for s in getattr(view, self.seat).hand if s.WhichOneof("content") == "card")
+
         drawn = hand(new) - hand(old_view)
         if drawn:
             self.say(f"    into your hand: {', '.join(sorted(drawn.elements()))}")
@@ -144,8 +147,10 @@ class Session:
     # ----- input -----------------------------------------------------------------------
     def read(self, prompt: str) -> str | None:
         if self.interactive:
+            # readline counts the prompt's width: escape codes are marked as taking none
+            shown = re.sub(r"(\x1b\[[0-9;]*m)", "\x01\\1\x02", self.style(prompt, "bold"))
             try:
-                return input(self.style(prompt, "bold"))
+                return input(shown)
             except EOFError:
                 return None
         self.out.write(prompt)
@@ -303,7 +308,8 @@ class Session:
         try:
             from hzai_client.messages import player_name
 
-            history = self.client.get_view(self.match_id, self.seat, token=self.token, with_history=True).history
+            history = self.client.get_view(self.match_id, self.seat, token=self.token, with_history=True,
+                                           timeout=SAVE_SECONDS).history
             if history:
                 seen = [{"index": h.index, "player": player_name(h.player), "move": h.move.text,
                          "narration": list(h.narration)} for h in history]
@@ -318,7 +324,7 @@ class Session:
 
         if self.match_id:
             try:
-                self.client.delete_match(self.match_id, token=self.token)
+                self.client.delete_match(self.match_id, token=self.token, timeout=SAVE_SECONDS)
             except grpc.RpcError:
                 pass
 
