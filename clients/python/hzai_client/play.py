@@ -165,8 +165,14 @@ class Session:
         import readline
 
         buffer = readline.get_line_buffer()[: readline.get_endidx()].lower()
-        start = readline.get_begidx()
-        options = [c[start:] for c in self.completions if c.lower().startswith(buffer)]
+        done = len(buffer[: readline.get_begidx()].split())  # whole words before the one completed
+        options = []
+        for candidate in self.completions:
+            words = candidate.split()
+            if " ".join(words).lower().startswith(" ".join(buffer.split())) and len(words) > done:
+                word = words[done] + (" " if len(words) > done + 1 else "")
+                if word.lower().startswith(text.lower()) and word not in options:
+                    options.append(word)
         return options[state] if state < len(options) else None
 
     def _setup_readline(self) -> None:
