@@ -14,7 +14,8 @@ import time
 
 import pytest
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+fcntl = pytest.importorskip("fcntl", reason="pseudo-terminals are POSIX")
+termios = pytest.importorskip("termios", reason="pseudo-terminals are POSIX")
 
 PROMPT = re.compile(r"(hera|zeus) [^\n>]*> $")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
@@ -23,12 +24,9 @@ SESSION_LIMIT = 30.0
 
 
 def _own_terminal() -> None:
-    """In the child: a session of its own with the pseudo-terminal as its controlling
-    terminal, so that Ctrl-C typed there is a SIGINT as in a real one."""
-    import fcntl
-    import termios
-
-    os.setsid()
+    """In the child, in its own session (start_new_session): the pseudo-terminal becomes
+    its controlling terminal, so that Ctrl-C typed there is a SIGINT as in a real one.
+    Nothing here imports or allocates: the parent may have other threads."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
@@ -38,7 +36,7 @@ class Terminal:
     def __init__(self, argv: list[str], env: dict):
         self.master, slave = os.openpty()
         self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
-                                        preexec_fn=_own_terminal)
+                                        start_new_session=True, preexec_fn=_own_terminal)
         os.close(slave)
         self.raw = ""
         self.deadline = time.monotonic() + SESSION_LIMIT
