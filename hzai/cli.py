@@ -160,6 +160,15 @@ def cmd_analyze_game(args) -> int:
     record = Record.load(args.record)
     sides = (0, 1) if args.side is None else (PLAYERS.index(args.side),)
     decisions = review_game(record, _limits(args), args.seed, sides, None if args.quiet else _progress_line)
+    if not decisions:  # not an error: a fresh record simply has nothing to look at yet (exit 0)
+        whose = "" if args.side is None else f" by {args.side}"
+        note = f"hzai analyze-game: nothing to analyse: the record has no decisions{whose} yet"
+        if args.json:
+            print("[]")
+            print(note, file=sys.stderr)
+        else:
+            print(note)
+        return 0
     print(json.dumps(decisions_json(decisions), indent=1) if args.json else format_review(decisions))
     return 0
 
@@ -248,7 +257,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.set_defaults(func=cmd_analyze)
 
-    p = sub.add_parser("analyze-game", help="annotate every decision of a record: played move vs the bot's choice")
+    p = sub.add_parser("analyze-game", help="annotate every decision of a record: played move vs the bot's choice",
+                       description="Annotate every decision of a record: the move played against the bot's choice "
+                                   "and the value lost. A record with no decision yet prints one line saying there "
+                                   "is nothing to analyse (with --json: []) and exits 0.")
     p.add_argument("record", help="game record (hzai-record/1 JSON)")
     p.add_argument("--as", dest="side", choices=list(PLAYERS), default=None, help="only this player's decisions")
     _add_budget(p)

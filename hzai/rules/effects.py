@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hzai.cards import PLAYERS
 from hzai.rules import moves as mv
-from hzai.rules.game import COLUMNS, FIGURE_AP, HAND_LIMIT
+from hzai.rules.game import COLUMN_DEPTH, COLUMNS, FIGURE_AP, HAND_LIMIT
 from hzai.rules.legal import chance_outcomes, legal_moves
 from hzai.rules.moves import CardRef, Move
 from hzai.rules.state import FIGURE, Event, IllegalMoveError, Pending, State
@@ -64,18 +64,213 @@ def apply_move(state: State, move: Move) -> None:
 
 
 def why_illegal(state: State, move: Move) -> str:
-    """A short reason for an illegal move, for error messages."""
+    """Why `move` (canonical, not a chance result) is not legal here, in the mover's
+    words and from what the mover knows; the rule checks mirror hzai.rules.legal."""
     if state.pending:
-        return f"{PLAYERS[state.pending[0].player]} must first decide '{state.pending[0].kind}'"
+        due = state.pending[0]
+        if move.kind == due.kind:
+            return _why_decision(state, move, due)
+        return f"{PLAYERS[due.player]} must first decide '{due.kind}'"
     if state.phase == "setup" and move.kind != mv.SETUP:
         return "the front rows must be set up first"
     if state.phase != "setup" and move.kind == mv.SETUP:
         return "setup is over"
     if move.kind in (mv.PLACE, mv.TOP):
         return f"no '{move.kind}' decision is pending"
+    p = state.to_move
+    if move.kind == mv.SETUP:
+        return _why_setup(state, move, p)
+    if state.ap <= 0:
+        return "no AP left"
     if state.first_turns and move.kind in (mv.CHALLENGE, mv.PEGASUS_FRONT, mv.PEGASUS_HAND):
         return "no challenge in a player's first turn (R-TURN-6)"
-    return f"not legal for {PLAYERS[state.to_move]} in this position"
+    why = _WHY.get(move.kind, lambda *_: None)(state, move, p)
+    return why or f"not legal for {PLAYERS[p]} in this position"
+
+
+def _opponent(p: int) -> str:
+    return PLAYERS[1 - p].capitalize() + "'s"
+
+
+def _holds(state: State, p: int, power: str) -> bool:
+    return any(state.card(x).type.power == power for x in state.hands[p])
+
+
+def _lacking(state: State, p: int, power: str) -> str | None:
+    name = next((c.name for c in state.deck.cards if c.type.power == power), power.capitalize())
+    return None if _holds(state, p, power) else f"you hold no {name}"
+
+
+def _column_full(state: State, side: int, c: int, p: int) -> str | None:
+    n = len(state.columns[side][c])
+    if n < COLUMN_DEPTH:
+        return None
+    owner = "your column" if side == p else f"{_opponent(p)} column"
+    return f"{owner} c{c + 1} is full ({n} occupants)"
+
+
+def _rows_open(state: State, side: int, c: int, extra: int) -> tuple[int, int]:
+    """The rows a card may end at in column c: behind a figure, up to length + extra."""
+    column = state.columns[side][c]
+    first = 2 if column and column[0] == FIGURE else 1
+    return first, len(column) + extra
+
+
+def _why_setup(state: State, move: Move, p: int) -> str | None:
+    hand = [state.card(x) for x in state.hands[p]]
+    for ref in move.setup or ():
+        if ref is None:
+            continue
+        same = [c for c in hand if c.name.lower() == ref.name.lower()]
+        if not same:
+            return f"you hold no {ref.name}"
+        if not same[0].type.placeable:
+            return f"{ref.name} has no strength: myth-only cards are never placed"
+        wanted = sum(1 for r in move.setup if r is not None and r.name.lower() == ref.name.lower())
+        if wanted > len(same):
+            return f"you hold {len(same)} {ref.name}, not {wanted}"
+    placeable = sum(1 for c in hand if c.type.placeable)
+    if any(r is None for r in move.setup or ()) and placeable >= COLUMNS:
+        return f"every column needs a card while you hold {placeable} placeable cards (R-SETUP-2)"
+    return None
+
+
+def _why_decision(state: State, move: Move, due: Pending) -> str:
+    if due.kind == "place":
+        c, side = move.col - 1, 1 - due.player
+        full = _column_full(state, side, c, due.player)
+        if full:
+            return full
+        return f"{_opponent(due.player)} figure stands at c{c + 1}r1: the card cannot go in front of it"
+    names = sorted({state.card(x).name for x in due.cards})
+    return f"{move.card.name} is not among your lost cards ({', '.join(names)})"
+
+
+def _why_draw(state: State, move: Move, p: int) -> str | None:
+    if not state.decks[p]:
+        return "your deck is empty"
+    if len(state.hands[p]) >= HAND_LIMIT:
+        return f"your hand is full ({len(state.hands[p])} cards)"
+    return None
+
+
+def _why_play(state: State, move: Move, p: int) -> str | None:
+    card = state.resolve_ref(move.card, state.hands[p], p)
+    if card is None:
+        return f"you hold no {move.card}"
+    if not state.card(card).type.placeable:
+        return f"{state.card(card).name} has no strength: myth-only cards are never placed"
+    c = move.col - 1
+    full = _column_full(state, p, c, p)
+    if full:
+        return full
+    first, last = _rows_open(state, p, c, 1)
+    if move.row < first:
+        return f"your figure stands at c{c + 1}r1: play behind it (r{first}..r{last})"
+    return f"your column c{c + 1} has {len(state.columns[p][c])} occupants: play at r{first}..r{last}"
+
+
+def _why_challenge(state: State, move: Move, p: int) -> str | None:
+    c, o = move.col - 1, 1 - p
+    mine, theirs = state.columns[p][c], state.columns[o][c]
+    if not mine:
+        return f"your column c{c + 1} is empty: nothing there to challenge with"
+    if not theirs:
+        return f"{_opponent(p)} column c{c + 1} is empty"
+    if mine[0] == FIGURE:
+        return f"your figure stands at c{c + 1}r1: no challenge through a figure"
+    if theirs[0] == FIGURE:
+        return f"{_opponent(p)} figure stands at c{c + 1}r1: no challenge through a figure"
+    name = state.card(mine[0]).name
+    return f"your {name} at c{c + 1}r1 cannot challenge: the hostage, Medusa and Pandora never challenge"
+
+
+def _why_pegasus(state: State, move: Move, p: int) -> str | None:
+    lacking = _lacking(state, p, "pegasus")
+    if lacking:
+        return lacking
+    if move.kind == mv.PEGASUS_HAND:
+        return f"{_opponent(p)} hand is empty" if not state.hands[1 - p] else None
+    return f"{_opponent(p)} column c{move.col} is empty" if not state.columns[1 - p][move.col - 1] else None
+
+
+def _why_pythia(state: State, move: Move, p: int) -> str | None:
+    lacking = _lacking(state, p, "pythia")
+    if lacking or move.kind == mv.PYTHIA_SPY:
+        return lacking
+    return f"{_opponent(p)} column c{move.col} is empty" if not state.columns[1 - p][move.col - 1] else None
+
+
+def _why_sirens(state: State, move: Move, p: int) -> str | None:
+    lacking = _lacking(state, p, "sirens")
+    if lacking:
+        return lacking
+    pile = state.discards[1 - p]
+    if not pile:
+        return f"{_opponent(p)} discard pile is empty"
+    top = state.card(pile[-1]).type
+    strength = "no strength" if top.strength is None else f"strength {top.strength}"
+    return f"Sirens: the top of {_opponent(p)} discard pile is {top.name} ({strength}); Sirens take strength 1..7 only"
+
+
+def _why_dionysus(state: State, move: Move, p: int) -> str | None:
+    lacking = _lacking(state, p, "dionysus")
+    if lacking:
+        return lacking
+    c, r, c2 = move.col - 1, move.row - 1, move.to_col - 1
+    column = state.columns[p][c]
+    if r >= len(column):
+        return f"your c{move.col}r{move.row} is empty"
+    if column[r] == FIGURE:
+        return "Dionysus never moves a figure"
+    if (c2, move.to_row - 1) == (c, r):
+        return f"the card already stands at c{move.col}r{move.row}"
+    if c2 != c:
+        full = _column_full(state, p, c2, p)
+        if full:
+            return full
+    first, last = _rows_open(state, p, c2, 0 if c2 == c else 1)
+    if move.to_row < first:
+        return f"your figure stands at c{move.to_col}r1: no card goes in front of it"
+    return f"in your column c{move.to_col} the card can end at r{first}..r{last}"
+
+
+def _why_god(state: State, move: Move, p: int) -> str | None:
+    god = state.card(state.deck.god_id[p]).name
+    if state.deck.god_id[p] not in state.hands[p]:
+        return f"you do not hold your god card {god}"
+    figure = state.figure_column(p)
+    if figure is not None:
+        return f"your figure already stands at c{figure + 1}r1"
+    c = move.col - 1
+    if not state.columns[p][c]:
+        return f"your column c{c + 1} is empty: the figure goes only into a column with cards"
+    return _column_full(state, p, c, p)
+
+
+def _why_recall(state: State, move: Move, p: int) -> str | None:
+    if state.figure_column(p) is None:
+        return "your figure is not on the field"
+    if state.game.variants.figure_removal == "pegasus" and not _holds(state, p, "pegasus"):
+        return "with the variant figure_removal=pegasus a recall discards a Pegasus, and you hold none"
+    return None
+
+
+_WHY = {
+    mv.DRAW: _why_draw,
+    mv.PLAY: _why_play,
+    mv.CHALLENGE: _why_challenge,
+    mv.PEGASUS_HAND: _why_pegasus,
+    mv.PEGASUS_FRONT: _why_pegasus,
+    mv.PYTHIA_SPY: _why_pythia,
+    mv.PYTHIA_TURN: _why_pythia,
+    mv.SIRENS: _why_sirens,
+    mv.HADES: lambda state, move, p: _lacking(state, p, "hades"),
+    mv.PERSEPHONE: lambda state, move, p: _lacking(state, p, "persephone"),
+    mv.DIONYSUS: _why_dionysus,
+    mv.GOD: _why_god,
+    mv.RECALL: _why_recall,
+}
 
 
 def apply_legal(state: State, move: Move) -> None:

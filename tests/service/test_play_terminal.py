@@ -1,0 +1,191 @@
+"""`hzai play` as a person meets it: a whole game in a pseudo-terminal against the random
+bot on the embedded server, a rejected move with its reason, narration of a challenge,
+the bot's face-down cards never shown, and a saved record the other commands read."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+fcntl = pytest.importorskip("fcntl", reason="pseudo-terminals are POSIX")
+termios = pytest.importorskip("termios", reason="pseudo-terminals are POSIX")
+
+PROMPT = re.compile(r"(hera|zeus) [^\n>]*> $")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
+# Generous: only a hung game reaches it; the game itself takes a few seconds.
+SESSION_LIMIT = 30.0
+
+
+def _own_terminal() -> None:
+    """In the child, in its own session (start_new_session): the pseudo-terminal becomes
+    its controlling terminal, so that Ctrl-C typed there is a SIGINT as in a real one.
+    Nothing here imports or allocates: the parent may have other threads."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """A child process on a pseudo-terminal; everything it printed is in `text`."""
+
+    def __init__(self, argv: list[str], env: dict):
+        self.master, slave = os.openpty()
+        self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+                                        start_new_session=True, preexec_fn=_own_terminal)
+        os.close(slave)
+        self.raw = ""
+        self.deadline = time.monotonic() + SESSION_LIMIT
+
+    @property
+    def text(self) -> str:
+        return ANSI.sub("", self.raw)
+
+    def read_until_prompt(self) -> bool:
+        """Read until a prompt waits for input (True) or the program ends (False)."""
+        while time.monotonic() < self.deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:  # the child closed the terminal
+                    return False
+                if not chunk:
+                    return False
+                self.raw += chunk.decode("utf-8", "replace")
+                if PROMPT.search(self.text):
+                    return True
+            elif self.process.poll() is not None:
+                return False
+        raise AssertionError("hzai play hung:\n" + self.text[-3000:])
+
+    def send(self, line: str) -> str:
+        """Type a line; answer what was printed until the next prompt (or the end)."""
+        start = len(self.text)
+        os.write(self.master, (line + "\n").encode())
+        self.read_until_prompt()
+        return self.text[start:]
+
+    def close(self) -> int:
+        try:
+            return self.process.wait(30)
+        finally:
+            os.close(self.master)
+
+
+def choose(listing: str) -> str:
+    """A move from the `moves` listing: a challenge if there is one, else setup, draw, play,
+    else the first move listed."""
+    lines = [line.strip() for line in listing.splitlines() if line.startswith("  ")]
+    by_kind = {line.split()[0]: line for line in lines}
+    if "challenge" in by_kind:
+        return "ch " + by_kind["challenge"].split()[1][1:]  # the short form: ch 2
+    if "setup" in by_kind:
+        return re.search(r"e\.g\. (setup [^)]*)\)", by_kind["setup"]).group(1)
+    if "draw" in by_kind:
+        return "dr"
+    if "play" in by_kind:
+        card, slots = by_kind["play"].split(" · ")[0].split()[1:3]
+        return f"play {card.rstrip(':')} {slots}"
+    first = lines[0].split()
+    return " ".join(first[:3] if first[0] == "dionysus" else first[:2])  # pegasus hand, place c2, ...
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    """One whole game through the terminal; its transcript and the saved record."""
+    saved = tmp_path_factory.mktemp("play") / "game.json"
+    env = {**os.environ, "TERM": "dumb", "PYTHONUNBUFFERED": "1"}
+    env.pop("NO_COLOR", None)
+    term = Terminal([sys.executable, "-m", "hzai.cli", "play", "--bot", "random", "--seed", "7",
+                     "--hint-budget", "50", "--variant", "turn_limit=60", "--save", str(saved)], env)
+    rejected = None
+    try:
+        alive = term.read_until_prompt()
+        while alive:
+            if rejected is None and "AP>" in term.text[-20:]:
+                rejected = term.send("ch 1")  # the first turn: no challenges (R-TURN-6)
+                continue
+            listing = term.send("moves")
+            before = len(term.text)
+            term.send(choose(listing))
+            alive = PROMPT.search(term.text[before:]) is not None
+    finally:
+        code = term.close()
+    return {"text": term.text, "code": code, "saved": saved, "rejected": rejected}
+
+
+def test_the_game_starts_with_how_to_stop_and_ends_with_a_result(game):
+    text = game["text"]
+    assert game["code"] == 0, text[-2000:]
+    assert "stop with 'quit', Ctrl-C or Ctrl-D" in text and "Type 'help'" in text
+    assert "Game over" in text
+    assert "Traceback" not in text and '"event"' not in text  # no JSON server logs in the terminal
+
+
+def test_a_rejected_move_says_why(game):
+    assert "Not played: challenge c1: no challenge in a player's first turn" in game["rejected"]
+
+
+def test_a_challenge_is_narrated_with_what_was_discarded(game):
+    lines = game["text"].splitlines()
+    told = [i for i, line in enumerate(lines) if re.search(r"(You: challenge c\d|You challenge in c\d)", line)]
+    assert told, "the test game made no challenge"
+    outcomes = [" ".join(lines[i + 1:i + 4]) for i in told]
+    # every challenge is followed by what it did: cards discarded, turned face up, or the end
+    assert all(re.search(r"discard|face up|Game over", after) for after in outcomes), outcomes
+    assert any("discard" in after for after in outcomes)
+
+
+def test_the_bot_s_face_down_cards_never_show_before_the_end(game):
+    record = json.loads(game["saved"].read_text())
+    bot_setup = record["moves"][1]  # Zeus's `setup A B C`
+    text = game["text"]
+    body = text[: text.index("Game over")]
+    assert bot_setup not in body
+    for line in body.splitlines():
+        shown = re.search(r"Zeus: (setup|play) (.*)", line)
+        if shown:
+            words = shown.group(2).split()
+            cards = words if shown.group(1) == "setup" else words[:1]
+            assert all(w in ("?", "-") for w in cards), line
+        assert not re.search(r"Zeus plays (?!a card|your )\S+ face down", line), line
+    assert re.search(r"Zeus: setup \? \? \?|Zeus sets up 3 face-down cards", body)
+
+
+def test_the_saved_record_replays_and_analyses(game):
+    record = json.loads(game["saved"].read_text())
+    assert record["format"] == "hzai-record/1" and len(record["moves"]) > 10
+    replay = subprocess.run([sys.executable, "-m", "hzai.cli", "replay", str(game["saved"])],
+                            capture_output=True, text=True, timeout=60)
+    assert replay.returncode == 0, replay.stderr
+    assert json.loads(replay.stdout)["winner"] is not None or json.loads(replay.stdout)["reason"] == "turn_limit"
+    review = subprocess.run([sys.executable, "-m", "hzai.cli", "analyze-game", str(game["saved"]), "--as", "hera",
+                             "--budget", "200", "--quiet"], capture_output=True, text=True, timeout=120)
+    assert review.returncode == 0, review.stderr
+    assert "hera:" in review.stdout and "decisions" in review.stdout
+
+
+def test_ctrl_c_leaves_the_game_and_saves_what_the_seat_saw(tmp_path):
+    saved = tmp_path / "partial.json"
+    env = {**os.environ, "TERM": "xterm", "PYTHONUNBUFFERED": "1"}
+    env.pop("NO_COLOR", None)
+    term = Terminal([sys.executable, "-m", "hzai.cli", "play", "--bot", "random", "--seed", "7", "--save", str(saved)],
+                    env)
+    try:
+        assert term.read_until_prompt()
+        assert "\x1b[" in term.raw  # a terminal that takes colour gets it
+        term.send("setup Amazon Cyclops Hydra")
+        os.write(term.master, b"\x03")
+        term.read_until_prompt()
+    finally:
+        code = term.close()
+    assert code == 130, term.text[-1000:]
+    assert "Interrupted: you left the game." in term.text and "Traceback" not in term.text
+    data = json.loads(saved.read_text())
+    assert data["format"] == "hzai-seat-view/1"
+    assert [m["move"] for m in data["moves"]][:2] == ["setup Amazon Cyclops Hydra", "setup ? ? ?"]
