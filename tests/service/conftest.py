@@ -24,6 +24,8 @@ class ServerProcess:
     """`python -m hzai_server` on port 0; the port is read from its 'listening' log line."""
 
     def __init__(self, *flags: str):
+        if "--data-dir" not in flags:  # never the operator's default directory
+            flags = (*flags, "--data-dir", ":memory:")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "hzai_server", "--address", "127.0.0.1:0", *flags],
             stdout=subprocess.DEVNULL,
@@ -50,6 +52,12 @@ class ServerProcess:
             if entry.get("event") == "listening":
                 self._listening.set()
         self._listening.set()  # the process ended
+
+    def kill(self) -> None:
+        """SIGKILL: the process ends at once, with no chance to clean up."""
+        self.process.kill()
+        self.process.wait(15)
+        self._lines.join(5)
 
     def stop(self, timeout: float = 15.0) -> int:
         if self.process.poll() is None:
