@@ -31,9 +31,10 @@ def test_asyncio_client(server, midgame):
             replies = await asyncio.gather(*(client.suggest_move(midgame.to_json(), bot="heuristic", seed=s)
                                              for s in range(2)))  # the limit is 2
             reports = [a async for a in client.analyze_stream(midgame.to_json(), iterations=1000, progress_every=250)]
-            status = await client.create_match(seed=2, hera_bot=True, zeus_bot=True, bot="random")
+            created = await client.create_match(hera_bot=True, zeus_bot=True, bot="random")
+            status = created.status
             while not status.over:
-                status = (await client.bot_play_turn(status.match_id)).status
+                status = (await client.bot_play_turn(status.match_id, token=created.spectator_token)).status
             try:
                 await client.suggest_move("{", bot="random")
             except grpc.aio.AioRpcError as exc:

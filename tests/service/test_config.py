@@ -2,13 +2,22 @@
 
 import pytest
 
-from hzai_server.config import ServerConfig, parse_config
+from dataclasses import replace
+
+from hzai_server.config import ServerConfig, default_data_dir, parse_config
 
 
 def test_defaults_listen_on_loopback():
     config = parse_config([], env={})
-    assert config == ServerConfig()
+    assert config == replace(ServerConfig(), data_dir=default_data_dir({}))
     assert config.address == "127.0.0.1:50051"
+
+
+def test_the_data_directory_follows_xdg_and_the_environment():
+    assert parse_config([], env={"XDG_DATA_HOME": "/srv/data"}).data_dir == "/srv/data/hzai"
+    assert parse_config([], env={"HZAI_DATA_DIR": "/var/lib/hzai"}).data_dir == "/var/lib/hzai"
+    assert parse_config(["--data-dir", ":memory:"], env={}).data_dir == ":memory:"
+    assert default_data_dir({}).endswith("/.local/share/hzai")
 
 
 def test_environment_sets_defaults_and_flags_win():
@@ -27,6 +36,8 @@ def test_environment_sets_defaults_and_flags_win():
     (["--log-level", "chatty"], {}),
     (["--address", "nonsense"], {}),
     (["--address", "127.0.0.1:99999"], {}),
+    (["--sweep-interval", "0"], {}),
+    (["--max-matches-per-client", "0"], {}),
 ])
 def test_bad_settings_exit_with_status_2(argv, env, capsys):
     with pytest.raises(SystemExit) as stop:
