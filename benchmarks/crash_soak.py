@@ -106,11 +106,12 @@ def _client_thread(target: str, matches: list[Tracked], rng: SplitMix64, acked_t
 
 
 def merged_record(client: HzaiClient, match: Tracked) -> list[str]:
-    """The record as the two seats saw it: each index from a side that saw it in full."""
+    """The record as the two seats saw it: each move as its mover wrote it (chance
+    results are public)."""
     histories = [client.get_view(match.match_id, token=match.tokens[s], with_history=True).history for s in SEATS]
     texts = []
     for hera, zeus in zip(*histories):
-        texts.append(zeus.move.text if hera.move.redacted else hera.move.text)
+        texts.append(zeus.move.text if m.player_name(hera.player) == "zeus" else hera.move.text)
     return texts
 
 
