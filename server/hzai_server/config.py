@@ -55,7 +55,7 @@ _SETTINGS = [
     ("sweep_interval", "HZAI_SWEEP_INTERVAL", float, "seconds between two sweeps for idle matches"),
     ("data_dir", "HZAI_DATA_DIR", str,
      "directory of the match database, created if missing (':memory:' keeps matches in memory only; "
-     "empty: $XDG_DATA_HOME/hzai or ~/.local/share/hzai)"),
+     "by default $XDG_DATA_HOME/hzai, else ~/.local/share/hzai)"),
     ("replay_cache", "HZAI_REPLAY_CACHE", int,
      "replayed records kept so that a longer record replays only its new moves (0: off)"),
     ("grace", "HZAI_GRACE", float, "seconds running calls get to finish on SIGTERM/SIGINT"),
@@ -87,6 +87,8 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
     values = {}
     for name, var, kind, text in _SETTINGS:
         default = getattr(defaults, name)
+        if name == "data_dir" and not default:
+            default = default_data_dir(env)
         if var in env:
             try:
                 default = kind(env[var])

@@ -146,10 +146,18 @@ class SqliteMatchStore(MatchStore):
 
     @classmethod
     def in_directory(cls, directory: str) -> "SqliteMatchStore":
+        """The store of a data directory (created if missing); OSError naming the path
+        when it cannot be opened, so the server says so in one line and exits."""
         if directory == ":memory:":
             return cls(":memory:")
-        os.makedirs(directory, mode=0o700, exist_ok=True)
-        return cls(os.path.join(directory, "matches.sqlite3"))
+        path = os.path.join(directory, "matches.sqlite3")
+        try:
+            os.makedirs(directory, mode=0o700, exist_ok=True)
+            return cls(path)
+        except sqlite3.Error as exc:
+            raise OSError(f"cannot open the match database {path}: {exc}") from None
+        except OSError as exc:
+            raise OSError(f"cannot open the match database {path}: {exc.strerror or exc}") from None
 
     class _Tx:
         def __init__(self, store):

@@ -68,3 +68,16 @@ def test_every_budget_is_capped_in_wall_time():
     assert limits_from_proto(bot_pb2.Budget(millis=200), config).millis == 200
     default = limits_from_proto(None, config)
     assert (default.iterations, default.millis, default.threads) == (300, 500, 1)
+
+
+def test_an_unusable_match_database_is_one_log_line_and_exit_1(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    (tmp_path / "matches.sqlite3").write_text("not a database")
+    run = subprocess.run([sys.executable, "-m", "hzai_server", "--address", "127.0.0.1:0", "--data-dir", str(tmp_path)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    events = [json.loads(line) for line in run.stderr.splitlines() if line.startswith("{")]
+    assert events[-1]["event"] == "cannot start" and "matches.sqlite3" in events[-1]["error"]
