@@ -23,7 +23,7 @@ from hzai.search import Limits
 from hzai_server import fairness, seats
 from hzai_server.errors import ApiError, invalid
 from hzai_server.logs import log
-from hzai_server.store import LoggedMove, MatchStore, StoredMatch, VersionConflict
+from hzai_server.store import LoggedMove, MatchStore, StoredMatch, StoreError, VersionConflict
 
 CLIENT_KEY = "hzai-client"
 MAX_CLIENT_CHARS = 128
@@ -180,6 +180,10 @@ class HostedMatches:
         except VersionConflict:
             raise ApiError(grpc.StatusCode.ABORTED, "the match changed during this call; read it again and retry") \
                 from None
+        except StoreError as exc:
+            log("store write failed", level=40, error=f"{type(exc).__name__}: {exc}")
+            raise ApiError(grpc.StatusCode.UNAVAILABLE, "the match could not be saved, so the move was not played; "
+                                                        "retry later") from None
         match.record.moves.extend(e.text for e in entries)
         match.state = state
 

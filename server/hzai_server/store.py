@@ -60,6 +60,10 @@ class VersionConflict(Exception):
     """The match changed (or is gone) since the version the write expected."""
 
 
+class StoreError(Exception):
+    """A write the database refused (disk full, I/O error); nothing of it was kept."""
+
+
 @dataclass
 class LoggedMove:
     index: int
@@ -220,15 +224,18 @@ class SqliteMatchStore(MatchStore):
 
     def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float) -> int:
         new_version = expected_version + len(moves)
-        with self._transaction() as db:
-            changed = db.execute(
-                "UPDATE matches SET version = ?, last_used = ? WHERE id = ? AND version = ?",
-                (new_version, now, match_id, expected_version)).rowcount
-            if changed != 1:
-                raise VersionConflict(f"match {match_id} is not at version {expected_version}")
-            db.executemany(
-                "INSERT INTO moves (match_id, idx, seat, text, response) VALUES (?, ?, ?, ?, ?)",
-                [(match_id, m.index, m.seat, m.text, m.response) for m in moves])
+        try:
+            with self._transaction() as db:
+                changed = db.execute(
+                    "UPDATE matches SET version = ?, last_used = ? WHERE id = ? AND version = ?",
+                    (new_version, now, match_id, expected_version)).rowcount
+                if changed != 1:
+                    raise VersionConflict(f"match {match_id} is not at version {expected_version}")
+                db.executemany(
+                    "INSERT INTO moves (match_id, idx, seat, text, response) VALUES (?, ?, ?, ?, ?)",
+                    [(match_id, m.index, m.seat, m.text, m.response) for m in moves])
+        except sqlite3.Error as exc:
+            raise StoreError(str(exc)) from None
         return new_version
 
     def touch(self, match_id: str, now: float) -> None:

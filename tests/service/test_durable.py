@@ -194,3 +194,25 @@ def test_a_restart_keeps_matches_positions_and_tokens(tmp_path):
         assert any(e.get("event") == "matches loaded" and e.get("matches") == 1 for e in second.logs)
     finally:
         second.stop()
+
+
+def test_a_refused_write_plays_nothing():
+    from hzai.rules import Game
+    from hzai.search import Limits
+    from hzai_server.errors import ApiError
+    from hzai_server.store import StoreError
+
+    class FullDisk(SqliteMatchStore):
+        def append(self, *args, **kwargs):
+            raise StoreError("database or disk is full")
+
+    hosted = HostedMatches(FullDisk(":memory:"), ServerConfig(data_dir=":memory:"))
+    match, _ = hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+                             limits=Limits(iterations=10), client="c")
+    trial = match.state.copy()
+    move = trial.legal_moves()[0]
+    trial.push(move)
+    with pytest.raises(ApiError) as caught:
+        hosted.commit(match, [LoggedMove(0, 0, str(move))], trial)
+    assert caught.value.code == grpc.StatusCode.UNAVAILABLE and "not played" in caught.value.message
+    assert match.record.moves == [] and match.state is not trial and hosted.store.load(match.id).moves == []
