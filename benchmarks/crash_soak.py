@@ -55,7 +55,8 @@ class Tracked:
 class Figures:
     kill_points: int = 0
     matches: int = 0
-    moves_checked: int = 0
+    moves_checked: int = 0  # acknowledged moves checked, summed over every restart
+    moves_in_records: int = 0  # record entries of all matches at the end
     unacked_applied: int = 0
     unacked_absent: int = 0
     retries_answered: int = 0
@@ -196,6 +197,7 @@ def soak(kills: int, clients: int, seed: int, *, max_moves_before_kill: int = 12
                 flying = sum(t.in_flight is not None for own in matches for t in own)
                 report(f"kill {figures.kill_points}: after {acked[0]} acknowledged moves, {flying} in flight")
     figures.matches = sum(len(own) for own in matches)
+    figures.moves_in_records = sum(len(t.acked) for own in matches for t in own)
     return figures
 
 
@@ -206,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     figures = soak(args.kills, args.clients, args.seed)
-    print(f"kill points {figures.kill_points} · matches {figures.matches} · moves checked {figures.moves_checked} · "
+    print(f"kill points {figures.kill_points} · matches {figures.matches} · moves in the records "
+          f"{figures.moves_in_records} · moves checked (all restarts) {figures.moves_checked} · "
           f"unacknowledged moves: {figures.unacked_applied} there (retries answered {figures.retries_answered}), "
           f"{figures.unacked_absent} absent · lost {figures.lost}")
     for problem in figures.problems:
