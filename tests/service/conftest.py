@@ -73,8 +73,9 @@ class ServerProcess:
 
 @pytest.fixture(scope="session")
 def server():
+    # Every test creates matches from this one host: no per-client cap gets in the way.
     srv = ServerProcess("--max-searches", "2", "--max-iterations", "200000", "--max-millis", "20000",
-                        "--max-threads", "2", "--default-iterations", "300")
+                        "--max-threads", "2", "--default-iterations", "300", "--max-matches-per-client", "1000")
     yield srv
     srv.stop()
 
