@@ -134,10 +134,10 @@ class GrpcUser(User):
         pool = records()
         return pool[(self.calls + id(self)) % len(pool)]
 
-    def call(self, method, request):
+    def call(self, method, request, metadata=None):
         """The reply, or None when the call failed (the failure is already reported)."""
         try:
-            return method(request, timeout=TIMEOUT)
+            return method(request, timeout=TIMEOUT, metadata=metadata)
         except grpc.RpcError:
             return None
 
@@ -174,14 +174,15 @@ class MatchUser(GrpcUser):
         self.calls += 1
         start_time, start = time.time(), time.perf_counter()
         created = self.call(self.matches.CreateMatch, messages.create_match_request(
-            seed=(id(self) + self.calls) % 1_000_000, hera_bot=True, zeus_bot=True, bot="ismcts", iterations=MATCH))
+            hera_bot=True, zeus_bot=True, bot="ismcts", iterations=MATCH))
         if created is None:
             return
         match_id = created.status.match_id
+        auth = messages.auth(created.spectator_token)  # no human seat: the spectator token runs it
         status, failure, turns = created.status, None, 0
         try:
             while not status.over and turns < MAX_BOT_CALLS:
-                reply = self.call(self.matches.BotPlayTurn, match_pb2.BotPlayTurnRequest(match_id=match_id))
+                reply = self.call(self.matches.BotPlayTurn, match_pb2.BotPlayTurnRequest(match_id=match_id), metadata=auth)
                 turns += 1
                 if reply is None:
                     failure = RuntimeError("a BotPlayTurn call failed")
@@ -190,7 +191,7 @@ class MatchUser(GrpcUser):
             if not status.over and failure is None:
                 failure = RuntimeError(f"the game did not end within {MAX_BOT_CALLS} bot turns")
         finally:
-            self.call(self.matches.DeleteMatch, match_pb2.DeleteMatchRequest(match_id=match_id))
+            self.call(self.matches.DeleteMatch, match_pb2.DeleteMatchRequest(match_id=match_id), metadata=auth)
         self.environment.events.request.fire(
             request_type="match", name=f"whole game (match @{MATCH})", response_time=(time.perf_counter() - start) * 1000,
             response_length=status.moves_played, response=None, context=None, exception=failure,

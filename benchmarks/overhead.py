@@ -55,10 +55,12 @@ def replay_cache_default() -> int:
     return int(getattr(ServerConfig(), "replay_cache", 0) or 0)
 
 
-def hosted_positions(client, count: int) -> list[tuple[str, str]]:
-    """(match_id, record JSON) pairs naming the same positions: hosted matches with two
-    human seats, played 20+ moves by seeded random choices from ListLegalMoves, and the
-    same deal and moves (the server's chance results included) as a record."""
+def hosted_positions(client, count: int) -> list[tuple[str, str, str]]:
+    """(match_id, record JSON, token of the seat to move) naming the same positions:
+    open hosted matches with two human seats, played 20+ moves by seeded random choices
+    from ListLegalMoves, and the same deal and moves (the server's chance results
+    included) as a record."""
+    from hzai_client import messages
     import json
 
     from hzai.rng import SplitMix64
@@ -68,24 +70,27 @@ def hosted_positions(client, count: int) -> list[tuple[str, str]]:
     out = []
     for k in range(count):
         seed = 100 + k
-        match_id = client.create_match(seed=seed, hera_bot=False, zeus_bot=False).match_id
+        created = client.create_match(seed=seed, open=True, hera_bot=False, zeus_bot=False)
+        match_id = created.status.match_id
+        tokens = {p: messages.seat_token(created, p) for p in ("hera", "zeus")}
         record = Record(game, setup=deal(game, seed))
         rng = SplitMix64(k)
         status = None
         while len(record.moves) < 20 + k:
-            player = client.get_view(match_id, "hera").status.to_move if status is None else status.to_move
-            moves = client.legal_moves(match_id, player)
+            player = created.status.to_move if status is None else status.to_move
+            token = tokens[messages.player_name(player)]
+            moves = client.legal_moves(match_id, token=token)
             if not moves:
                 break
-            reply = client.play_move(match_id, player, moves[rng.below(len(moves))].text)
+            reply = client.play_move(match_id, None, moves[rng.below(len(moves))].text, token=token)
             record.moves += [reply.played.text, *(c.text for c in reply.chance)]
             status = reply.status
             if status.over:
                 break
         if status is not None and not status.over:
-            out.append((match_id, json.dumps(record.to_json())))
+            out.append((match_id, json.dumps(record.to_json()), tokens[messages.player_name(status.to_move)]))
         else:
-            client.delete_match(match_id)
+            client.delete_match(match_id, token=tokens["hera"])
     return out
 
 
@@ -137,7 +142,7 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
             for c in clients:
                 c.wait_ready(10)
             hosted = hosted_positions(clients[0], count)
-            match_ids = [h[0] for h in hosted]
+            match_ids = [{"match_id": h[0], "token": h[2]} for h in hosted]
             records = [h[1] for h in hosted]
             views = [decision(r) for r in records]
             report["positions"] = len(records)
@@ -146,7 +151,7 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
                 bot.decide(decision(text), Limits(iterations=min(budgets)), seed=i)
                 for c in clients:  # the uncached server's client too
                     c.suggest_move(text, iterations=min(budgets), seed=i)
-                clients[0].suggest_move(match_id=match_ids[i], iterations=min(budgets), seed=i)
+                clients[0].suggest_move(**match_ids[i], iterations=min(budgets), seed=i)
             for budget in budgets:
                 limits = Limits(iterations=budget)
                 times = {"in_process_search": [], "in_process_whole_path": [], "service": [], "service_match": []}
@@ -166,7 +171,7 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
                         bot.decide(decision(text), limits, seed=i)
                         times["in_process_whole_path"].append((time.perf_counter() - t0) * 1000)
                         paths = [("service", clients[0], {"record": text}),
-                                 ("service_match", clients[0], {"match_id": match_id})]
+                                 ("service_match", clients[0], match_id)]
                         if uncached is not None:
                             paths.append(("service_no_cache", clients[-1], {"record": text}))
                         for name, client, position in paths:

@@ -114,6 +114,8 @@ class LocalServer:
     def __enter__(self) -> "LocalServer":
         self._logdir = tempfile.TemporaryDirectory(prefix="hzai-bench-")
         self.log_path = Path(self._logdir.name) / "server.log"
+        if "--data-dir" not in self.args:  # hosted matches in a database of this run, not the user's
+            self.args += ["--data-dir", str(Path(self._logdir.name) / "data")]
         log = open(self.log_path, "wb")
         try:
             self.process = subprocess.Popen([sys.executable, "-m", "hzai_server", *self.args],
@@ -164,6 +166,12 @@ class LocalServer:
             if "method" in entry:
                 out.append(entry)
         return out
+
+    def kill(self) -> None:
+        """SIGKILL: the server ends at once, as in a crash."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

@@ -14,8 +14,10 @@ from hzai_proto.v1 import bot_pb2, bot_pb2_grpc, match_pb2, match_pb2_grpc
 from hzai_server.bot_service import BotServicer
 from hzai_server.config import ServerConfig
 from hzai_server.logs import log
-from hzai_server.matches import MatchServicer, MatchStore
+from hzai_server.hosting import HostedMatches
+from hzai_server.matches import MatchServicer
 from hzai_server.searches import Searches, analyze_function
+from hzai_server.store import SqliteMatchStore
 
 SERVICE_NAMES = (
     bot_pb2.DESCRIPTOR.services_by_name["BotService"].full_name,
@@ -29,7 +31,7 @@ class HzaiServer:
     def __init__(self, config: ServerConfig):
         self.config = config
         self.searches = Searches(config.max_searches)
-        self.matches = MatchStore(config.max_matches, config.match_ttl)
+        self.matches = HostedMatches(SqliteMatchStore.in_directory(config.data_dir), config)
         options = [
             ("grpc.max_receive_message_length", config.max_message_bytes),
             ("grpc.max_send_message_length", config.max_message_bytes),
@@ -59,6 +61,7 @@ class HzaiServer:
 
     def start(self) -> None:
         self.server.start()
+        self.matches.start_sweeper()
         for name in ("", *SERVICE_NAMES):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
         log("listening", address=self.address, port=self.port, workers=self.config.workers,
@@ -74,6 +77,7 @@ class HzaiServer:
         log("stopping", grace_seconds=grace, running_searches=self.searches.running)
         self.health.enter_graceful_shutdown()
         self.server.stop(grace).wait()
+        self.matches.close()
         log("stopped")
 
     def wait(self) -> None:

@@ -71,7 +71,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 self.decisions.popitem(last=False)
         return decision
 
-    def _decision(self, position: bot_pb2.Position) -> Decision:
+    def _decision(self, position: bot_pb2.Position, context) -> Decision:
         source = position.WhichOneof("source")
         if source == "record":
             def build() -> Decision:
@@ -85,8 +85,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 return decision_from_state(convert.replay(record, "position.record_json", self.replays), "position.record_json")
 
             return self._remembered(("record_json", position.record_json), build)
-        if source == "match_id":
-            state = self.matches.snapshot(position.match_id)
+        if source == "match_id":  # the token's seat must be the one to decide
+            state = self.matches.snapshot_for_decision(position.match_id, context)
             return decision_from_state(state, "position.match_id")
         raise invalid("position", "give record, record_json or match_id")
 
@@ -94,7 +94,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
     def SuggestMove(self, request, context):
         bot = make_checked_bot(request.bot)
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
-        decision = self._decision(request.position)
+        decision = self._decision(request.position, context)
         with self.searches.admitted():
             budgeted = within_deadline(limits, context)
             stop = CallStop(context)
@@ -112,11 +112,11 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             stopped_early=stopped or (budgeted.cut and millis >= 0.9 * budgeted.limits.millis),
         )
 
-    def _analysis_request(self, request):
+    def _analysis_request(self, request, context):
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
         if request.belief_samples > MAX_BELIEF_SAMPLES:
             raise invalid("belief_samples", f"{request.belief_samples} is over this server's limit of {MAX_BELIEF_SAMPLES}")
-        return limits, self._decision(request.position)
+        return limits, self._decision(request.position, context)
 
     def _belief(self, request, decision: Decision, context):
         if not request.belief_samples:
@@ -129,7 +129,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
 
     @handler
     def Analyze(self, request, context):
-        limits, decision = self._analysis_request(request)
+        limits, decision = self._analysis_request(request, context)
         with self.searches.admitted():
             budgeted = within_deadline(limits, context)
             analysis = run_analysis(decision.view, budgeted.limits, request.seed, CallStop(context))
@@ -140,7 +140,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
 
     @handler
     def AnalyzeStream(self, request, context):
-        limits, decision = self._analysis_request(request)
+        limits, decision = self._analysis_request(request, context)
         every = request.progress_every or max(1, (limits.iterations or 1000) // 10)
         with self.searches.admitted():
             budgeted = within_deadline(limits, context)

@@ -1,4 +1,12 @@
-"""Server settings from flags, with HZAI_* environment variables as defaults."""
+"""Server settings from flags, with HZAI_* environment variables as defaults.
+
+Hosted matches live in an SQLite database under `--data-dir` (HZAI_DATA_DIR; by default
+$XDG_DATA_HOME/hzai, else ~/.local/share/hzai; created when missing). `--data-dir
+:memory:` keeps them in memory only: lost when the process ends (tests). Idle matches
+are removed by a background sweep every `--sweep-interval` seconds once idle for
+`--match-ttl`; `--max-matches` caps the matches kept in all, `--max-matches-per-client`
+those of one client (the `hzai-client` metadata value, else the peer's host).
+"""
 
 from __future__ import annotations
 
@@ -21,6 +29,9 @@ class ServerConfig:
     max_message_bytes: int = 4 * 1024 * 1024
     max_matches: int = 1000
     match_ttl: float = 1800.0
+    max_matches_per_client: int = 20
+    sweep_interval: float = 60.0
+    data_dir: str = ""  # "" : the default directory (default_data_dir())
     replay_cache: int = 256
     grace: float = 5.0
     log_level: str = "info"
@@ -39,6 +50,12 @@ _SETTINGS = [
     ("max_message_bytes", "HZAI_MAX_MESSAGE_BYTES", int, "largest request or response message"),
     ("max_matches", "HZAI_MAX_MATCHES", int, "hosted matches kept at once"),
     ("match_ttl", "HZAI_MATCH_TTL", float, "seconds a hosted match may stay idle before it is dropped"),
+    ("max_matches_per_client", "HZAI_MAX_MATCHES_PER_CLIENT", int,
+     "hosted matches one client (metadata hzai-client, else the peer's host) may keep at once"),
+    ("sweep_interval", "HZAI_SWEEP_INTERVAL", float, "seconds between two sweeps for idle matches"),
+    ("data_dir", "HZAI_DATA_DIR", str,
+     "directory of the match database, created if missing (':memory:' keeps matches in memory only; "
+     "by default $XDG_DATA_HOME/hzai, else ~/.local/share/hzai)"),
     ("replay_cache", "HZAI_REPLAY_CACHE", int,
      "replayed records kept so that a longer record replays only its new moves (0: off)"),
     ("grace", "HZAI_GRACE", float, "seconds running calls get to finish on SIGTERM/SIGINT"),
@@ -48,6 +65,15 @@ _SETTINGS = [
 
 class ConfigError(ValueError):
     pass
+
+
+MEMORY = ":memory:"
+
+
+def default_data_dir(env: dict | None = None) -> str:
+    env = os.environ if env is None else env
+    base = env.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "hzai")
 
 
 def parse_config(argv: list[str] | None = None, env: dict | None = None) -> ServerConfig:
@@ -61,6 +87,8 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
     values = {}
     for name, var, kind, text in _SETTINGS:
         default = getattr(defaults, name)
+        if name == "data_dir" and not default:
+            default = default_data_dir(env)
         if var in env:
             try:
                 default = kind(env[var])
@@ -72,14 +100,16 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
     for name, _, _, _ in _SETTINGS:
         values[name] = getattr(args, name)
     for name in ("workers", "max_searches", "max_iterations", "max_millis", "max_threads",
-                 "default_iterations", "max_message_bytes", "max_matches"):
+                 "default_iterations", "max_message_bytes", "max_matches", "max_matches_per_client"):
         if values[name] < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1, not {values[name]}")
     host, _, port = values["address"].rpartition(":")
     if not host or not port.isdigit() or int(port) > 65535:
         parser.error(f"--address must be HOST:PORT (port 0..65535), not {values['address']!r}")
-    if values["match_ttl"] <= 0 or values["grace"] < 0 or values["replay_cache"] < 0:
-        parser.error("--match-ttl must be > 0, --grace and --replay-cache ≥ 0")
+    if values["match_ttl"] <= 0 or values["sweep_interval"] <= 0 or values["grace"] < 0 or values["replay_cache"] < 0:
+        parser.error("--match-ttl and --sweep-interval must be > 0, --grace and --replay-cache ≥ 0")
+    if not values["data_dir"]:
+        values["data_dir"] = default_data_dir(env)
     if values["default_iterations"] > values["max_iterations"]:
         parser.error("--default-iterations must not exceed --max-iterations")
     if values["log_level"].lower() not in ("debug", "info", "warning", "error"):

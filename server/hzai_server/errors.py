@@ -9,11 +9,13 @@ import grpc
 class ApiError(Exception):
     """A request the server answers with `code` and a message a person can act on."""
 
-    def __init__(self, code: grpc.StatusCode, message: str, field: str | None = None):
+    def __init__(self, code: grpc.StatusCode, message: str, field: str | None = None,
+                 retry_after: float | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
+        self.retry_after = retry_after  # seconds; sent as google.rpc.RetryInfo
 
 
 def invalid(field: str, why: str) -> ApiError:

@@ -1,146 +1,71 @@
-"""Hosted matches: the only state of the service.
+"""MatchService: hosted games a player can trust.
 
-A match holds the record and the referee's state. Moves are tried on a copy and
-committed only when legal (chance results drawn by the server included), so a rejected
-move never changes a match. Each match has a lock; idle matches expire; the store holds
-a bounded number of them.
+Every call but CreateMatch presents a match token (hzai_server.seats); a seat token acts
+for its seat and sees what that seat may see, nothing more: views, boards and every move
+shown (hzai_server.seen) are that seat's. Moves are tried on a copy, written to the
+store (hzai_server.hosting) and only then answered, so a rejected move never changes a
+match and an acknowledged one survives a crash. The deal comes from a secret seed the
+status commits to (hzai_server.fairness).
 """
 
 from __future__ import annotations
 
-import secrets
-import threading
-import time
-from dataclasses import dataclass, field
-
-import grpc
-
 from hzai.belief import view_of
 from hzai.cards import PLAYERS
 from hzai.render import render
-from hzai.rng import MASK64, SplitMix64
-from hzai.rules import Game, IllegalMoveError, Move, Record, State, deal
-from hzai.rules import moves as mv
-from hzai.search import Limits
-from hzai_proto.v1 import match_pb2, match_pb2_grpc
+from hzai.rng import MASK64
+from hzai.rules import Game, IllegalMoveError
+from hzai_proto.v1 import game_pb2, match_pb2, match_pb2_grpc
 
-from hzai_server import convert
-from hzai_server.errors import ApiError, invalid, not_found, precondition
+from hzai_server import convert, fairness, seen
+from hzai_server.errors import ApiError, invalid, precondition
+from hzai_server.hosting import HostedMatches, Match, client_of, resolve_chance
 from hzai_server.rpc import handler
 from hzai_server.searches import CallStop, Searches, decide, make_checked_bot, within_deadline
+from hzai_server.seats import Grant, acting_seat, denied
+from hzai_server.store import LoggedMove
 
 # A turn has at most a handful of actions; this only guards against a bot that never
 # passes the turn.
 MAX_BOT_MOVES_PER_CALL = 64
 
 
-@dataclass
-class Match:
-    id: str
-    seed: int
-    record: Record
-    state: State
-    bots: tuple[bool, bool]
-    bot_spec: str
-    limits: Limits
-    chance_rng: SplitMix64
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    last_used: float = field(default_factory=time.monotonic)
+def status_message(match: Match, grant: Grant | None) -> match_pb2.MatchStatus:
+    """The public status, with the commitment; seed and salt when they may be shown."""
+    out = convert.match_status_to_proto(match)
+    out.seed_commitment = fairness.commitment(match.seed, match.salt)
+    out.open = match.open
+    if match.open or match.state.is_over:
+        out.seed = match.seed
+    if match.state.is_over:
+        out.salt = match.salt
+    if grant is not None and not grant.spectator:
+        out.seat = convert.player_to_proto(grant.seat)
+    return out
 
 
-def resolve_chance(state: State, rng: SplitMix64) -> list[Move]:
-    """Draw every pending chance result (R-PEG-H1: a uniform card of the hand)."""
-    drawn = []
-    while state.is_chance and not state.is_over:
-        owner = 1 - state.pending[0].player
-        hand = state.hands[owner]
-        card = hand[rng.below(len(hand))]
-        move = Move(mv.CHANCE, card=state.card_ref(card, hand, owner))
-        state.push(move)
-        drawn.append(move)
-    return drawn
+def _requested(value: int, field: str) -> int | None:
+    return None if value == game_pb2.PLAYER_UNSPECIFIED else convert.player_from_proto(value, field)
 
 
-class MatchStore:
-    def __init__(self, max_matches: int, ttl: float, clock=time.monotonic):
-        self.max_matches = max_matches
-        self.ttl = ttl
-        self.clock = clock
-        self._matches: dict[str, Match] = {}
-        self._lock = threading.Lock()
-
-    def __len__(self) -> int:
-        return len(self._matches)
-
-    def _expire(self) -> None:
-        now = self.clock()
-        for match_id in [m.id for m in self._matches.values() if now - m.last_used > self.ttl and not m.lock.locked()]:
-            del self._matches[match_id]
-
-    def add(self, match: Match) -> None:
-        with self._lock:
-            self._expire()
-            if len(self._matches) >= self.max_matches:
-                raise ApiError(
-                    grpc.StatusCode.RESOURCE_EXHAUSTED,
-                    f"this server hosts at most {self.max_matches} matches and all are in use; "
-                    "delete finished ones or retry later",
-                )
-            self._matches[match.id] = match
-
-    def get(self, match_id: str, field: str = "match_id") -> Match:
-        if not match_id:
-            raise invalid(field, "give the id CreateMatch returned")
-        with self._lock:
-            self._expire()
-            match = self._matches.get(match_id)
-            if match is None:
-                raise not_found(f"{field}: no match {match_id!r} (never created, deleted, or idle for over {self.ttl:g} s)")
-            match.last_used = self.clock()
-            return match
-
-    def delete(self, match_id: str) -> None:
-        with self._lock:
-            if self._matches.pop(match_id, None) is None:
-                raise not_found(f"match_id: no match {match_id!r}")
-
-    def snapshot(self, match_id: str) -> State:
-        match = self.get(match_id, "position.match_id")
-        if not match.lock.acquire(timeout=5.0):
-            raise ApiError(grpc.StatusCode.ABORTED, f"match {match_id} is busy with another call; retry")
-        try:
-            return match.state.copy()
-        finally:
-            match.lock.release()
-
-
-class _Locked:
-    """Hold a match's lock for one call; a call that cannot get it in time is told so
-    rather than waiting past its deadline."""
-
-    def __init__(self, match: Match, context):
-        self.match = match
-        remaining = context.time_remaining() if context is not None else None
-        self.timeout = 10.0 if remaining is None else max(0.0, min(10.0, remaining - 0.05))
-
-    def __enter__(self) -> Match:
-        if not self.match.lock.acquire(timeout=self.timeout):
-            raise ApiError(grpc.StatusCode.ABORTED, f"match {self.match.id} is busy with another call; retry")
-        return self.match
-
-    def __exit__(self, *exc) -> None:
-        self.match.last_used = time.monotonic()
-        self.match.lock.release()
+def _manager(match: Match, grant: Grant) -> None:
+    """BotPlayTurn and DeleteMatch: a human seat's token, or the spectator token of a
+    match with no human seat (nobody else could run it)."""
+    if grant.spectator and match.human_seats:
+        raise denied("a spectator token only watches; use a seat token of this match")
 
 
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):
-    def __init__(self, config, searches: Searches, store: MatchStore):
+    def __init__(self, config, searches: Searches, hosted: HostedMatches):
         self.config = config
         self.searches = searches
-        self.store = store
+        self.hosted = hosted
 
     @handler
     def CreateMatch(self, request, context):
+        if request.seed and not request.open:
+            raise invalid("seed", "a chosen seed needs open: true (an open match shows its seed to everyone); "
+                                  "leave it 0 and the server deals from a secret seed")
         variants = convert.variants_from_proto(request.variants)
         try:
             game = Game.create(variants)
@@ -149,112 +74,142 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         bot_spec = request.bot or "ismcts"
         make_checked_bot(bot_spec)
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
-        seed = request.seed
-        record = Record(game, setup=deal(game, seed))
-        match = Match(
-            id=secrets.token_hex(8),
-            seed=seed,
-            record=record,
-            state=record.start(),
-            bots=(request.hera_bot, request.zeus_bot),
-            bot_spec=bot_spec,
-            limits=limits,
-            chance_rng=SplitMix64(seed ^ 0xC4A9CE),
+        match, tokens = self.hosted.create(
+            game=game, seed=request.seed if request.open else None, bots=(request.hera_bot, request.zeus_bot),
+            bot_spec=bot_spec, limits=limits, client=client_of(context))
+        return match_pb2.CreateMatchResponse(
+            status=status_message(match, None),
+            seats=[match_pb2.SeatToken(player=convert.player_to_proto(seat), token=tokens[PLAYERS[seat]])
+                   for seat in match.human_seats],
+            spectator_token=tokens["spectator"],
         )
-        self.store.add(match)
-        return match_pb2.CreateMatchResponse(status=convert.match_status_to_proto(match))
 
     @handler
     def GetView(self, request, context):
-        player = convert.player_from_proto(request.player, "player")
-        with _Locked(self.store.get(request.match_id), context) as match:
-            view = view_of(match.state, player)
-            return match_pb2.GetViewResponse(
-                view=convert.view_to_proto(view),
-                board=render(match.state, player),
-                status=convert.match_status_to_proto(match),
-            )
+        match, grant = self.hosted.open(request.match_id, context)
+        requested = _requested(request.player, "player")
+        if not grant.spectator or requested is not None:
+            acting_seat(grant, requested)
+        with self.hosted.locked(match, context):
+            out = match_pb2.GetViewResponse(status=status_message(match, grant))
+            if not grant.spectator:
+                out.view.CopyFrom(convert.view_to_proto(view_of(match.state, grant.seat)))
+                out.board = render(match.state, grant.seat)
+            if request.with_history:
+                out.history.extend(seen.history(match.record.start(), match.record.moves, grant.seat))
+            return out
 
     @handler
     def ListLegalMoves(self, request, context):
-        player = convert.player_from_proto(request.player, "player")
-        with _Locked(self.store.get(request.match_id), context) as match:
-            moves = match.state.legal_moves() if match.state.to_move == player else []
+        match, grant = self.hosted.open(request.match_id, context)
+        seat = acting_seat(grant, _requested(request.player, "player"))
+        with self.hosted.locked(match, context):
+            moves = match.state.legal_moves() if match.state.to_move == seat else []
             return match_pb2.ListLegalMovesResponse(
                 moves=[convert.move_to_proto(m) for m in sorted(moves, key=str)],
-                status=convert.match_status_to_proto(match),
+                status=status_message(match, grant),
             )
 
     @handler
     def PlayMove(self, request, context):
-        player = convert.player_from_proto(request.player, "player")
+        match, grant = self.hosted.open(request.match_id, context)
+        seat = acting_seat(grant, _requested(request.player, "player"))
         if not request.HasField("move"):
             raise invalid("move", "give the move as text (or its fields)")
-        with _Locked(self.store.get(request.match_id), context) as match:
+        with self.hosted.locked(match, context):
             move = convert.move_from_proto(request.move, match.state.deck, "move")
+            number = len(match.record.moves)
+            if request.HasField("move_number") and request.move_number != number:
+                return self._retried(match, seat, str(move), request.move_number, number)
             state = match.state
             if state.is_over:
-                raise precondition(f"match {match.id} is over")
-            if state.to_move != player:
-                raise precondition(f"it is not {PLAYERS[player]}'s decision now (to move: {state.player_to_move})")
-            if match.bots[player]:
-                raise precondition(f"{PLAYERS[player]} is a bot seat in this match; use BotPlayTurn")
+                raise precondition("the match is over")
+            if state.to_move != seat:
+                raise precondition(f"it is not {PLAYERS[seat]}'s decision now (to move: {state.player_to_move})")
             if move.is_chance:
                 raise invalid("move", "chance results are drawn by the server")
-            trial = state.copy()
+            observer = seen.Observer(state.copy(), seat, number)
             try:
-                trial.push(move)
+                observer.push(move)
             except IllegalMoveError as exc:
-                raise invalid("move", f"move {len(match.record.moves)} {str(move)!r}: {exc}") from None
-            chance = resolve_chance(trial, match.chance_rng)
-            match.state = trial
-            match.record.moves.extend(str(m) for m in [move, *chance])
-            return match_pb2.PlayMoveResponse(
-                played=convert.move_to_proto(move),
-                chance=[convert.move_to_proto(m) for m in chance],
-                status=convert.match_status_to_proto(match),
-            )
+                raise invalid("move", f"move {number} {str(move)!r}: {exc}") from None
+            chance = resolve_chance(observer.state.copy(), fairness.chance_rng(match.seed, match.salt, number + 1))
+            for drawn in chance:
+                observer.push(drawn)
+            entries = [LoggedMove(number, seat, str(move)),
+                       *(LoggedMove(number + 1 + i, None, str(c)) for i, c in enumerate(chance))]
+            return self._answer_played(match, grant, observer, entries)
+
+    def _answer_played(self, match, grant, observer, entries) -> match_pb2.PlayMoveResponse:
+        # The status the answer carries is the one after the move: build it on a
+        # stand-in with the new record, store the answer with the move, then adopt it.
+        response = match_pb2.PlayMoveResponse(
+            played=observer.moves[0], chance=observer.moves[1:], events=observer.events,
+            status=self._status_after(match, grant, observer.state, [e.text for e in entries]))
+        entries[0].response = response.SerializeToString()
+        self.hosted.commit(match, entries, observer.state)
+        return response
+
+    @staticmethod
+    def _status_after(match: Match, grant: Grant, state, added: list[str]) -> match_pb2.MatchStatus:
+        record = type(match.record)(match.record.game, setup=match.record.setup, moves=[*match.record.moves, *added])
+        after = Match(**{**match.__dict__, "record": record, "state": state})
+        return status_message(after, grant)
+
+    def _retried(self, match: Match, seat: int, text: str, asked: int, number: int) -> match_pb2.PlayMoveResponse:
+        if asked < number:
+            logged = self.hosted.logged_move(match, asked)
+            if logged is not None and logged.seat == seat and logged.text == text and logged.response:
+                return match_pb2.PlayMoveResponse.FromString(logged.response)
+        raise precondition(f"move_number: the match is at move {number}, not {asked}; "
+                           "read the status again before playing")
 
     @handler
     def BotPlayTurn(self, request, context):
-        match = self.store.get(request.match_id)
+        match, grant = self.hosted.open(request.match_id, context)
+        _manager(match, grant)
         bot = make_checked_bot(match.bot_spec)
-        with _Locked(match, context), self.searches.admitted():
-            state = match.state
-            if state.is_over:
-                raise precondition(f"match {match.id} is over")
-            seat = state.to_move
+        with self.hosted.locked(match, context), self.searches.admitted():
+            if match.state.is_over:
+                raise precondition("the match is over")
+            seat = match.state.to_move
             if seat is None or not match.bots[seat]:
-                raise precondition(f"{state.player_to_move} is not a bot seat in this match")
+                raise precondition(f"{match.state.player_to_move} is not a bot seat in this match")
+            number = len(match.record.moves)
+            observer = seen.Observer(match.state.copy(), grant.seat, number)
+            state = observer.state
             turn = state.turn
             stop = CallStop(context)
-            played: list[Move] = []
+            entries: list[LoggedMove] = []
             while not state.is_over and state.to_move == seat and state.turn == turn and not stop():
-                if len(played) >= MAX_BOT_MOVES_PER_CALL:
+                if len(entries) >= MAX_BOT_MOVES_PER_CALL:
                     break
                 try:
                     budgeted = within_deadline(match.limits, context)
                 except ApiError:
-                    if played:
+                    if entries:
                         break  # what was played stands; the caller calls again
                     raise
-                seed = ((request.seed or match.seed * 0x9E3779B1) + len(match.record.moves)) & MASK64
-                view = view_of(state, seat)
-                move, _ = decide(bot, view, budgeted.limits, seed, stop, state.deck)
-                trial = state.copy()
-                trial.push(move)  # a bot move the rules reject is a server bug: INTERNAL
-                chance = resolve_chance(trial, match.chance_rng)
-                match.state = state = trial
-                match.record.moves.extend(str(m) for m in [move, *chance])
-                played += [move, *chance]
-            return match_pb2.BotPlayTurnResponse(
-                moves=[convert.move_to_proto(m) for m in played],
-                status=convert.match_status_to_proto(match),
-            )
+                index = number + len(entries)
+                seed = (request.seed + index) & MASK64 if request.seed else fairness.bot_seed(match.seed, match.salt, index)
+                move, _ = decide(bot, view_of(state, seat), budgeted.limits, seed, stop, state.deck)
+                observer.push(move)  # a bot move the rules reject is a server bug: INTERNAL
+                entries.append(LoggedMove(index, seat, str(move)))
+                for drawn in resolve_chance(state.copy(), fairness.chance_rng(match.seed, match.salt, index + 1)):
+                    observer.push(drawn)
+                    entries.append(LoggedMove(number + len(entries), None, str(drawn)))
+            response = match_pb2.BotPlayTurnResponse(
+                moves=observer.moves, events=observer.events,
+                status=self._status_after(match, grant, state, [e.text for e in entries]))
+            if entries:
+                entries[0].response = response.SerializeToString()
+                self.hosted.commit(match, entries, state)
+            return response
 
     @handler
     def DeleteMatch(self, request, context):
-        if not request.match_id:
-            raise invalid("match_id", "give the id CreateMatch returned")
-        self.store.delete(request.match_id)
+        match, grant = self.hosted.open(request.match_id, context)
+        _manager(match, grant)
+        with self.hosted.locked(match, context):
+            self.hosted.delete(match)
         return match_pb2.DeleteMatchResponse()

@@ -32,9 +32,20 @@ def _bad_request(exc: ApiError) -> status_pb2.Status:
     return status_pb2.Status(code=exc.code.value[0], message=exc.message, details=[detail])
 
 
+def _retry_info(exc: ApiError) -> status_pb2.Status:
+    """The message, plus google.rpc.RetryInfo saying when a retry may succeed."""
+    detail = any_pb2.Any()
+    delay = error_details_pb2.RetryInfo()
+    delay.retry_delay.FromNanoseconds(int(exc.retry_after * 1e9))
+    detail.Pack(delay)
+    return status_pb2.Status(code=exc.code.value[0], message=exc.message, details=[detail])
+
+
 def _abort(method: str, context, start: float, exc: Exception):
     if isinstance(exc, ApiError):
         _finish(method, context, start, exc.code, exc.message)
+        if exc.retry_after is not None:
+            context.abort_with_status(rpc_status.to_status(_retry_info(exc)))
         if exc.field is not None:
             context.abort_with_status(rpc_status.to_status(_bad_request(exc)))
         context.abort(exc.code, exc.message)

@@ -24,6 +24,8 @@ class ServerProcess:
     """`python -m hzai_server` on port 0; the port is read from its 'listening' log line."""
 
     def __init__(self, *flags: str):
+        if "--data-dir" not in flags:  # never the operator's default directory
+            flags = (*flags, "--data-dir", ":memory:")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "hzai_server", "--address", "127.0.0.1:0", *flags],
             stdout=subprocess.DEVNULL,
@@ -51,6 +53,12 @@ class ServerProcess:
                 self._listening.set()
         self._listening.set()  # the process ended
 
+    def kill(self) -> None:
+        """SIGKILL: the process ends at once, with no chance to clean up."""
+        self.process.kill()
+        self.process.wait(15)
+        self._lines.join(5)
+
     def stop(self, timeout: float = 15.0) -> int:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
@@ -65,8 +73,9 @@ class ServerProcess:
 
 @pytest.fixture(scope="session")
 def server():
+    # Every test creates matches from this one host: no per-client cap gets in the way.
     srv = ServerProcess("--max-searches", "2", "--max-iterations", "200000", "--max-millis", "20000",
-                        "--max-threads", "2", "--default-iterations", "300")
+                        "--max-threads", "2", "--default-iterations", "300", "--max-matches-per-client", "1000")
     yield srv
     srv.stop()
 

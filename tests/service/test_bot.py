@@ -86,9 +86,10 @@ def test_no_peeking_records_that_look_the_same_get_the_same_move(client, bot):
 
 
 def test_suggest_for_a_hosted_match(client):
-    status = client.create_match(seed=2, hera_bot=False, zeus_bot=True, bot="random")
-    reply = client.suggest_move(match_id=status.match_id, bot="heuristic", seed=1)
-    legal = {m.text for m in client.legal_moves(status.match_id, "hera")}
+    created = client.create_match(hera_bot=False, zeus_bot=True, bot="random")
+    match_id, token = created.status.match_id, created.seats[0].token
+    reply = client.suggest_move(match_id=match_id, bot="heuristic", seed=1, token=token)
+    legal = {m.text for m in client.legal_moves(match_id, "hera", token=token)}
     assert reply.move.text in legal
 
 

@@ -51,9 +51,10 @@ def test_asyncio_client(server, midgame):
             replies = await asyncio.gather(*(client.suggest_move(midgame.to_json(), bot="heuristic", seed=s)
                                              for s in range(2)))  # the limit is 2
             reports = [a async for a in client.analyze_stream(midgame.to_json(), iterations=1000, progress_every=250)]
-            status = await client.create_match(seed=2, hera_bot=True, zeus_bot=True, bot="random")
+            created = await client.create_match(hera_bot=True, zeus_bot=True, bot="random")
+            status = created.status
             while not status.over:
-                status = (await client.bot_play_turn(status.match_id)).status
+                status = (await client.bot_play_turn(status.match_id, token=created.spectator_token)).status
             try:
                 await client.suggest_move("{", bot="random")
             except grpc.aio.AioRpcError as exc:
@@ -139,3 +140,26 @@ def test_node_client_gets_a_legal_move(server, midgame, tmp_record, node):
                           "--server", server.address], capture_output=True, text=True, timeout=60)
     assert run.returncode == 2
     assert "INVALID_ARGUMENT" in run.stderr and "position.record_json.moves[0]" in run.stderr
+
+
+def test_node_client_plays_a_hosted_match_with_its_token(server, client):
+    node = shutil.which("node")
+    assert node and (NODE_CLIENT / "node_modules" / "@grpc" / "grpc-js").is_dir()
+    run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", server.address, "--bot", "random"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("0: you: setup ") and "1: Zeus: setup ? ? ?" in lines
+    assert any(line.startswith("over: ") for line in lines)
+    assert lines[-1].startswith("commitment verified: sha256(")
+    created = client.create_match(hera_bot=False, zeus_bot=True, bot="random")
+    match_id, token = created.status.match_id, created.seats[0].token
+    legal_texts = {m.text for m in client.legal_moves(match_id, token=token)}
+    run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), "--match", match_id, "--token", token,
+                          "--server", server.address, "--bot", "random"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() in legal_texts
+    run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), "--match", match_id, "--token", "x" * 32,
+                          "--server", server.address], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1 and "PERMISSION_DENIED" in run.stderr
+    client.delete_match(match_id, token=token)

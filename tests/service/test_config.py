@@ -2,13 +2,22 @@
 
 import pytest
 
-from hzai_server.config import ServerConfig, parse_config
+from dataclasses import replace
+
+from hzai_server.config import ServerConfig, default_data_dir, parse_config
 
 
 def test_defaults_listen_on_loopback():
     config = parse_config([], env={})
-    assert config == ServerConfig()
+    assert config == replace(ServerConfig(), data_dir=default_data_dir({}))
     assert config.address == "127.0.0.1:50051"
+
+
+def test_the_data_directory_follows_xdg_and_the_environment():
+    assert parse_config([], env={"XDG_DATA_HOME": "/srv/data"}).data_dir == "/srv/data/hzai"
+    assert parse_config([], env={"HZAI_DATA_DIR": "/var/lib/hzai"}).data_dir == "/var/lib/hzai"
+    assert parse_config(["--data-dir", ":memory:"], env={}).data_dir == ":memory:"
+    assert default_data_dir({}).endswith("/.local/share/hzai")
 
 
 def test_environment_sets_defaults_and_flags_win():
@@ -27,6 +36,8 @@ def test_environment_sets_defaults_and_flags_win():
     (["--log-level", "chatty"], {}),
     (["--address", "nonsense"], {}),
     (["--address", "127.0.0.1:99999"], {}),
+    (["--sweep-interval", "0"], {}),
+    (["--max-matches-per-client", "0"], {}),
 ])
 def test_bad_settings_exit_with_status_2(argv, env, capsys):
     with pytest.raises(SystemExit) as stop:
@@ -62,3 +73,16 @@ def test_every_budget_is_capped_in_wall_time():
     assert limits_from_proto(bot_pb2.Budget(millis=200), config).millis == 200
     default = limits_from_proto(None, config)
     assert (default.iterations, default.millis, default.threads) == (300, 500, 1)
+
+
+def test_an_unusable_match_database_is_one_log_line_and_exit_1(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    (tmp_path / "matches.sqlite3").write_text("not a database")
+    run = subprocess.run([sys.executable, "-m", "hzai_server", "--address", "127.0.0.1:0", "--data-dir", str(tmp_path)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    events = [json.loads(line) for line in run.stderr.splitlines() if line.startswith("{")]
+    assert events[-1]["event"] == "cannot start" and "matches.sqlite3" in events[-1]["error"]

@@ -116,16 +116,22 @@ def test_bad_match_requests(client):
     assert "figure_removal" in error.details()
     error = rpc_error(client.matches.CreateMatch, match_pb2.CreateMatchRequest(bot="deep-blue"), timeout=30)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "bot:" in error.details()
-    status = client.create_match(seed=1, bot="random")
-    error = rpc_error(client.matches.GetView, match_pb2.GetViewRequest(match_id=status.match_id), timeout=30)
+    created = client.create_match(bot="random")
+    match_id, auth = created.status.match_id, (("authorization", f"Bearer {created.seats[0].token}"),)
+    error = rpc_error(client.matches.GetView, match_pb2.GetViewRequest(match_id=match_id, player=7),
+                      timeout=30, metadata=auth)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("player:")
-    error = rpc_error(client.get_view, "no-such-match", "hera")
-    assert error.code() == grpc.StatusCode.NOT_FOUND and "no-such-match" in error.details()
+    error = rpc_error(client.matches.GetView, match_pb2.GetViewRequest(player=game_pb2.PLAYER_HERA),
+                      timeout=30, metadata=auth)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("match_id:")
     error = rpc_error(client.matches.PlayMove, match_pb2.PlayMoveRequest(
-        match_id=status.match_id, player=game_pb2.PLAYER_HERA), timeout=30)
+        match_id=match_id, player=game_pb2.PLAYER_HERA), timeout=30, metadata=auth)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("move:")
-    error = rpc_error(client.play_move, status.match_id, "hera", game_pb2.Move(kind="play", col=7))
+    error = rpc_error(client.play_move, match_id, "hera", game_pb2.Move(kind="play", col=7),
+                      token=created.seats[0].token)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "move.card" in error.details()
+    error = rpc_error(client.create_match, seed=5)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("seed:")
 
 
 def test_over_the_concurrency_limit_is_refused_at_once(tiny_server):

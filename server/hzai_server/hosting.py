@@ -1,0 +1,274 @@
+"""The live hosted matches: a cache of replayed states in front of the match store.
+
+The store is the truth. On start every stored match is loaded and its record replayed;
+a call finds its match in the cache (or loads it), holds the match's lock, tries moves
+on a copy, writes them to the store and only then changes the cached state and answers.
+A background thread sweeps matches idle for longer than the TTL, outside the request
+path. Creation checks the server-wide and per-client caps.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+
+import grpc
+
+from hzai.rules import Game, Move, Record, RecordError, State, deal
+from hzai.rules import moves as mv
+from hzai.rng import SplitMix64
+from hzai.search import Limits
+
+from hzai_server import fairness, seats
+from hzai_server.errors import ApiError, invalid
+from hzai_server.logs import log
+from hzai_server.store import LoggedMove, MatchStore, StoredMatch, StoreError, VersionConflict
+
+CLIENT_KEY = "hzai-client"
+MAX_CLIENT_CHARS = 128
+
+
+@dataclass
+class Match:
+    id: str
+    seed: int
+    salt: str
+    open: bool
+    client: str
+    record: Record
+    state: State
+    bots: tuple[bool, bool]
+    bot_spec: str
+    limits: Limits
+    token_hashes: dict
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    last_used: float = 0.0
+    gone: bool = False  # deleted or expired while a call waited for the lock
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [seat for seat in (0, 1) if not self.bots[seat]]
+
+    def settings(self) -> dict:
+        return {"variants": self.record.game.variants.to_dict(), "bots": list(self.bots), "bot": self.bot_spec,
+                "limits": {"iterations": self.limits.iterations, "millis": self.limits.millis,
+                           "threads": self.limits.threads}}
+
+
+def resolve_chance(state: State, rng: SplitMix64) -> list[Move]:
+    """Draw every pending chance result (R-PEG-H1: a uniform card of the hand)."""
+    drawn = []
+    while state.is_chance and not state.is_over:
+        owner = 1 - state.pending[0].player
+        hand = state.hands[owner]
+        card = hand[rng.below(len(hand))]
+        move = Move(mv.CHANCE, card=state.card_ref(card, hand, owner))
+        state.push(move)
+        drawn.append(move)
+    return drawn
+
+
+def client_of(context) -> str:
+    """Who a quota counts against: the `hzai-client` metadata, else the peer's host."""
+    for key, value in context.invocation_metadata() or ():
+        if key.lower() == CLIENT_KEY and str(value).strip():
+            return str(value).strip()[:MAX_CLIENT_CHARS]
+    peer = context.peer() or "unknown"
+    kind, _, rest = peer.partition(":")
+    if kind in ("ipv4", "ipv6"):
+        return rest.rsplit(":", 1)[0].strip("[]")
+    return peer[:MAX_CLIENT_CHARS]
+
+
+def _from_stored(stored: StoredMatch) -> Match:
+    settings = stored.settings
+    game = Game.create(settings["variants"])
+    record = Record(game, setup=deal(game, stored.seed), moves=list(stored.moves))
+    return Match(
+        id=stored.id, seed=stored.seed, salt=stored.salt, open=stored.open, client=stored.client,
+        record=record, state=record.replay(), bots=tuple(settings["bots"]), bot_spec=settings["bot"],
+        limits=Limits(**settings["limits"]), token_hashes=dict(stored.token_hashes), last_used=stored.last_used,
+    )
+
+
+class HostedMatches:
+    def __init__(self, store: MatchStore, config, clock=time.time):
+        self.store = store
+        self.config = config
+        self.clock = clock
+        self._cache: dict[str, Match] = {}
+        self._lock = threading.Lock()  # the cache and the caps
+        self._stop = threading.Event()
+        self._sweeper: threading.Thread | None = None
+        loaded = 0
+        for match_id in store.live_ids():
+            loaded += self._load(match_id) is not None
+        log("matches loaded", matches=loaded)
+
+    def __len__(self) -> int:
+        return self.store.count_live()
+
+    def _load(self, match_id: str) -> Match | None:
+        stored = self.store.load(match_id)
+        if stored is None:
+            return None
+        try:
+            match = _from_stored(stored)
+        except (RecordError, KeyError, TypeError, ValueError) as exc:
+            log("unreadable match", level=40, match_id=match_id, error=str(exc))
+            return None
+        with self._lock:
+            return self._cache.setdefault(match_id, match)
+
+    # ----- creation ----------------------------------------------------------------------
+    def create(self, *, game: Game, seed: int | None, bots: tuple[bool, bool], bot_spec: str, limits: Limits,
+               client: str) -> tuple[Match, dict[str, str]]:
+        """A new match and its tokens (role -> token; bot seats get none)."""
+        open_ = seed is not None
+        seed = fairness.draw_seed() if seed is None else seed
+        tokens = {"spectator": seats.new_token()}
+        for seat, role in enumerate(("hera", "zeus")):
+            if not bots[seat]:
+                tokens[role] = seats.new_token()
+        hashes = {role: seats.token_hash(tokens[role]) if role in tokens else None for role in seats.ROLES}
+        record = Record(game, setup=deal(game, seed))
+        now = self.clock()
+        match = Match(id=seats.new_match_id(), seed=seed, salt=fairness.new_salt(), open=open_, client=client,
+                      record=record, state=record.start(), bots=bots, bot_spec=bot_spec, limits=limits,
+                      token_hashes=hashes, last_used=now)
+        with self._lock:
+            self._check_caps(client)
+            self.store.create(StoredMatch(id=match.id, client=client, token_hashes=hashes, seed=seed,
+                                          salt=match.salt, open=open_, settings=match.settings(),
+                                          created_at=now, last_used=now))
+            self._cache[match.id] = match
+        return match, tokens
+
+    def _check_caps(self, client: str) -> None:
+        retry = self.config.sweep_interval
+        if self.store.count_live() >= self.config.max_matches:
+            raise ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                           f"this server hosts at most {self.config.max_matches} matches and all are in use; "
+                           f"delete finished ones or retry in {retry:g} s", retry_after=retry)
+        if self.store.count_live(client) >= self.config.max_matches_per_client:
+            raise ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                           f"a client may keep at most {self.config.max_matches_per_client} matches here and yours "
+                           f"are all in use; delete finished ones or retry in {retry:g} s", retry_after=retry)
+
+    # ----- access ------------------------------------------------------------------------
+    def open(self, match_id: str, context) -> tuple[Match, seats.Grant]:
+        """The match a call's token opens, and what it opens it as. The match is not
+        locked yet (see `locked`)."""
+        token = seats.presented_token(context)
+        if not match_id:
+            raise invalid("match_id", "give the id CreateMatch returned")
+        with self._lock:
+            match = self._cache.get(match_id)
+        if match is None and len(match_id) <= 2 * seats.MATCH_ID_BYTES:
+            match = self._load(match_id)
+        grant = seats.grant_for(None if match is None else match.token_hashes, token)
+        return match, grant
+
+    def locked(self, match: Match, context) -> "Locked":
+        return Locked(self, match, context)
+
+    def commit(self, match: Match, entries: list[LoggedMove], state: State) -> None:
+        """Write `entries` (moves at the end of the record) and only then adopt `state`."""
+        try:
+            self.store.append(match.id, len(match.record.moves), entries, self.clock())
+        except VersionConflict:
+            raise ApiError(grpc.StatusCode.ABORTED, "the match changed during this call; read it again and retry") \
+                from None
+        except StoreError as exc:
+            log("store write failed", level=40, error=f"{type(exc).__name__}: {exc}")
+            raise ApiError(grpc.StatusCode.UNAVAILABLE, "the match could not be saved, so the move was not played; "
+                                                        "retry later") from None
+        match.record.moves.extend(e.text for e in entries)
+        match.state = state
+
+    def logged_move(self, match: Match, index: int) -> LoggedMove | None:
+        return self.store.logged_move(match.id, index)
+
+    def delete(self, match: Match) -> None:
+        with self._lock:
+            self._cache.pop(match.id, None)
+        match.gone = True
+        self.store.delete(match.id)
+
+    def snapshot_for_decision(self, match_id: str, context) -> State:
+        """A copy of the state when it is the token's seat's decision (or nobody's: the
+        caller then hears that the game is over or at chance)."""
+        match, grant = self.open(match_id, context)
+        with self.locked(match, context):
+            state = match.state
+            if not (state.is_over or state.is_chance) and (grant.spectator or state.to_move != grant.seat):
+                raise seats.denied("it is not your seat's decision")
+            return state.copy()
+
+    # ----- expiry ------------------------------------------------------------------------
+    def sweep(self) -> int:
+        """Remove the matches idle for over the TTL; the number removed. A match in use
+        (its lock held) or used since (in this process) is kept."""
+        now = self.clock()
+        idle_before = now - self.config.match_ttl
+        removed = 0
+        for match_id in self.store.expired(idle_before):
+            with self._lock:
+                match = self._cache.get(match_id)
+            if match is not None:
+                if not match.lock.acquire(blocking=False):
+                    continue
+                try:
+                    if match.last_used >= idle_before:
+                        self.store.touch(match_id, match.last_used)
+                        continue
+                    self.delete(match)
+                finally:
+                    match.lock.release()
+            else:
+                self.store.delete(match_id)
+            removed += 1
+        if removed:
+            log("matches expired", matches=removed, live=self.store.count_live())
+        return removed
+
+    def start_sweeper(self) -> None:
+        def run():
+            while not self._stop.wait(self.config.sweep_interval):
+                try:
+                    self.sweep()
+                except Exception as exc:  # noqa: BLE001 - the sweep tries again next time
+                    log("sweep failed", level=40, error=f"{type(exc).__name__}: {exc}")
+
+        self._sweeper = threading.Thread(target=run, name="match-sweep", daemon=True)
+        self._sweeper.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._sweeper is not None:
+            self._sweeper.join(5)
+        self.store.close()
+
+
+class Locked:
+    """Hold a match's lock for one call; a call that cannot get it in time is told so
+    rather than waiting past its deadline."""
+
+    def __init__(self, hosted: HostedMatches, match: Match, context):
+        self.hosted = hosted
+        self.match = match
+        remaining = context.time_remaining() if context is not None else None
+        self.timeout = 10.0 if remaining is None else max(0.0, min(10.0, remaining - 0.05))
+
+    def __enter__(self) -> Match:
+        if not self.match.lock.acquire(timeout=self.timeout):
+            raise ApiError(grpc.StatusCode.ABORTED, "the match is busy with another call; retry")
+        if self.match.gone:
+            self.match.lock.release()
+            raise seats.denied()
+        return self.match
+
+    def __exit__(self, *exc) -> None:
+        self.match.last_used = self.hosted.clock()
+        self.match.lock.release()

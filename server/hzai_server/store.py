@@ -1,0 +1,264 @@
+"""Where hosted matches are kept: one small interface, SQLite behind it by default.
+
+The interface (MatchStore) speaks plain SQL semantics a PostgreSQL store can share: a
+`matches` row per match with a `version` column for optimistic concurrency (a write
+names the version it expects; a stale one changes nothing and raises VersionConflict),
+and an append-only `moves` log holding each record entry and, on the entry a call
+decided, the serialized answer of that call (so a retried PlayMove is answered again
+without playing twice).
+
+SQLite runs in WAL mode with synchronous=FULL: a commit returns only once the log is on
+disk, so a move acknowledged to a client survives kill -9 and power loss alike
+(synchronous=NORMAL with WAL would survive a process crash but could lose the last
+commits on power loss; one fsync per move is cheap next to a bot's search). All moves
+of one call go in one transaction: after a crash they are wholly there or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+SCHEMA_VERSION = 1
+
+# Plain SQL (types and statements PostgreSQL accepts too, with %s for ?): seeds are
+# unsigned 64-bit, beyond a signed BIGINT, so they are kept as decimal text.
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS matches (
+        id TEXT PRIMARY KEY,
+        client TEXT NOT NULL,
+        hera_token_hash TEXT,
+        zeus_token_hash TEXT,
+        spectator_token_hash TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        salt TEXT NOT NULL,
+        open INTEGER NOT NULL,
+        settings TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        last_used DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS matches_by_client ON matches (client)",
+    "CREATE INDEX IF NOT EXISTS matches_by_last_used ON matches (last_used)",
+    """CREATE TABLE IF NOT EXISTS moves (
+        match_id TEXT NOT NULL REFERENCES matches (id),
+        idx INTEGER NOT NULL,
+        seat INTEGER,
+        text TEXT NOT NULL,
+        response BLOB,
+        PRIMARY KEY (match_id, idx)
+    )""",
+    "CREATE TABLE IF NOT EXISTS schema_info (version INTEGER NOT NULL)",
+]
+
+
+class VersionConflict(Exception):
+    """The match changed (or is gone) since the version the write expected."""
+
+
+class StoreError(Exception):
+    """A write the database refused (disk full, I/O error); nothing of it was kept."""
+
+
+@dataclass
+class LoggedMove:
+    index: int
+    seat: int | None  # who decided it; None for a chance result
+    text: str
+    response: bytes | None = None  # the answer of the call that made it (its first entry only)
+
+
+@dataclass
+class StoredMatch:
+    id: str
+    client: str
+    token_hashes: dict[str, str | None]  # hera / zeus (None: a bot seat) / spectator
+    seed: int
+    salt: str
+    open: bool
+    settings: dict  # variants, bot seats, bot spec, budget
+    version: int = 0  # the record length: every entry appended bumps it
+    created_at: float = 0.0
+    last_used: float = 0.0
+    moves: list[str] = field(default_factory=list)
+
+
+class MatchStore(ABC):
+    """What the match service needs from storage; every method is one transaction."""
+
+    @abstractmethod
+    def create(self, match: StoredMatch) -> None: ...
+
+    @abstractmethod
+    def load(self, match_id: str) -> StoredMatch | None:
+        """The match with its record's moves, or None."""
+
+    @abstractmethod
+    def logged_move(self, match_id: str, index: int) -> LoggedMove | None: ...
+
+    @abstractmethod
+    def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float) -> int:
+        """Add `moves` at the end of the log if the match is at `expected_version`; the
+        new version. VersionConflict otherwise, and nothing is written."""
+
+    @abstractmethod
+    def touch(self, match_id: str, now: float) -> None: ...
+
+    @abstractmethod
+    def delete(self, match_id: str) -> bool: ...
+
+    @abstractmethod
+    def expired(self, idle_before: float) -> list[str]:
+        """Ids of the matches last used before `idle_before`."""
+
+    @abstractmethod
+    def live_ids(self) -> list[str]: ...
+
+    @abstractmethod
+    def count_live(self, client: str | None = None) -> int:
+        """Matches kept, all of them or of one client."""
+
+    def close(self) -> None:
+        pass
+
+
+class SqliteMatchStore(MatchStore):
+    """The standard library's SQLite; `path` ':memory:' keeps everything in memory."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA busy_timeout = 5000")
+        if path != ":memory:":
+            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode.lower() != "wal":
+                raise OSError(f"{path}: SQLite would not use WAL mode ({mode})")
+        self._db.execute("PRAGMA synchronous = FULL")
+        with self._transaction() as db:
+            for statement in SCHEMA:
+                db.execute(statement)
+            row = db.execute("SELECT version FROM schema_info").fetchone()
+            if row is None:
+                db.execute("INSERT INTO schema_info (version) VALUES (?)", (SCHEMA_VERSION,))
+            elif row[0] != SCHEMA_VERSION:
+                raise OSError(f"{path}: match database schema {row[0]}, this server reads {SCHEMA_VERSION}")
+
+    @classmethod
+    def in_directory(cls, directory: str) -> "SqliteMatchStore":
+        """The store of a data directory (created if missing); OSError naming the path
+        when it cannot be opened, so the server says so in one line and exits."""
+        if directory == ":memory:":
+            return cls(":memory:")
+        path = os.path.join(directory, "matches.sqlite3")
+        try:
+            os.makedirs(directory, mode=0o700, exist_ok=True)
+            return cls(path)
+        except sqlite3.Error as exc:
+            raise OSError(f"cannot open the match database {path}: {exc}") from None
+        except OSError as exc:
+            raise OSError(f"cannot open the match database {path}: {exc.strerror or exc}") from None
+
+    class _Tx:
+        def __init__(self, store):
+            self.store = store
+
+        def __enter__(self):
+            self.store._lock.acquire()
+            try:
+                self.store._db.execute("BEGIN IMMEDIATE")
+            except BaseException:
+                self.store._lock.release()
+                raise
+            return self.store._db
+
+        def __exit__(self, kind, exc, tb):
+            try:
+                self.store._db.execute("COMMIT" if kind is None else "ROLLBACK")
+            finally:
+                self.store._lock.release()
+
+    def _transaction(self):
+        return self._Tx(self)
+
+    def _read(self, sql: str, args=()) -> list[tuple]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def create(self, match: StoredMatch) -> None:
+        h = match.token_hashes
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO matches (id, client, hera_token_hash, zeus_token_hash, spectator_token_hash, seed, salt,"
+                " open, settings, version, created_at, last_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                (match.id, match.client, h.get("hera"), h.get("zeus"), h["spectator"], str(match.seed), match.salt,
+                 int(match.open), json.dumps(match.settings, sort_keys=True), match.created_at, match.last_used),
+            )
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, client, hera_token_hash, zeus_token_hash, spectator_token_hash, seed, salt, open,"
+                " settings, version, created_at, last_used FROM matches WHERE id = ?", (match_id,)).fetchone()
+            if row is None:
+                return None
+            moves = [text for (text,) in self._db.execute(
+                "SELECT text FROM moves WHERE match_id = ? ORDER BY idx", (match_id,))]
+        return StoredMatch(
+            id=row[0], client=row[1], token_hashes={"hera": row[2], "zeus": row[3], "spectator": row[4]},
+            seed=int(row[5]), salt=row[6], open=bool(row[7]), settings=json.loads(row[8]), version=row[9],
+            created_at=row[10], last_used=row[11], moves=moves,
+        )
+
+    def logged_move(self, match_id: str, index: int) -> LoggedMove | None:
+        rows = self._read("SELECT idx, seat, text, response FROM moves WHERE match_id = ? AND idx = ?",
+                          (match_id, index))
+        if not rows:
+            return None
+        idx, seat, text, response = rows[0]
+        return LoggedMove(idx, seat, text, bytes(response) if response is not None else None)
+
+    def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float) -> int:
+        new_version = expected_version + len(moves)
+        try:
+            with self._transaction() as db:
+                changed = db.execute(
+                    "UPDATE matches SET version = ?, last_used = ? WHERE id = ? AND version = ?",
+                    (new_version, now, match_id, expected_version)).rowcount
+                if changed != 1:
+                    raise VersionConflict(f"match {match_id} is not at version {expected_version}")
+                db.executemany(
+                    "INSERT INTO moves (match_id, idx, seat, text, response) VALUES (?, ?, ?, ?, ?)",
+                    [(match_id, m.index, m.seat, m.text, m.response) for m in moves])
+        except sqlite3.Error as exc:
+            raise StoreError(str(exc)) from None
+        return new_version
+
+    def touch(self, match_id: str, now: float) -> None:
+        with self._transaction() as db:
+            db.execute("UPDATE matches SET last_used = ? WHERE id = ? AND last_used < ?", (now, match_id, now))
+
+    def delete(self, match_id: str) -> bool:
+        with self._transaction() as db:
+            db.execute("DELETE FROM moves WHERE match_id = ?", (match_id,))
+            return db.execute("DELETE FROM matches WHERE id = ?", (match_id,)).rowcount == 1
+
+    def expired(self, idle_before: float) -> list[str]:
+        return [i for (i,) in self._read("SELECT id FROM matches WHERE last_used < ? ORDER BY last_used",
+                                         (idle_before,))]
+
+    def live_ids(self) -> list[str]:
+        return [i for (i,) in self._read("SELECT id FROM matches ORDER BY created_at")]
+
+    def count_live(self, client: str | None = None) -> int:
+        if client is None:
+            return self._read("SELECT COUNT(*) FROM matches")[0][0]
+        return self._read("SELECT COUNT(*) FROM matches WHERE client = ?", (client,))[0][0]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

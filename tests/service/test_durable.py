@@ -1,0 +1,218 @@
+"""Matches that outlive the process: move numbers and retries, the store, expiry by the
+background sweep, and the caps on matches a client may keep."""
+
+from __future__ import annotations
+
+import threading
+
+import grpc
+import pytest
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from hzai_client import HzaiClient
+from hzai_proto.v1 import match_pb2
+from hzai_server.config import ServerConfig
+from hzai_server.hosting import HostedMatches
+from hzai_server.store import LoggedMove, SqliteMatchStore, StoredMatch, VersionConflict
+
+from .conftest import ServerProcess
+from .matchkit import create
+from .test_errors import rpc_error
+
+
+# ----- move numbers ----------------------------------------------------------------------
+def test_a_retried_move_is_answered_again_and_played_once(client):
+    seats = create(client, hera_bot=False, zeus_bot=False)
+    hera = seats["hera"]
+    setup = client.legal_moves(seats.id, token=hera)[0].text
+    first = client.play_move(seats.id, None, setup, token=hera, move_number=0)
+    again = client.play_move(seats.id, None, setup, token=hera, move_number=0)
+    assert again == first and first.status.moves_played == 1
+    assert client.get_view(seats.id, token=hera).status.moves_played == 1  # not played twice
+    zeus = seats["zeus"]
+    # The same number with another move, or by the other seat, is not a retry.
+    other = next(m.text for m in client.legal_moves(seats.id, token=zeus))
+    for token, text in ((hera, "setup - - -"), (zeus, setup), (zeus, other)):
+        error = rpc_error(client.play_move, seats.id, None, text, token=token, move_number=0)
+        assert error.code() == grpc.StatusCode.FAILED_PRECONDITION
+        assert error.details().startswith("move_number:") and "at move 1" in error.details()
+
+
+def test_a_stale_or_future_move_number_is_refused_and_names_the_current_one(client):
+    seats = create(client, hera_bot=False, zeus_bot=True, bot="random")
+    hera = seats["hera"]
+    setup = client.legal_moves(seats.id, token=hera)[0].text
+    for number in (1, 5):
+        error = rpc_error(client.play_move, seats.id, None, setup, token=hera, move_number=number)
+        assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "at move 0" in error.details()
+    assert client.get_view(seats.id, token=hera).status.moves_played == 0
+    client.play_move(seats.id, None, setup, token=hera)  # no number: played at the current one
+    client.bot_play_turn(seats.id, token=hera)
+    error = rpc_error(client.play_move, seats.id, None, "draw", token=hera, move_number=1)
+    assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "at move 2" in error.details()
+
+
+# ----- the store -------------------------------------------------------------------------
+def stored(match_id: str, client: str = "c", last_used: float = 0.0) -> StoredMatch:
+    return StoredMatch(id=match_id, client=client, token_hashes={"hera": "h", "zeus": None, "spectator": "s"},
+                       seed=2**64 - 1, salt="ab", open=False, settings={"bots": [False, True]},
+                       created_at=last_used, last_used=last_used)
+
+
+def test_the_store_appends_with_an_expected_version(tmp_path):
+    store = SqliteMatchStore.in_directory(str(tmp_path / "data"))
+    store.create(stored("m1"))
+    assert store.append("m1", 0, [LoggedMove(0, 0, "draw", b"answer")], now=5.0) == 1
+    with pytest.raises(VersionConflict):
+        store.append("m1", 0, [LoggedMove(0, 1, "draw")], now=6.0)  # stale: nothing written
+    with pytest.raises(VersionConflict):
+        store.append("gone", 0, [LoggedMove(0, 1, "draw")], now=6.0)
+    store.append("m1", 1, [LoggedMove(1, 1, "pegasus hand"), LoggedMove(2, None, "chance Hydra")], now=7.0)
+    store.close()
+    reopened = SqliteMatchStore.in_directory(str(tmp_path / "data"))  # as after a restart
+    match = reopened.load("m1")
+    assert match.moves == ["draw", "pegasus hand", "chance Hydra"] and match.version == 3
+    assert match.seed == 2**64 - 1 and match.token_hashes == {"hera": "h", "zeus": None, "spectator": "s"}
+    assert reopened.logged_move("m1", 0).response == b"answer" and reopened.logged_move("m1", 2).seat is None
+    assert reopened.expired(7.5) == ["m1"] and reopened.expired(6.0) == []
+    assert reopened.count_live() == 1 and reopened.count_live("c") == 1 and reopened.count_live("d") == 0
+    assert reopened.delete("m1") and reopened.load("m1") is None and reopened.logged_move("m1", 0) is None
+    assert not reopened.delete("m1")
+
+
+def test_the_sweep_removes_idle_matches_and_keeps_used_ones():
+    now = [1000.0]
+    config = ServerConfig(match_ttl=60, sweep_interval=1, data_dir=":memory:")
+    hosted = HostedMatches(SqliteMatchStore(":memory:"), config, clock=lambda: now[0])
+    from hzai.rules import Game
+    from hzai.search import Limits
+
+    def new():
+        match, _ = hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+                                 limits=Limits(iterations=10), client="c")
+        return match
+
+    idle, used = new(), new()
+    now[0] += 45
+    with hosted.locked(used, None):  # a call keeps a match alive (in memory, not written)
+        pass
+    now[0] += 30
+    busy = new()
+    busy.last_used = 0.0
+    busy.lock.acquire()  # a call in progress: never swept under it
+    try:
+        assert hosted.sweep() == 1
+    finally:
+        busy.lock.release()
+    assert hosted.store.live_ids() == [used.id, busy.id] and idle.gone
+    now[0] += 61
+    assert hosted.sweep() == 2 and len(hosted) == 0
+
+
+# ----- a server with short expiry and small caps ----------------------------------------
+@pytest.fixture(scope="module")
+def expiring_server():
+    srv = ServerProcess("--match-ttl", "1", "--sweep-interval", "0.2")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def small_server():
+    srv = ServerProcess("--sweep-interval", "30", "--max-matches-per-client", "2", "--max-matches", "4")
+    yield srv
+    srv.stop()
+
+
+def test_an_idle_match_is_gone_after_the_sweep(expiring_server):
+    small_server = expiring_server
+    with HzaiClient(small_server.address, timeout=30) as client:
+        seats = create(client, bot="random")
+        swept = threading.Event()
+
+        def wait_for_sweep():
+            while not swept.is_set():
+                if any(e.get("event") == "matches expired" for e in small_server.logs):
+                    swept.set()
+                threading.Event().wait(0.05)
+
+        watcher = threading.Thread(target=wait_for_sweep, daemon=True)
+        watcher.start()
+        assert swept.wait(60), "the sweep never expired the match"
+        error = rpc_error(client.get_view, seats.id, token=seats["hera"])
+        assert error.code() == grpc.StatusCode.PERMISSION_DENIED
+
+
+def retry_delay(error) -> float | None:
+    status = rpc_status.from_call(error)
+    for detail in status.details if status else ():
+        if detail.Is(error_details_pb2.RetryInfo.DESCRIPTOR):
+            info = error_details_pb2.RetryInfo()
+            detail.Unpack(info)
+            return info.retry_delay.ToTimedelta().total_seconds()
+    return None
+
+
+def test_a_client_over_its_cap_is_told_when_to_retry(small_server):
+    with HzaiClient(small_server.address, timeout=30) as client:
+        def create_as(name):
+            return client.matches.CreateMatch(match_pb2.CreateMatchRequest(bot="random"), timeout=30,
+                                              metadata=(("hzai-client", name),))
+
+        kept = [create_as("alice") for _ in range(2)]
+        error = rpc_error(create_as, "alice")
+        assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert "at most 2 matches" in error.details() and "retry in" in error.details()
+        assert retry_delay(error) == pytest.approx(30)
+        bob = create_as("bob")  # another client still may
+        kept.append(bob)
+        for created in kept:
+            client.matches.DeleteMatch(match_pb2.DeleteMatchRequest(match_id=created.status.match_id), timeout=30,
+                                       metadata=(("authorization", f"Bearer {created.seats[0].token}"),))
+        create_as("alice")
+
+
+def test_a_restart_keeps_matches_positions_and_tokens(tmp_path):
+    data = str(tmp_path / "data")
+    first = ServerProcess("--data-dir", data)
+    try:
+        with HzaiClient(first.address, timeout=30) as client:
+            seats = create(client, hera_bot=False, zeus_bot=True, bot="random")
+            client.play_move(seats.id, None, client.legal_moves(seats.id, token=seats["hera"])[0].text,
+                             token=seats["hera"], move_number=0)
+            client.bot_play_turn(seats.id, token=seats["hera"])
+            before = client.get_view(seats.id, token=seats["hera"], with_history=True)
+    finally:
+        first.stop()
+    second = ServerProcess("--data-dir", data)
+    try:
+        with HzaiClient(second.address, timeout=30) as client:
+            after = client.get_view(seats.id, token=seats["hera"], with_history=True)
+            assert after == before and after.status.moves_played == 2
+            assert rpc_error(client.get_view, seats.id, token="x" * 32).code() == grpc.StatusCode.PERMISSION_DENIED
+        assert any(e.get("event") == "matches loaded" and e.get("matches") == 1 for e in second.logs)
+    finally:
+        second.stop()
+
+
+def test_a_refused_write_plays_nothing():
+    from hzai.rules import Game
+    from hzai.search import Limits
+    from hzai_server.errors import ApiError
+    from hzai_server.store import StoreError
+
+    class FullDisk(SqliteMatchStore):
+        def append(self, *args, **kwargs):
+            raise StoreError("database or disk is full")
+
+    hosted = HostedMatches(FullDisk(":memory:"), ServerConfig(data_dir=":memory:"))
+    match, _ = hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+                             limits=Limits(iterations=10), client="c")
+    trial = match.state.copy()
+    move = trial.legal_moves()[0]
+    trial.push(move)
+    with pytest.raises(ApiError) as caught:
+        hosted.commit(match, [LoggedMove(0, 0, str(move))], trial)
+    assert caught.value.code == grpc.StatusCode.UNAVAILABLE and "not played" in caught.value.message
+    assert match.record.moves == [] and match.state is not trial and hosted.store.load(match.id).moves == []
