@@ -12,7 +12,7 @@ from grpc_reflection.v1alpha import reflection
 from hzai_proto.v1 import bot_pb2, bot_pb2_grpc, match_pb2, match_pb2_grpc
 
 from hzai_server.bot_service import BotServicer
-from hzai_server.config import ServerConfig
+from hzai_server.config import ServerConfig, default_data_dir
 from hzai_server.logs import log
 from hzai_server.hosting import HostedMatches
 from hzai_server.matches import MatchServicer
@@ -31,7 +31,9 @@ class HzaiServer:
     def __init__(self, config: ServerConfig):
         self.config = config
         self.searches = Searches(config.max_searches)
-        self.matches = HostedMatches(SqliteMatchStore.in_directory(config.data_dir), config)
+        # A config built in code may leave the directory empty: the default one then.
+        data_dir = config.data_dir or default_data_dir()
+        self.matches = HostedMatches(SqliteMatchStore.in_directory(data_dir), config)
         options = [
             ("grpc.max_receive_message_length", config.max_message_bytes),
             ("grpc.max_send_message_length", config.max_message_bytes),

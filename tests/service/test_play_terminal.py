@@ -21,6 +21,9 @@ PROMPT = re.compile(r"(hera|zeus) [^\n>]*> $")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 # Generous: only a hung game reaches it; the game itself takes a few seconds.
 SESSION_LIMIT = 30.0
+# Where a process sleeps while it waits for terminal input (/proc/PID/wchan): readline
+# polls its input, a plain read waits in the terminal driver.
+READING = ("poll_schedule_timeout", "do_select", "do_sys_poll", "wait_woken", "n_tty_read")
 
 
 def _own_terminal() -> None:
@@ -45,8 +48,9 @@ class Terminal:
     def text(self) -> str:
         return ANSI.sub("", self.raw)
 
-    def read_until_prompt(self) -> bool:
-        """Read until a prompt waits for input (True) or the program ends (False)."""
+    def read_until_prompt(self, since: int = 0) -> bool:
+        """Read until a prompt printed after text position `since` waits for input (True)
+        or the program ends (False)."""
         while time.monotonic() < self.deadline:
             ready, _, _ = select.select([self.master], [], [], 0.5)
             if ready:
@@ -57,24 +61,51 @@ class Terminal:
                 if not chunk:
                     return False
                 self.raw += chunk.decode("utf-8", "replace")
-                if PROMPT.search(self.text):
+                if PROMPT.search(self.text[since:]):
                     return True
             elif self.process.poll() is not None:
                 return False
         raise AssertionError("hzai play hung:\n" + self.text[-3000:])
 
+    def wait_reading(self) -> None:
+        """Wait until the program's main thread sleeps in a read of the terminal: a line
+        typed while readline is still switching the terminal's mode can be flushed away."""
+        wchan = f"/proc/{self.process.pid}/task/{self.process.pid}/wchan"
+        while time.monotonic() < self.deadline and self.process.poll() is None:
+            try:
+                with open(wchan) as f:
+                    if f.read().strip().startswith(READING):
+                        return
+            except OSError:  # no /proc here: nothing better to wait for
+                return
+            time.sleep(0.01)
+
     def send(self, line: str) -> str:
         """Type a line; answer what was printed until the next prompt (or the end)."""
         start = len(self.text)
+        self.wait_reading()
         os.write(self.master, (line + "\n").encode())
-        self.read_until_prompt()
+        self.read_until_prompt(since=start)  # a new prompt, not the one the line answers
         return self.text[start:]
 
     def close(self) -> int:
         try:
-            return self.process.wait(30)
+            code = self.process.wait(30)
+            self._drain()
+            return code
         finally:
             os.close(self.master)
+
+    def _drain(self) -> None:
+        """What the program printed on its way out, after the last prompt."""
+        while select.select([self.master], [], [], 0)[0]:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.raw += chunk.decode("utf-8", "replace")
 
 
 def choose(listing: str) -> str:
@@ -180,6 +211,7 @@ def test_ctrl_c_leaves_the_game_and_saves_what_the_seat_saw(tmp_path):
         assert term.read_until_prompt()
         assert "\x1b[" in term.raw  # a terminal that takes colour gets it
         term.send("setup Amazon Cyclops Hydra")
+        term.wait_reading()
         os.write(term.master, b"\x03")
         term.read_until_prompt()
     finally:

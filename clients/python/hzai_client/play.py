@@ -370,7 +370,8 @@ class EmbeddedServer:
         logger = logging.getLogger("hzai_server")
         logger.handlers[:] = [logging.NullHandler()]
         logger.propagate = False
-        config = ServerConfig(address="127.0.0.1:0", workers=4, max_searches=2, max_matches=8,
+        # The embedded game lives as long as the command: no match database on disk.
+        config = ServerConfig(address="127.0.0.1:0", workers=4, max_searches=2, max_matches=8, data_dir=":memory:",
                               **({"default_iterations": iterations} if iterations else {}))
         self.server = HzaiServer(config)
 
