@@ -139,14 +139,18 @@ class IsmctsBot:
         self.exploration, self.playout = _options(c, playout)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, should_stop: Callable[[], bool] | None = None) -> Move:
-        return self.choose(view, limits, seed, should_stop)[0]
+        move = self.choose(view, limits, seed, should_stop)[0]
+        if move is None:
+            raise ValueError("the search was stopped before it found a move")
+        return move
 
     def choose(self, view: View, limits: Limits, seed: int = 0,
-               should_stop: Callable[[], bool] | None = None) -> tuple[Move, bool]:
-        """The move, and whether the budget was spent in full (see run_budget)."""
+               should_stop: Callable[[], bool] | None = None) -> tuple[Move | None, bool]:
+        """The move (None when stopped before any), and whether the budget was spent
+        in full (see run_budget)."""
         analysis = analyze(view, limits, seed, should_stop=should_stop, exploration=self.exploration, playout=self.playout)
         if not analysis.best:
-            raise ValueError("the search found no move")
+            return None, False
         return _move(view, analysis.best), analysis.finished
 
 
@@ -163,10 +167,13 @@ class PimcBot:
         self.exploration, self.playout = _options(c, playout)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, should_stop: Callable[[], bool] | None = None) -> Move:
-        return self.choose(view, limits, seed, should_stop)[0]
+        move = self.choose(view, limits, seed, should_stop)[0]
+        if move is None:
+            raise ValueError("the search was stopped before it found a move")
+        return move
 
     def choose(self, view: View, limits: Limits, seed: int = 0,
-               should_stop: Callable[[], bool] | None = None) -> tuple[Move, bool]:
+               should_stop: Callable[[], bool] | None = None) -> tuple[Move | None, bool]:
         """The move, and whether every world was searched with its whole share."""
         game = game_of(view)
         start = time.perf_counter()
@@ -196,7 +203,7 @@ class PimcBot:
                 finished = False
                 break  # stopped: the worlds searched so far vote
         if not votes:
-            raise ValueError("the search found no move")
+            return None, False
         action = max(votes, key=lambda a: (votes[a], visits[a], -a))
         return action_space(game.deck).decode(action), finished
 

@@ -22,6 +22,7 @@ class ServerConfig:
     max_matches: int = 1000
     match_ttl: float = 1800.0
     replay_cache: int = 256
+    cache_bytes: int = 64 * 1024 * 1024
     grace: float = 5.0
     log_level: str = "info"
 
@@ -41,6 +42,8 @@ _SETTINGS = [
     ("match_ttl", "HZAI_MATCH_TTL", float, "seconds a hosted match may stay idle before it is dropped"),
     ("replay_cache", "HZAI_REPLAY_CACHE", int,
      "replayed records kept so that a longer record replays only its new moves (0: off)"),
+    ("cache_bytes", "HZAI_CACHE_BYTES", int,
+     "estimated bytes each of the two caches (replayed states, decided positions) may hold"),
     ("grace", "HZAI_GRACE", float, "seconds running calls get to finish on SIGTERM/SIGINT"),
     ("log_level", "HZAI_LOG_LEVEL", str, "debug, info, warning or error"),
 ]
@@ -72,7 +75,7 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
     for name, _, _, _ in _SETTINGS:
         values[name] = getattr(args, name)
     for name in ("workers", "max_searches", "max_iterations", "max_millis", "max_threads",
-                 "default_iterations", "max_message_bytes", "max_matches"):
+                 "default_iterations", "max_message_bytes", "max_matches", "cache_bytes"):
         if values[name] < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1, not {values[name]}")
     host, _, port = values["address"].rpartition(":")
