@@ -141,6 +141,8 @@ class Record:
         has_setup, has_seed = "setup" in data, "seed" in data
         if has_setup == has_seed:
             raise RecordError("a record needs exactly one of setup or seed")
+        if has_setup and not isinstance(data["setup"], dict):
+            raise RecordError("setup must be an object with keys hera and zeus")
         seed = data.get("seed")
         if has_seed and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MASK64):
             raise RecordError(f"seed must be a whole number 0..2^64-1, not {quoted(seed, 40)}")

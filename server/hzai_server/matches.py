@@ -25,7 +25,7 @@ from hzai.search import Limits
 from hzai_proto.v1 import match_pb2, match_pb2_grpc
 
 from hzai_server import convert
-from hzai_server.errors import ApiError, invalid, not_found, precondition
+from hzai_server.errors import ApiError, invalid, not_found, precondition, quoted
 from hzai_server.rpc import handler
 from hzai_server.searches import CallStop, Searches, decide, make_checked_bot, within_deadline
 
@@ -95,14 +95,14 @@ class MatchStore:
             self._expire()
             match = self._matches.get(match_id)
             if match is None:
-                raise not_found(f"{field}: no match {match_id!r} (never created, deleted, or idle for over {self.ttl:g} s)")
+                raise not_found(f"{field}: no match {quoted(match_id)} (never created, deleted, or idle for over {self.ttl:g} s)")
             match.last_used = self.clock()
             return match
 
     def delete(self, match_id: str) -> None:
         with self._lock:
             if self._matches.pop(match_id, None) is None:
-                raise not_found(f"match_id: no match {match_id!r}")
+                raise not_found(f"match_id: no match {quoted(match_id)}")
 
     def snapshot(self, match_id: str) -> State:
         match = self.get(match_id, "position.match_id")
