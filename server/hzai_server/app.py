@@ -26,6 +26,9 @@ SERVICES = (
 SERVICE_NAMES = tuple(service.full_name for service in SERVICES)
 
 
+ANSWER_GRACE = 0.5  # seconds grpc gets to send answers whose handlers have returned
+
+
 def search_stop_delay(grace: float) -> float:
     """Seconds after a stop request at which running searches are told to answer with
     their best move so far: late enough for most to finish, early enough (up to a
@@ -87,13 +90,14 @@ class HzaiServer:
         grace = self.config.grace if grace is None else grace
         start = time.monotonic()
         log("stopping", grace_seconds=grace, running_searches=self.searches.running, running_calls=self.lifecycle.active)
+        self.lifecycle.draining.set()  # first: once health says NOT_SERVING, calls are refused
         self.health.enter_graceful_shutdown()
-        self.lifecycle.draining.set()
         if not self.lifecycle.wait_idle(search_stop_delay(grace)):
             self.lifecycle.stop_searches.set()
             log("stopping searches", running_searches=self.searches.running, running_calls=self.lifecycle.active)
             self.lifecycle.wait_idle(grace - (time.monotonic() - start))
-        self.server.stop(0).wait()
+        # The handlers have returned; grpc's own grace lets their answers finish sending.
+        self.server.stop(max(ANSWER_GRACE, grace - (time.monotonic() - start))).wait()
         log("stopped", cancelled_calls=self.lifecycle.active)
 
     def wait(self) -> None:
