@@ -7,7 +7,7 @@ record adds to the longest cached prefix. States handed out are copies: callers 
 push moves on them.
 
 Entries are keyed by a sha256 digest of the canonical record (its game -- variants, deck,
-deal -- as sorted compact JSON, then each move, length-prefixed), computed in one pass
+deal -- as sorted compact JSON, then each move as a JSON string), computed in one pass
 over the record: a prefix's digest is the running hash at that move, so finding the
 longest cached prefix costs one pass plus one lookup per cached entry of the same game,
 never a hash of every prefix. The cache is bounded in entries and in estimated bytes;
@@ -52,19 +52,23 @@ def game_key(record: Record) -> bytes:
                       sort_keys=True, separators=(",", ":")).encode()
 
 
+def _framed(moves: list[str]) -> bytes:
+    """Each move as a JSON string and a comma: the same bytes however the moves are cut
+    into pieces, unambiguous, and encodable whatever the text (JSON escapes it)."""
+    return (json.dumps(moves, separators=(",", ":"))[1:-1] + ",").encode() if moves else b""
+
+
 def record_digests(record: Record, lengths=()) -> dict[int, bytes]:
     """sha256 of the canonical record cut after each of `lengths` moves, and of the
     whole record (under len(record.moves)); one pass over the moves."""
     running = hashlib.sha256(game_key(record))
-    wanted = set(lengths)
-    out = {0: running.digest()} if 0 in wanted else {}
-    for count, move in enumerate(record.moves, 1):
-        data = move.encode("utf-8", "surrogatepass")
-        running.update(len(data).to_bytes(8, "little"))
-        running.update(data)
-        if count in wanted:
-            out[count] = running.digest()
-    out[len(record.moves)] = running.digest()
+    total = len(record.moves)
+    out = {}
+    done = 0
+    for count in sorted({n for n in lengths if 0 <= n < total} | {total}):
+        running.update(_framed(record.moves[done:count]))
+        out[count] = running.digest()
+        done = count
     return out
 
 

@@ -121,7 +121,7 @@ def test_records_written_differently_share_one_digest():
     assert record_digest(plain) == record_digest(padded)
     other = record_from_json_text(json.dumps({**record, "moves": record["moves"][:-1]}), "r")
     assert record_digest(other) != record_digest(plain)
-    # Moves are length-prefixed: splitting one move's text differently is another record.
+    # Each move is framed: splitting one move's text differently is another record.
     a = Record.from_json({**DRAWS, "moves": ["ab", "c"]})
     b = Record.from_json({**DRAWS, "moves": ["a", "bc"]})
     assert record_digest(a) != record_digest(b)
