@@ -30,13 +30,13 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def measure(address: str, pid: int, seconds: int) -> dict:
+def measure(address: str, pid: int, seconds: int, every: int = 1) -> dict:
     from benchmarks.fuzz_soak import sample_record
     from hzai_proto.v1 import bot_pb2, bot_pb2_grpc
 
     request = bot_pb2.AnalyzeRequest(position=bot_pb2.Position(record_json=json.dumps(sample_record())),
                                      budget=bot_pb2.Budget(iterations=1_000_000, millis=seconds * 1000 + 5000),
-                                     progress_every=1, seed=1)
+                                     progress_every=every, seed=1)
     samples = [round(rss_mb(pid), 1)]
     read = 0
     with grpc.insecure_channel(address) as channel:
@@ -51,7 +51,7 @@ def measure(address: str, pid: int, seconds: int) -> dict:
             time.sleep(1.0)
         stream.cancel()
     time.sleep(1.0)
-    return {"seconds": seconds, "messages_read": read, "iterations_at_last_read": last_iterations,
+    return {"seconds": seconds, "progress_every": every, "messages_read": read, "iterations_at_last_read": last_iterations,
             "rss_mb_per_second": samples, "rss_mb_start": samples[0], "rss_mb_end": samples[-1],
             "rss_mb_after_cancel": round(rss_mb(pid), 1)}
 
@@ -62,13 +62,15 @@ def main(argv=None) -> int:
     parser.add_argument("--pid", type=int)
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--label", default="after")
+    parser.add_argument("--progress-every", type=int, default=1,
+                        help="iterations between reports (a large value: the search tree's own growth alone)")
     parser.add_argument("--out", default=str(RESULTS / "slow_reader.json"))
     args = parser.parse_args(argv)
     if args.address:
-        result = measure(args.address, args.pid, args.seconds)
+        result = measure(args.address, args.pid, args.seconds, args.progress_every)
     else:
         with LocalServer(extra=["--max-millis", str(args.seconds * 1000 + 10_000)]) as server:
-            result = measure(server.target, server.pid, args.seconds)
+            result = measure(server.target, server.pid, args.seconds, args.progress_every)
     result["machine"] = machine()
     out = Path(args.out)
     runs = json.loads(out.read_text()) if out.exists() else {}

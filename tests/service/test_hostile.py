@@ -340,3 +340,24 @@ def test_an_iteration_budget_cut_by_the_wall_time_cap_is_not_finished(midgame):
     state = midgame.replay()
     answer = analyze(view_of(state, state.to_move), Limits(iterations=10**9, millis=30), seed=1)
     assert not answer.finished and answer.iterations < 10**9
+
+
+def test_a_replay_past_the_deadline_is_deadline_exceeded():
+    from hzai_server.convert import replay
+    from hzai_server.errors import ApiError
+
+    record = played_record(12, 200)
+    for cache in (None, ReplayCache(size=4)):
+        with pytest.raises(ApiError) as caught:
+            replay(record, "position.record", cache, should_stop=lambda: True)
+        assert caught.value.code == grpc.StatusCode.DEADLINE_EXCEEDED
+        assert "position.record: the call ended after replaying 0 of" in caught.value.message
+
+
+def test_the_cache_byte_budget_is_a_setting():
+    from hzai_server.config import parse_config
+
+    assert parse_config(["--cache-bytes", "1000"], env={}).cache_bytes == 1000
+    assert parse_config([], env={"HZAI_CACHE_BYTES": "2048"}).cache_bytes == 2048
+    with pytest.raises(SystemExit):
+        parse_config(["--cache-bytes", "0"], env={})
