@@ -36,19 +36,44 @@ def hostile(moves: int, turn_limit: int | None) -> str:
     return json.dumps(record)
 
 
-def victim_record() -> str:
-    from benchmarks.fuzz_soak import sample_record
+def victim_records(count: int, first_seed: int) -> list[str]:
+    """Distinct mid-game records (as a front end sends a new one after every move), so
+    that each needs a replay: none is answered from the decision cache."""
+    from hzai.rng import SplitMix64
+    from hzai.rules import Game, Record
 
-    return json.dumps(sample_record())
-
-
-def latencies(stub, request, count: int) -> list[float]:
+    game = Game.create()
     out = []
-    for _ in range(count):
+    for seed in range(first_seed, first_seed + count):
+        record = Record(game, seed=seed)
+        state = record.start()
+        rng = SplitMix64(seed)
+        while (len(record.moves) < 16 or state.is_chance) and not state.is_over:
+            options = [m for m, _ in state.chance_outcomes()] if state.is_chance else state.legal_moves()
+            move = options[rng.below(len(options))]
+            state.push(move)
+            record.moves.append(str(move))
+        if not state.is_over:
+            out.append(json.dumps(record.to_json()))
+    return out
+
+
+def latencies(stub, health, records: list[str]) -> tuple[list[float], list[float]]:
+    """SuggestMove for each record, and a health check after each: both latencies (ms)."""
+    from grpc_health.v1 import health_pb2
+    from hzai_proto.v1 import bot_pb2
+
+    moves, checks = [], []
+    for text in records:
+        request = bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record_json=text),
+                                             budget=bot_pb2.Budget(iterations=200), seed=1)
         start = time.perf_counter()
-        stub.SuggestMove(request, timeout=120)
-        out.append((time.perf_counter() - start) * 1000)
-    return sorted(out)
+        stub.SuggestMove(request, timeout=300)
+        moves.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        health.Check(health_pb2.HealthCheckRequest(service=""), timeout=300)
+        checks.append((time.perf_counter() - start) * 1000)
+    return sorted(moves), sorted(checks)
 
 
 def summary(values: list[float]) -> dict:
@@ -89,20 +114,21 @@ class Attacker(threading.Thread):
 
 
 def measure(address: str, pid: int | None, moves: int, victim_requests: int, cost_requests: int) -> dict:
-    from hzai_proto.v1 import bot_pb2, bot_pb2_grpc
+    from grpc_health.v1 import health_pb2_grpc
+    from hzai_proto.v1 import bot_pb2_grpc
 
     options = [("grpc.max_send_message_length", 64 << 20), ("grpc.max_receive_message_length", 64 << 20)]
     texts = {"default_turn_limit": hostile(moves, None), "turn_limit_10000": hostile(moves, 10_000)}
     with grpc.insecure_channel(address, options=options) as victim_channel, \
             grpc.insecure_channel(address, options=options) as attack_channel:
         stub = bot_pb2_grpc.BotServiceStub(victim_channel)
-        request = bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record_json=victim_record()),
-                                             budget=bot_pb2.Budget(iterations=200), seed=1)
-        latencies(stub, request, 20)  # warm up
-        quiet = latencies(stub, request, victim_requests)
+        health = health_pb2_grpc.HealthStub(victim_channel)
+        records = victim_records(2 * victim_requests + 10, 1000)
+        latencies(stub, health, records[:10])  # warm up
+        quiet, quiet_health = latencies(stub, health, records[10:10 + victim_requests])
         attacker = Attacker(attack_channel, list(texts.values()))
         attacker.start()
-        attacked = latencies(stub, request, victim_requests)
+        attacked, attacked_health = latencies(stub, health, records[10 + victim_requests:])
         attacker.stop.set()
         attacker.join()
         costs = {}
@@ -121,7 +147,9 @@ def measure(address: str, pid: int | None, moves: int, victim_requests: int, cos
     return {
         "moves": moves,
         "victim": {"quiet": summary(quiet), "under_attack": summary(attacked),
-                   "request": "SuggestMove, ismcts, 200 iterations, a 20-move record"},
+                   "health_quiet": summary(quiet_health), "health_under_attack": summary(attacked_health),
+                   "request": "SuggestMove, ismcts, 200 iterations, a new 16-move record each time, "
+                              "then a health check"},
         "attack": {"requests": sum(attacker.codes.values()), "codes": attacker.codes,
                    "latency": summary(sorted(attacker.millis)), "answers": sorted(attacker.messages)},
         "cost_alone": costs,

@@ -125,7 +125,7 @@ class Record:
         known = {"format", "variants", "deck", "setup", "seed", "moves"}
         unknown = set(data) - known
         if unknown:
-            raise RecordError(f"unknown record field(s): {', '.join(sorted(unknown))}")
+            raise RecordError(f"unknown record field(s): {shorten(', '.join(sorted(unknown)))}")
         if data.get("format") != RECORD_FORMAT:
             raise RecordError(f"format must be {RECORD_FORMAT!r}, not {quoted(data.get('format'))}")
         deck = data.get("deck", "classic")
