@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import threading
 import time
 from pathlib import Path
 
@@ -38,22 +39,34 @@ def measure(address: str, pid: int, seconds: int, every: int = 1) -> dict:
                                      budget=bot_pb2.Budget(iterations=1_000_000, millis=seconds * 1000 + 5000),
                                      progress_every=every, seed=1)
     samples = [round(rss_mb(pid), 1)]
+    done = threading.Event()
+
+    def sample() -> None:  # once a second, whether or not a message came
+        while not done.wait(1.0):
+            samples.append(round(rss_mb(pid), 1))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
     read = 0
+    last_iterations = 0
+    start = time.monotonic()
     with grpc.insecure_channel(address) as channel:
         stream = bot_pb2_grpc.BotServiceStub(channel).AnalyzeStream(request, timeout=seconds + 60)
-        last_iterations = 0
-        for reply in stream:
-            read += 1
-            last_iterations = reply.analysis.iterations
-            samples.append(round(rss_mb(pid), 1))
-            if len(samples) > seconds:
-                break
-            time.sleep(1.0)
-        stream.cancel()
+        try:
+            for reply in stream:
+                read += 1
+                last_iterations = reply.analysis.iterations
+                if time.monotonic() - start >= seconds:
+                    break
+                time.sleep(1.0)  # the slow reader
+        finally:
+            done.set()
+            sampler.join()
+            stream.cancel()
     time.sleep(1.0)
     return {"seconds": seconds, "progress_every": every, "messages_read": read, "iterations_at_last_read": last_iterations,
             "rss_mb_per_second": samples, "rss_mb_start": samples[0], "rss_mb_end": samples[-1],
-            "rss_mb_after_cancel": round(rss_mb(pid), 1)}
+            "rss_mb_peak": max(samples), "rss_mb_after_cancel": round(rss_mb(pid), 1)}
 
 
 def main(argv=None) -> int:

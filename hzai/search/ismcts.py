@@ -51,6 +51,7 @@ def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Calla
     start = time.perf_counter()
     done = 0
     chunk = max(1, min(CHUNK, every or CHUNK))
+    next_report = every or chunk  # on_chunk runs every `every` iterations (every chunk without it)
     while True:
         if should_stop is not None and should_stop():
             if done == 0:  # an answer needs at least one iteration behind it
@@ -66,8 +67,9 @@ def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Calla
             break
         ran = search.run(want, millis)
         done += ran
-        if on_chunk is not None:
+        if on_chunk is not None and done >= next_report:
             on_chunk()
+            next_report = done + (every or chunk)
         if ran == 0:
             break
     finished = limits.iterations is None or done >= limits.iterations
