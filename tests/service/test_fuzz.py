@@ -12,7 +12,7 @@ from benchmarks.fuzz_soak import FORBIDDEN, SERVER_FLAGS, Fuzzer, call, sample_r
 
 from .conftest import ServerProcess
 
-REQUESTS = 400
+REQUESTS = 1500
 
 
 def test_hostile_requests_never_get_internal_and_the_server_keeps_serving():
