@@ -50,6 +50,7 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
 
     from hzai import openspiel
     from hzai.search import Limits, analyze, make_bot
+    from hzai.rng import mix_seed
 
     game = openspiel.load_game()
     deal_seed = seed + index // 2
@@ -83,7 +84,7 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
             continue
         start = time.perf_counter()
         if player == ours:
-            analysis = analyze(state.view(player), limits, deal_seed * 100_003 + moves,
+            analysis = analyze(state.view(player), limits, mix_seed(deal_seed, moves),
                                exploration=ours_bot.exploration, playout=ours_bot.playout)
             by_text = {state.action_to_string(player, a): a for a in legal}
             action = by_text[analysis.best]

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from hzai.belief import view_of
 from hzai.belief.knowledge import Knowledge
 from hzai.cards import PLAYERS
-from hzai.rng import SplitMix64
+from hzai.rng import SplitMix64, mix_seed
 from hzai.rules import Game, Record
 from hzai.rules.playout import random_step
 from hzai.search import Limits, make_bot, wilson_interval
@@ -56,7 +56,7 @@ def play_game(spec_a: str, spec_b: str, index: int, limits: Limits, seed: int, v
         p = state.to_move
         view = view_of(state, p, knowledge[p].update(state))
         start = time.perf_counter()
-        move = bots[p].decide(view, limits, game_seed * 100_003 + moves)
+        move = bots[p].decide(view, limits, mix_seed(game_seed, moves))
         think[labels[p]] += time.perf_counter() - start
         decisions[labels[p]] += 1
         state.push(move)

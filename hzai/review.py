@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 from hzai.belief import view_of
 from hzai.belief.knowledge import Knowledge
 from hzai.cards import PLAYERS
+from hzai.rng import MASK64
 from hzai.rules import Record, RecordError, parse_move
 from hzai.rules.effects import canonical
 from hzai.rules.moves import NotationError
@@ -64,7 +65,7 @@ def review_game(record: Record, limits: Limits, seed: int = 0, sides=(0, 1), pro
             if not move.is_chance and state.to_move in sides and not state.is_chance:
                 p = state.to_move
                 view = view_of(state, p, knowledge[p].update(state))
-                answer = analyze(view, limits, seed + index)
+                answer = analyze(view, limits, (seed + index) & MASK64)  # mod 2^64: the core takes a uint64
                 played = str(canonical(state, move))
                 info = {m.move: m for m in answer.moves}
                 if played not in info:

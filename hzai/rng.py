@@ -11,6 +11,17 @@ from __future__ import annotations
 MASK64 = (1 << 64) - 1
 
 
+def mix_seed(seed: int, *salts: int) -> int:
+    """A sub-seed for `salts` (a world index, a move number, ...) derived from `seed`,
+    always within 0..2^64-1 whatever the inputs: each salt is folded in and scrambled by
+    one SplitMix64 step, so nearby seeds and salts give unrelated sub-seeds and nothing
+    overflows a native uint64 (a product such as `seed * 7919` does past ~2.3e15)."""
+    state = seed & MASK64
+    for salt in salts:
+        state = SplitMix64(state ^ (salt & MASK64)).next_u64()
+    return state
+
+
 class SplitMix64:
     def __init__(self, seed: int):
         self.state = seed & MASK64

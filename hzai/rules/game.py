@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hzai.cards import PLAYERS, Deck, load_deck
+from hzai.text import quoted, shorten
 
 HAND_LIMIT = 12  # R-ACT-1
 COLUMNS = 3
 COLUMN_DEPTH = 4  # rows r1..r4 (R-ACT-2)
 HAND_AT_DEAL = 9  # R-SETUP-1
 FIGURE_AP = 4  # R-TURN-3, R-GOD-2
+# R-TURN-7's safeguard may be raised up to this many turns (50 times the default): far
+# beyond any real game, and it keeps every record's length bounded (record.py) and the
+# native core's int turn counter far from overflow.
+MAX_TURN_LIMIT = 10_000
 
 
 class VariantError(ValueError):
@@ -36,13 +41,14 @@ class Variants:
         data = dict(data or {})
         unknown = set(data) - set(VARIANT_CHOICES) - {"turn_limit"}
         if unknown:
-            raise VariantError(f"unknown variant(s): {', '.join(sorted(unknown))}")
+            raise VariantError(f"unknown variant(s): {shorten(', '.join(sorted(map(str, unknown))))}")
         for name, choices in VARIANT_CHOICES.items():
             if name in data and data[name] not in choices:
-                raise VariantError(f"variant {name} must be one of {', '.join(choices)}, not {data[name]!r}")
+                raise VariantError(f"variant {name} must be one of {', '.join(choices)}, not {quoted(data[name])}")
         limit = data.get("turn_limit", 200)
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-            raise VariantError(f"variant turn_limit must be a positive whole number, not {limit!r}")
+        if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_TURN_LIMIT:
+            shown = limit if isinstance(limit, int) and abs(limit) < 10**30 else quoted(limit, 40)
+            raise VariantError(f"variant turn_limit must be a positive whole number, at most {MAX_TURN_LIMIT}, not {shown}")
         return cls(**data)
 
     def to_dict(self) -> dict:

@@ -8,12 +8,36 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hzai.cards import PLAYERS, DeckError
-from hzai.rng import SplitMix64
-from hzai.rules.game import HAND_AT_DEAL, Game, VariantError
+from hzai.rng import MASK64, SplitMix64
+from hzai.rules.game import FIGURE_AP, HAND_AT_DEAL, Game, VariantError
 from hzai.rules.moves import NotationError, parse_move
 from hzai.rules.state import FIGURE, Event, IllegalMoveError, State
+from hzai.text import quoted, shorten
 
 RECORD_FORMAT = "hzai-record/1"
+
+# ----- how long a record can be ---------------------------------------------------------
+# A bound that no game played by the rules can reach, so that a longer record is refused
+# before a single move is read. Counting generously, per turn (R-TURN-3..8):
+# - at most FIGURE_AP = 4 actions that cost AP: a turn starts with at most 4 AP, and the
+#   god card (0 AP) only raises the AP left to 4 minus those already spent (R-GOD-2), so
+#   no turn spends more than 4;
+# - god card plays (0 AP): one needs the figure off the field, so after the first each
+#   needs a recall, an AP action, before it: at most 1 + 4;
+# - after any action, the record entries it can bring with it: a chance result (Pegasus
+#   from the hand), a `place` decision (the card it took), and one `top` decision per
+#   player (a Pandora wipe) -- at most 4 more.
+# That is 4 + 5 actions with 4 entries each, 45 a turn; we allow 48. Setup adds one move
+# per player, and a turn_limit-th turn is the last (R-TURN-7).
+SETUP_MOVES = 2
+ENTRIES_PER_ACTION = 1 + 4
+MOVES_PER_TURN = 48
+assert MOVES_PER_TURN >= (FIGURE_AP + 1 + FIGURE_AP) * ENTRIES_PER_ACTION
+
+
+def max_record_moves(turn_limit: int) -> int:
+    """More moves (chance results included) than any game within `turn_limit` turns can have."""
+    return SETUP_MOVES + MOVES_PER_TURN * turn_limit
 
 
 class RecordError(ValueError):
@@ -67,9 +91,9 @@ def initial_state(game: Game, setup: dict) -> State:
         def take(name: str, key: str) -> int:
             ids = free.get(name.lower())
             if ids is None:
-                raise RecordError(f"setup.{player}.{key}: {name!r} is not a card of {player}'s deck")
+                raise RecordError(f"setup.{player}.{key}: {quoted(name)} is not a card of {player}'s deck")
             if not ids:
-                raise RecordError(f"setup.{player}.{key}: too many {name!r} for {player}'s deck")
+                raise RecordError(f"setup.{player}.{key}: too many {quoted(name)} for {player}'s deck")
             return ids.pop(0)
 
         state.hands[owner] = sorted(take(n, "hand") for n in side["hand"])
@@ -101,9 +125,9 @@ class Record:
         known = {"format", "variants", "deck", "setup", "seed", "moves"}
         unknown = set(data) - known
         if unknown:
-            raise RecordError(f"unknown record field(s): {', '.join(sorted(unknown))}")
+            raise RecordError(f"unknown record field(s): {shorten(', '.join(sorted(unknown)))}")
         if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"format must be {RECORD_FORMAT!r}, not {data.get('format')!r}")
+            raise RecordError(f"format must be {RECORD_FORMAT!r}, not {quoted(data.get('format'))}")
         deck = data.get("deck", "classic")
         if not isinstance(deck, str):
             raise RecordError("deck must be 'classic' or a deck file path")
@@ -117,15 +141,21 @@ class Record:
         has_setup, has_seed = "setup" in data, "seed" in data
         if has_setup == has_seed:
             raise RecordError("a record needs exactly one of setup or seed")
+        if has_setup and not isinstance(data["setup"], dict):
+            raise RecordError("setup must be an object with keys hera and zeus")
         seed = data.get("seed")
-        if has_seed and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise RecordError(f"seed must be a whole number ≥ 0, not {seed!r}")
+        if has_seed and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MASK64):
+            raise RecordError(f"seed must be a whole number 0..2^64-1, not {quoted(seed, 40)}")
         moves = data.get("moves", [])
         if not isinstance(moves, list):
             raise RecordError("moves must be a list of strings")
+        most = max_record_moves(game.variants.turn_limit)
+        if len(moves) > most:
+            raise RecordError(f"moves: {len(moves)} moves, but a game with turn_limit {game.variants.turn_limit} "
+                              f"has at most {most}")
         for index, move in enumerate(moves):
             if not isinstance(move, str):
-                raise RecordError(f"move {index}: must be a string, not {json.dumps(move)}", index, str(move))
+                raise RecordError(f"move {index}: must be a string, not {quoted(move)}", index, "")
         return cls(game, data.get("setup"), seed, list(moves))
 
     @classmethod
@@ -169,10 +199,16 @@ def push_recorded(state: State, index: int, text: str) -> None:
     try:
         state.push(parse_move(text, state.deck))
     except (NotationError, IllegalMoveError) as exc:
-        reason = str(exc)
-        for prefix in (f"{text!r}: ", f"{text.strip()}: "):
-            reason = reason.removeprefix(prefix)
-        raise RecordError(f"move {index} {text!r}: {reason}", index, text) from None
+        raise RecordError(f"move {index} {move_problem(text, exc)}", index, text) from None
+
+
+def move_problem(text: str, exc: Exception) -> str:
+    """"'TEXT': why" for a move that cannot be read or played, the text and the reason
+    each shortened (the engine's messages start with the move text: not twice)."""
+    reason = str(exc)
+    for prefix in (f"{text!r}: ", f"{text.strip()}: "):
+        reason = reason.removeprefix(prefix)
+    return f"{quoted(text)}: {shorten(reason)}"
 
 
 def state_to_json(state: State) -> dict:

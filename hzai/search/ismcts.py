@@ -15,12 +15,18 @@ from hzai.belief import View
 from hzai.native import native_game
 from hzai.native.search import PLAYOUTS, flat_view, flat_world, native_sample_raw, new_search
 from hzai.rules import Game, Move
+from hzai.rng import MASK64, mix_seed
 from hzai.rules.actions import action_space
 from hzai.search.analysis import Analysis, MoveInfo, wilson_interval
+from hzai.search.bot import choice_option, number_option, whole_option
 from hzai.search.limits import Limits
 
 CHUNK = 512  # iterations between checks of the clock, the stop flag and progress
 DEFAULT_EXPLORATION = 0.7
+MAX_EXPLORATION = 10.0
+# PIMC searches one tree per world, one after the other; more than this many worlds only
+# thins each world's share of the budget to nothing.
+MAX_WORLDS = 256
 _GAMES: dict = {}
 
 
@@ -32,24 +38,20 @@ def game_of(view: View) -> Game:
 
 
 def _options(exploration, playout) -> tuple[float, str]:
-    try:
-        c = float(exploration)
-    except (TypeError, ValueError):
-        raise ValueError(f"exploration must be a number, not {exploration!r}") from None
-    if not 0 <= c <= 10:
-        raise ValueError(f"exploration must be within 0..10, not {c}")
-    if playout not in PLAYOUTS:
-        raise ValueError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
-    return c, playout
+    """The exploration constant (option `c`) and playout policy, checked (BotError)."""
+    return number_option("c", exploration, 0.0, MAX_EXPLORATION), choice_option("playout", playout, tuple(PLAYOUTS))
 
 
 def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Callable[[], None] | None = None,
                should_stop: Callable[[], bool] | None = None) -> tuple[int, float, bool]:
-    """Spend `limits` on a native search in chunks. Returns (iterations, ms, finished);
-    finished is False when `should_stop` ended it early."""
+    """Spend `limits` on a native search in chunks. Returns (iterations, ms, finished).
+    finished means the budget was spent as asked: all the iterations of an iteration
+    budget (running into its wall-time cap first is not finishing), the whole time of a
+    budget given only in time; a `should_stop` that ends the search is never finishing."""
     start = time.perf_counter()
     done = 0
     chunk = max(1, min(CHUNK, every or CHUNK))
+    next_report = every or chunk  # on_chunk runs every `every` iterations (every chunk without it)
     while True:
         if should_stop is not None and should_stop():
             if done == 0:  # an answer needs at least one iteration behind it
@@ -65,11 +67,13 @@ def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Calla
             break
         ran = search.run(want, millis)
         done += ran
-        if on_chunk is not None:
+        if on_chunk is not None and done >= next_report:
             on_chunk()
+            next_report = done + (every or chunk)
         if ran == 0:
             break
-    return done, (time.perf_counter() - start) * 1000, True
+    finished = limits.iterations is None or done >= limits.iterations
+    return done, (time.perf_counter() - start) * 1000, finished
 
 
 def _read(search, game: Game, view: View, iterations: int, millis: float, seed: int, finished: bool) -> Analysis:
@@ -111,6 +115,7 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Callable[[Analy
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
     game = game_of(view)
+    seed &= MASK64  # the core takes a uint64
     search = new_search(game, flat_view(view, game), seed, limits.threads, c, playout)
     start = time.perf_counter()
 
@@ -136,34 +141,59 @@ class IsmctsBot:
         self.exploration, self.playout = _options(c, playout)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, should_stop: Callable[[], bool] | None = None) -> Move:
+        move = self.choose(view, limits, seed, should_stop)[0]
+        if move is None:
+            raise ValueError("the search was stopped before it found a move")
+        return move
+
+    def choose(self, view: View, limits: Limits, seed: int = 0,
+               should_stop: Callable[[], bool] | None = None) -> tuple[Move | None, bool]:
+        """The move (None when stopped before any), and whether the budget was spent
+        in full (see run_budget)."""
         analysis = analyze(view, limits, seed, should_stop=should_stop, exploration=self.exploration, playout=self.playout)
-        return _move(view, analysis.best)
+        if not analysis.best:
+            return None, False
+        return _move(view, analysis.best), analysis.finished
 
 
 class PimcBot:
     """Perfect-information Monte Carlo: draw `worlds` determinizations, search each as if
-    every card were known (decks stay shuffled), and play the move most worlds chose."""
+    every card were known (decks stay shuffled), and play the move most worlds chose.
+    At most MAX_WORLDS worlds; the whole decision keeps to the budget's wall time (the
+    worlds searched by then vote)."""
 
     name = "pimc"
 
     def __init__(self, worlds: int | str = 8, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
-        self.worlds = int(worlds)
-        if self.worlds < 1:
-            raise ValueError("worlds must be ≥ 1")
+        self.worlds = whole_option("worlds", worlds, 1, MAX_WORLDS)
         self.exploration, self.playout = _options(c, playout)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, should_stop: Callable[[], bool] | None = None) -> Move:
+        move = self.choose(view, limits, seed, should_stop)[0]
+        if move is None:
+            raise ValueError("the search was stopped before it found a move")
+        return move
+
+    def choose(self, view: View, limits: Limits, seed: int = 0,
+               should_stop: Callable[[], bool] | None = None) -> tuple[Move | None, bool]:
+        """The move, and whether every world was searched with its whole share."""
         game = game_of(view)
+        start = time.perf_counter()
         share = Limits(
             None if limits.iterations is None else max(1, limits.iterations // self.worlds),
             None if limits.millis is None else max(1, limits.millis // self.worlds),
         )
         votes: Counter = Counter()
         visits: Counter = Counter()
+        finished = True
         for w in range(self.worlds):
-            world = native_sample_raw(view, seed * 7919 + w, game)
-            search = new_search(game, flat_world(world, game), seed + w, 1, self.exploration, self.playout)
-            run_budget(search, share, should_stop=should_stop)
+            if votes and limits.millis is not None and (time.perf_counter() - start) * 1000 >= limits.millis:
+                finished = False  # out of time: the worlds searched so far vote
+                break
+            world = native_sample_raw(view, mix_seed(seed, 2 * w), game)
+            search = new_search(game, flat_world(world, game), mix_seed(seed, 2 * w + 1), 1, self.exploration,
+                                self.playout)
+            finished = run_budget(search, share, should_stop=should_stop)[2] and finished
             stats = search.root_stats()
             if not stats:
                 continue
@@ -172,9 +202,12 @@ class PimcBot:
             for action, n, _, _ in stats:
                 visits[action] += n
             if should_stop is not None and should_stop() and votes:
+                finished = False
                 break  # stopped: the worlds searched so far vote
+        if not votes:
+            return None, False
         action = max(votes, key=lambda a: (votes[a], visits[a], -a))
-        return action_space(game.deck).decode(action)
+        return action_space(game.deck).decode(action), finished
 
 
 def _move(view: View, text: str) -> Move:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hzai.text import quoted
+
 MAX_THREADS = 64
 
 
@@ -43,7 +45,7 @@ class Limits:
                 else:
                     iterations = int(part.removesuffix("i"))
             except ValueError:
-                raise LimitsError(f"budget {text!r}: write 1000 (iterations), 250ms, 2s, or 1000,250ms") from None
+                raise LimitsError(f"budget {quoted(str(text))}: write 1000 (iterations), 250ms, 2s, or 1000,250ms") from None
         return cls(iterations, millis, threads)
 
     def __str__(self) -> str:

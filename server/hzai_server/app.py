@@ -4,25 +4,38 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from concurrent import futures
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
-from hzai_proto.v1 import bot_pb2, bot_pb2_grpc, match_pb2, match_pb2_grpc
+from hzai_proto.v1 import bot_pb2, match_pb2
 
 from hzai_server.bot_service import BotServicer
 from hzai_server.config import ServerConfig, default_data_dir
 from hzai_server.logs import log
 from hzai_server.hosting import HostedMatches
 from hzai_server.matches import MatchServicer
+from hzai_server.rpc import Lifecycle, add_service
 from hzai_server.searches import Searches, analyze_function
 from hzai_server.store import SqliteMatchStore
 
-SERVICE_NAMES = (
-    bot_pb2.DESCRIPTOR.services_by_name["BotService"].full_name,
-    match_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name,
+SERVICES = (
+    bot_pb2.DESCRIPTOR.services_by_name["BotService"],
+    match_pb2.DESCRIPTOR.services_by_name["MatchService"],
 )
+SERVICE_NAMES = tuple(service.full_name for service in SERVICES)
+
+
+ANSWER_GRACE = 0.5  # seconds grpc gets to send answers whose handlers have returned
+
+
+def search_stop_delay(grace: float) -> float:
+    """Seconds after a stop request at which running searches are told to answer with
+    their best move so far: late enough for most to finish, early enough (up to a
+    second before the grace period ends) for the answers to be sent in time."""
+    return max(0.0, grace - min(1.0, grace / 4))
 
 
 class HzaiServer:
@@ -41,8 +54,11 @@ class HzaiServer:
         ]
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=config.workers, thread_name_prefix="rpc"),
                                   options=options)
-        bot_pb2_grpc.add_BotServiceServicer_to_server(BotServicer(config, self.searches, self.matches), self.server)
-        match_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(config, self.searches, self.matches), self.server)
+        self.lifecycle = Lifecycle()
+        # Not the generated add_*_to_server: add_service's deserializers answer an
+        # undecodable request with INVALID_ARGUMENT instead of grpc's INTERNAL.
+        add_service(self.server, BotServicer(config, self.searches, self.matches), SERVICES[0], self.lifecycle)
+        add_service(self.server, MatchServicer(config, self.searches, self.matches), SERVICES[1], self.lifecycle)
         self.health = health.HealthServicer(experimental_non_blocking=True)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
         reflection.enable_server_reflection(
@@ -70,17 +86,25 @@ class HzaiServer:
             max_searches=self.config.max_searches, analysis=analyze_function() is not None)
 
     def stop(self, grace: float | None = None) -> None:
-        """Report NOT_SERVING, let running calls finish within the grace period, then
-        cancel the rest (which stops their searches)."""
+        """Report NOT_SERVING at once and refuse new calls (UNAVAILABLE) while running
+        ones finish; searches still running near the end of the grace period are told to
+        answer with their best move so far; whatever still runs at its end is cancelled."""
         if self._stopped.is_set():
             return
         self._stopped.set()
         grace = self.config.grace if grace is None else grace
-        log("stopping", grace_seconds=grace, running_searches=self.searches.running)
+        start = time.monotonic()
+        log("stopping", grace_seconds=grace, running_searches=self.searches.running, running_calls=self.lifecycle.active)
+        self.lifecycle.draining.set()  # first: once health says NOT_SERVING, calls are refused
         self.health.enter_graceful_shutdown()
-        self.server.stop(grace).wait()
+        if not self.lifecycle.wait_idle(search_stop_delay(grace)):
+            self.lifecycle.stop_searches.set()
+            log("stopping searches", running_searches=self.searches.running, running_calls=self.lifecycle.active)
+            self.lifecycle.wait_idle(grace - (time.monotonic() - start))
+        # The handlers have returned; grpc's own grace lets their answers finish sending.
+        self.server.stop(max(ANSWER_GRACE, grace - (time.monotonic() - start))).wait()
         self.matches.close()
-        log("stopped")
+        log("stopped", cancelled_calls=self.lifecycle.active)
 
     def wait(self) -> None:
         self.server.wait_for_termination()

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-import queue
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import grpc
 
 from hzai.belief import View, belief_report, view_of
+from hzai.bounded_cache import BoundedCache
 from hzai.cards import PLAYERS
 from hzai.rules import ReplayCache
+from hzai.rules.replay_cache import record_digest, state_cost
 from hzai_proto.v1 import bot_pb2, bot_pb2_grpc
 
 from hzai_server import convert
 from hzai_server.errors import ApiError, invalid
 from hzai_server.rpc import handler
-from hzai_server.searches import CallStop, Searches, clock_ms, decide, make_checked_bot, run_analysis, within_deadline
+from hzai_server.searches import (CallStop, ProgressSlot, Searches, clock_ms, decide, finished_within,
+                                  make_checked_bot, run_analysis, within_deadline)
 
 MAX_BELIEF_SAMPLES = 5000
 # A pessimistic cost of one belief sample (Python, about 0.3 ms here): with a client
@@ -50,41 +51,35 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         self.config = config
         self.searches = searches
         self.matches = matches
+        cache_on = config.replay_cache > 0
         # Front ends send the whole record with every request; replay only what is new.
-        self.replays = ReplayCache(config.replay_cache) if config.replay_cache else None
+        self.replays = ReplayCache(config.replay_cache, config.cache_bytes) if cache_on else None
         # The same record again (a retry, a second analysis, a load test) skips replay
-        # and view building altogether: a decision's view is only ever read.
-        self.decisions: OrderedDict[tuple, Decision] = OrderedDict()
-        self.decisions_lock = threading.Lock()
+        # and view building altogether: a decision's view is only ever read. Keyed by the
+        # digest of the canonical record, so the same record written differently (other
+        # spacing or key order, JSON or message) is one entry, and bounded in bytes.
+        self.decisions = BoundedCache(config.replay_cache, config.cache_bytes) if cache_on else None
 
-    def _remembered(self, key: tuple, build) -> Decision:
-        if not self.config.replay_cache:
-            return build()
-        with self.decisions_lock:
-            if key in self.decisions:
-                self.decisions.move_to_end(key)
-                return self.decisions[key]
-        decision = build()
-        with self.decisions_lock:
-            self.decisions[key] = decision
-            while len(self.decisions) > self.config.replay_cache:
-                self.decisions.popitem(last=False)
+    def _from_record(self, record, field: str, stop: CallStop) -> Decision:
+        key = record_digest(record) if self.decisions is not None else None
+        if key is not None:
+            remembered = self.decisions.get(key)
+            if remembered is not None:
+                return remembered
+        state = convert.replay(record, field, self.replays, stop)
+        decision = decision_from_state(state, field)
+        if key is not None:
+            self.decisions.put(key, decision, state_cost(len(record.moves)))
         return decision
 
-    def _decision(self, position: bot_pb2.Position, context) -> Decision:
+    def _decision(self, position: bot_pb2.Position, context, stop: CallStop) -> Decision:
         source = position.WhichOneof("source")
         if source == "record":
-            def build() -> Decision:
-                record = convert.record_from_proto(position.record, "position.record")
-                return decision_from_state(convert.replay(record, "position.record", self.replays), "position.record")
-
-            return self._remembered(("record", position.record.SerializeToString(deterministic=True)), build)
+            record = convert.record_from_proto(position.record, "position.record")
+            return self._from_record(record, "position.record", stop)
         if source == "record_json":
-            def build() -> Decision:
-                record = convert.record_from_json_text(position.record_json, "position.record_json")
-                return decision_from_state(convert.replay(record, "position.record_json", self.replays), "position.record_json")
-
-            return self._remembered(("record_json", position.record_json), build)
+            record = convert.record_from_json_text(position.record_json, "position.record_json")
+            return self._from_record(record, "position.record_json", stop)
         if source == "match_id":  # the token's seat must be the one to decide
             state = self.matches.snapshot_for_decision(position.match_id, context)
             return decision_from_state(state, "position.match_id")
@@ -94,29 +89,28 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
     def SuggestMove(self, request, context):
         bot = make_checked_bot(request.bot)
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
-        decision = self._decision(request.position, context)
+        stop = CallStop(context)
+        decision = self._decision(request.position, context, stop)
         with self.searches.admitted():
             budgeted = within_deadline(limits, context)
-            stop = CallStop(context)
             start = time.perf_counter()
-            move, stopped = decide(bot, decision.view, budgeted.limits, request.seed, stop, decision.deck)
+            move, cut_short = decide(bot, decision.view, budgeted.limits, request.seed, stop, cut=budgeted.cut)
             millis = clock_ms(start)
-        if stop() and not context.is_active():
+        if stop.ended():
             raise ApiError(grpc.StatusCode.CANCELLED, "the call ended before the search")
         return bot_pb2.SuggestMoveResponse(
             move=convert.move_to_proto(move),
             player=convert.player_to_proto(decision.player),
             bot=bot.name,
             millis=millis,
-            # A capped budget only counts as cut short when the search ran into the cap.
-            stopped_early=stopped or (budgeted.cut and millis >= 0.9 * budgeted.limits.millis),
+            stopped_early=cut_short,  # the same rule as Analysis.finished, negated
         )
 
-    def _analysis_request(self, request, context):
+    def _analysis_request(self, request, context, stop: CallStop):
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
         if request.belief_samples > MAX_BELIEF_SAMPLES:
             raise invalid("belief_samples", f"{request.belief_samples} is over this server's limit of {MAX_BELIEF_SAMPLES}")
-        return limits, self._decision(request.position, context)
+        return limits, self._decision(request.position, context, stop)
 
     def _belief(self, request, decision: Decision, context):
         if not request.belief_samples:
@@ -129,57 +123,51 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
 
     @handler
     def Analyze(self, request, context):
-        limits, decision = self._analysis_request(request, context)
+        stop = CallStop(context)
+        limits, decision = self._analysis_request(request, context, stop)
         with self.searches.admitted():
             budgeted = within_deadline(limits, context)
-            analysis = run_analysis(decision.view, budgeted.limits, request.seed, CallStop(context))
+            analysis = run_analysis(decision.view, budgeted.limits, request.seed, stop)
             if not analysis.best:
                 raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
+            analysis.finished = finished_within(analysis.finished, budgeted.limits, budgeted.cut)
             analysis.belief = self._belief(request, decision, context)
         return bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(analysis, decision.deck))
 
     @handler
     def AnalyzeStream(self, request, context):
-        limits, decision = self._analysis_request(request, context)
+        stop = CallStop(context)
+        limits, decision = self._analysis_request(request, context, stop)
         every = request.progress_every or max(1, (limits.iterations or 1000) // 10)
         with self.searches.admitted():
             budgeted = within_deadline(limits, context)
-            stop = CallStop(context)
-            reports: queue.Queue = queue.Queue()
-            done = object()
+            slot = ProgressSlot()
 
             def search():
                 # Progress arrives on the search thread; this thread sends it.
                 try:
-                    result = run_analysis(decision.view, budgeted.limits, request.seed, stop,
-                                          progress=reports.put, every=every)
-                    reports.put(("final", result))
+                    slot.finish("final", run_analysis(decision.view, budgeted.limits, request.seed, stop,
+                                                      progress=slot.progress, every=every))
                 except BaseException as exc:  # noqa: BLE001 - handed to the sending thread
-                    reports.put(("error", exc))
-                finally:
-                    reports.put(done)
+                    slot.finish("error", exc)
 
             worker = threading.Thread(target=search, name="analyze-stream", daemon=True)
             worker.start()
-            final = failure = None
             try:
                 while True:
-                    item = reports.get()
-                    if item is done:
+                    kind, item = slot.take()
+                    if kind != "progress":
                         break
-                    if isinstance(item, tuple) and item[0] == "final":
-                        final = item[1]
-                    elif isinstance(item, tuple) and item[0] == "error":
-                        failure = item[1]
-                    elif not stop():
+                    if not stop.ended():
                         item.finished = False
                         yield bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(item, decision.deck))
             finally:
                 stop.event.set()  # the client went away mid-stream: end the search too
                 worker.join()
-            if failure is not None:
-                raise failure
-            if final is None or not final.best:
+            if kind == "error":
+                raise item
+            if not item.best:
                 raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
-            final.belief = self._belief(request, decision, context)
-        yield bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(final, decision.deck))
+            item.finished = finished_within(item.finished, budgeted.limits, budgeted.cut)
+            item.belief = self._belief(request, decision, context)
+        yield bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(item, decision.deck))

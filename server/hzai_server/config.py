@@ -33,6 +33,7 @@ class ServerConfig:
     sweep_interval: float = 60.0
     data_dir: str = ""  # "" : the default directory (default_data_dir())
     replay_cache: int = 256
+    cache_bytes: int = 64 * 1024 * 1024
     grace: float = 5.0
     log_level: str = "info"
 
@@ -58,6 +59,8 @@ _SETTINGS = [
      "by default $XDG_DATA_HOME/hzai, else ~/.local/share/hzai)"),
     ("replay_cache", "HZAI_REPLAY_CACHE", int,
      "replayed records kept so that a longer record replays only its new moves (0: off)"),
+    ("cache_bytes", "HZAI_CACHE_BYTES", int,
+     "estimated bytes each of the two caches (replayed states, decided positions) may hold"),
     ("grace", "HZAI_GRACE", float, "seconds running calls get to finish on SIGTERM/SIGINT"),
     ("log_level", "HZAI_LOG_LEVEL", str, "debug, info, warning or error"),
 ]
@@ -100,7 +103,8 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
     for name, _, _, _ in _SETTINGS:
         values[name] = getattr(args, name)
     for name in ("workers", "max_searches", "max_iterations", "max_millis", "max_threads",
-                 "default_iterations", "max_message_bytes", "max_matches", "max_matches_per_client"):
+                 "default_iterations", "max_message_bytes", "max_matches", "max_matches_per_client",
+                 "cache_bytes"):
         if values[name] < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1, not {values[name]}")
     host, _, port = values["address"].rpartition(":")

@@ -10,14 +10,18 @@ from __future__ import annotations
 import json
 import math
 
+import grpc
+
 from hzai.belief import View
 from hzai.cards import PLAYERS
 from hzai.rules import CardRef, Move, NotationError, Record, RecordError, parse_move, state_to_json
 from hzai.rules import moves as mv
+from hzai.rules.record import move_problem
+from hzai.rules.replay_cache import ReplayCache, ReplayStopped
 from hzai.search import Analysis, Limits, LimitsError
 from hzai_proto.v1 import bot_pb2, game_pb2, match_pb2
 
-from hzai_server.errors import invalid
+from hzai_server.errors import ApiError, invalid, quoted
 
 # Decks a client may name. A deck is a file path to the library; a server must never
 # open paths chosen by a caller.
@@ -66,11 +70,13 @@ def variants_to_proto(variants) -> game_pb2.Variants:
 
 def _check_deck(deck, field: str) -> None:
     if deck not in SERVER_DECKS:
-        raise invalid(field, f"this server plays the {', '.join(map(repr, SERVER_DECKS))} deck, not {deck!r}")
+        raise invalid(field, f"this server plays the {', '.join(map(repr, SERVER_DECKS))} deck, not {quoted(deck)}")
 
 
 def _record_from_dict(data, field: str) -> Record:
     if isinstance(data, dict) and "deck" in data:
+        if not isinstance(data["deck"], str):
+            raise invalid(f"{field}.deck", f"must be a deck name, not {quoted(data['deck'])}")
         _check_deck(data["deck"], f"{field}.deck")
     try:
         return Record.from_json(data)
@@ -112,6 +118,10 @@ def record_from_json_text(text: str, field: str) -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise invalid(field, f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise invalid(field, "not valid JSON here: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer longer than Python converts
+        raise invalid(field, f"not valid JSON here: {quoted(str(exc))}") from None
     return _record_from_dict(data, field)
 
 
@@ -128,13 +138,17 @@ def record_to_proto(record: Record) -> game_pb2.GameRecord:
     return out
 
 
-def replay(record: Record, field: str, cache=None):
+def replay(record: Record, field: str, cache=None, should_stop=None):
     """The state after the record; a bad move is named by its index. With a
-    ReplayCache, only the moves added to a recently replayed prefix are played."""
+    ReplayCache, only the moves added to a recently replayed prefix are played.
+    `should_stop` (the call's deadline or cancellation) is polled every few moves."""
     try:
-        return cache.replay(record) if cache is not None else record.replay()
+        return cache.replay(record, should_stop) if cache is not None else ReplayCache.replay_uncached(record, should_stop)
     except RecordError as exc:
         raise _record_error(exc, field) from None
+    except ReplayStopped as exc:
+        raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED,
+                       f"{field}: the call ended after replaying {exc.played} of {len(record.moves)} moves") from None
 
 
 # ----- moves ---------------------------------------------------------------------------
@@ -188,7 +202,7 @@ def _structured_text(move: game_pb2.Move, field: str) -> str:
         return f"{k} {card(move.card, field + '.card')}"
     if k == mv.DIONYSUS:
         return f"dionysus c{need('col', 3)}r{need('row', 4)} c{need('to_col', 3)}r{need('to_row', 4)}"
-    raise invalid(f"{field}.kind", f"unknown move kind {move.kind!r}" if move.kind else "give text or kind")
+    raise invalid(f"{field}.kind", f"unknown move kind {quoted(move.kind)}" if move.kind else "give text or kind")
 
 
 def move_from_proto(move: game_pb2.Move, deck, field: str) -> Move:
@@ -196,7 +210,7 @@ def move_from_proto(move: game_pb2.Move, deck, field: str) -> Move:
     try:
         return parse_move(text, deck)
     except NotationError as exc:
-        raise invalid(f"{field}.text" if move.text.strip() else field, str(exc)) from None
+        raise invalid(f"{field}.text" if move.text.strip() else field, move_problem(text, exc)) from None
 
 
 # ----- budgets -------------------------------------------------------------------------

@@ -1,20 +1,112 @@
 """One wrapper around every handler: status codes from ApiError, one log line per call,
-and no exception ever escapes as a bare traceback to the client or kills the process."""
+and no exception ever escapes as a bare traceback to the client or kills the process.
+
+Services are registered by `add_service` rather than the generated `add_*_to_server`:
+its request deserializers never raise (grpc would answer a message that does not decode
+with INTERNAL and no log line of ours); they hand the handler an `Undecodable` instead,
+which it answers with INVALID_ARGUMENT and one log line like any other bad request.
+`Lifecycle` tells handlers when the server is draining (new calls: UNAVAILABLE) and when
+running searches must answer with what they have (see app.HzaiServer.stop)."""
 
 from __future__ import annotations
 
 import functools
 import inspect
 import logging
+import threading
 import time
 
 import grpc
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, message_factory
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from hzai_server.errors import ApiError
+from hzai_server.errors import ApiError, quoted, safe_text
 from hzai_server.logs import log
+
+
+class Lifecycle:
+    """What the server's calls need to know about its shutdown, and how many run."""
+
+    def __init__(self):
+        self.draining = threading.Event()  # set: new calls are refused
+        self.stop_searches = threading.Event()  # set: running searches answer now
+        self._idle = threading.Condition()
+        self.active = 0
+
+    def enter(self) -> None:
+        if self.draining.is_set():
+            raise ApiError(grpc.StatusCode.UNAVAILABLE, "the server is shutting down; retry on another instance")
+        with self._idle:
+            self.active += 1
+
+    def leave(self) -> None:
+        with self._idle:
+            self.active -= 1
+            self._idle.notify_all()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """True once no call runs; False when `timeout` seconds passed first."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self.active == 0, timeout=max(0.0, timeout))
+
+
+_current = threading.local()
+
+
+def current_lifecycle() -> Lifecycle | None:
+    """The lifecycle of the server whose call runs on this thread (None outside calls)."""
+    return getattr(_current, "lifecycle", None)
+
+
+class Undecodable:
+    """Stands in for a request message whose bytes did not decode."""
+
+    def __init__(self, type_name: str, why: str):
+        self.type_name = type_name
+        self.why = why
+
+
+def _safe_deserializer(message_class):
+    name = message_class.DESCRIPTOR.full_name
+
+    def parse(data: bytes):
+        try:
+            return message_class.FromString(data)
+        except Exception as exc:  # noqa: BLE001 - DecodeError, and whatever else a parser raises
+            return Undecodable(name, str(exc))
+
+    return parse
+
+
+def _serialize(message) -> bytes:
+    return message.SerializeToString()
+
+
+def add_service(server: grpc.Server, servicer, service_descriptor, lifecycle: Lifecycle) -> None:
+    """Register every method of `service_descriptor` on `servicer` (methods wrapped by
+    `handler`), with deserializers that never raise."""
+    handlers = {}
+    for method in service_descriptor.methods:
+        behaviour = getattr(servicer, method.name)
+        request_class = message_factory.GetMessageClass(method.input_type)
+        if method.client_streaming:
+            raise NotImplementedError(f"{method.full_name}: client streaming is not used by this API")
+        if method.server_streaming:
+            def streaming(request, context, _behaviour=behaviour):
+                _current.lifecycle = lifecycle
+                yield from _behaviour(request, context)
+
+            handlers[method.name] = grpc.unary_stream_rpc_method_handler(
+                streaming, request_deserializer=_safe_deserializer(request_class), response_serializer=_serialize)
+        else:
+            def unary(request, context, _behaviour=behaviour):
+                _current.lifecycle = lifecycle
+                return _behaviour(request, context)
+
+            handlers[method.name] = grpc.unary_unary_rpc_method_handler(
+                unary, request_deserializer=_safe_deserializer(request_class), response_serializer=_serialize)
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service_descriptor.full_name, handlers),))
 
 
 def _finish(method: str, context, start: float, code: grpc.StatusCode, message: str = "", **fields) -> None:
@@ -49,9 +141,20 @@ def _abort(method: str, context, start: float, exc: Exception):
         if exc.field is not None:
             context.abort_with_status(rpc_status.to_status(_bad_request(exc)))
         context.abort(exc.code, exc.message)
-    _finish(method, context, start, grpc.StatusCode.INTERNAL, f"{type(exc).__name__}: {exc}")
+    _finish(method, context, start, grpc.StatusCode.INTERNAL, safe_text(f"{type(exc).__name__}: {exc}"))
     log("internal error", logging.ERROR, method=method, exc_info=exc)
     context.abort(grpc.StatusCode.INTERNAL, f"internal error: {type(exc).__name__}")
+
+
+def _admit(request, lifecycle: Lifecycle | None) -> None:
+    """Refuse a call while the server drains, and a request that did not decode."""
+    if lifecycle is not None:
+        lifecycle.enter()
+    if isinstance(request, Undecodable):
+        if lifecycle is not None:
+            lifecycle.leave()
+        raise ApiError(grpc.StatusCode.INVALID_ARGUMENT,
+                       f"request: not a valid {request.type_name} message ({quoted(request.why)})", "request")
 
 
 def handler(method_function):
@@ -64,6 +167,11 @@ def handler(method_function):
         def streaming(self, request, context):
             start = time.perf_counter()
             sent = 0
+            lifecycle = current_lifecycle()
+            try:
+                _admit(request, lifecycle)
+            except ApiError as exc:
+                _abort(name, context, start, exc)
             try:
                 for item in method_function(self, request, context):
                     sent += 1
@@ -76,16 +184,27 @@ def handler(method_function):
             else:
                 code = grpc.StatusCode.OK if context.is_active() else grpc.StatusCode.CANCELLED
                 _finish(name, context, start, code, messages=sent)
+            finally:
+                if lifecycle is not None:
+                    lifecycle.leave()
 
         return streaming
 
     @functools.wraps(method_function)
     def unary(self, request, context):
         start = time.perf_counter()
+        lifecycle = current_lifecycle()
+        try:
+            _admit(request, lifecycle)
+        except ApiError as exc:
+            _abort(name, context, start, exc)
         try:
             response = method_function(self, request, context)
         except Exception as exc:  # noqa: BLE001 - every failure becomes a status
             _abort(name, context, start, exc)
+        finally:
+            if lifecycle is not None:
+                lifecycle.leave()
         _finish(name, context, start, grpc.StatusCode.OK)
         return response
 

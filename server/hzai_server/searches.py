@@ -5,13 +5,13 @@
 - A client deadline caps the budget's wall time (`time_remaining()`), leaving a margin
   for the answer to travel back, so the answer is never late.
 - A cancelled or expired call stops its search: `add_callback` sets a stop event that the
-  search polls between chunks.
+  search polls between chunks; so does a server that is stopping (Lifecycle.stop_searches),
+  and the search then answers with its best move so far.
 - The search sees a player's view only; the callers build it with `view_of`.
 """
 
 from __future__ import annotations
 
-import inspect
 import threading
 import time
 from contextlib import contextmanager
@@ -20,10 +20,11 @@ from dataclasses import dataclass, replace
 import grpc
 
 from hzai.belief import View
-from hzai.rules import Move, parse_move
+from hzai.rules import Move
 from hzai.search import Analysis, BotError, Limits, make_bot
 
 from hzai_server.errors import ApiError, invalid
+from hzai_server.rpc import current_lifecycle
 
 DEFAULT_BOT = "ismcts"
 # Share of the time left to a call that a search may use, and the least kept back for
@@ -42,15 +43,26 @@ def analyze_function():
 
 
 class CallStop:
-    """Set when the call ends early (cancelled, deadline passed, server stopping)."""
+    """True once the call should stop its work: cancelled, past its deadline, or the
+    server is stopping."""
 
     def __init__(self, context: grpc.ServicerContext | None):
         self.event = threading.Event()
+        self.context = context
+        lifecycle = current_lifecycle()
+        self.shutdown = lifecycle.stop_searches if lifecycle is not None else None
         if context is not None and not context.add_callback(self.event.set):
             self.event.set()  # the call has already ended
 
     def __call__(self) -> bool:
-        return self.event.is_set()
+        if self.event.is_set() or (self.shutdown is not None and self.shutdown.is_set()):
+            return True
+        remaining = self.context.time_remaining() if self.context is not None else None
+        return remaining is not None and remaining <= 0
+
+    def ended(self) -> bool:
+        """The call itself is over (the client will not read an answer)."""
+        return self.event.is_set() or (self.context is not None and not self.context.is_active())
 
 
 @dataclass
@@ -104,29 +116,56 @@ def make_checked_bot(spec: str, field: str = "bot"):
         raise invalid(field, str(exc)) from None
 
 
-def _accepts(function, name: str) -> bool:
-    try:
-        return name in inspect.signature(function).parameters
-    except (TypeError, ValueError):
-        return False
+def finished_within(finished: bool, limits: Limits, cut: bool) -> bool:
+    """Whether the budget the caller asked for was spent in full: a search that ran by
+    time on a budget the deadline cut (`cut`) spent the cut budget, not the one asked for."""
+    return finished and not (cut and limits.iterations is None)
 
 
-def decide(bot, view: View, limits: Limits, seed: int, stop: CallStop, deck) -> tuple[Move, bool]:
-    """The bot's move and whether a stop cut its search short."""
-    if _accepts(bot.decide, "should_stop"):
-        move = bot.decide(view, limits, seed, should_stop=stop)
-        return move, stop()
-    analyze = analyze_function()
-    if bot.name == "ismcts" and hasattr(bot, "exploration") and analyze is not None:
-        # The ISMCTS bot's move is its analysis's best move; through analyze the search
-        # can be stopped between chunks when the call ends.
-        analysis = analyze(view, limits, seed, should_stop=stop, exploration=bot.exploration,
-                           playout=getattr(bot, "playout", "random"))
-        if not analysis.best:
+def decide(bot, view: View, limits: Limits, seed: int, stop: CallStop, deck=None, cut: bool = False) -> tuple[Move, bool]:
+    """The bot's move and whether its search was cut short (stopped, out of the
+    deadline's or the server's time) instead of spending the budget asked for."""
+    if hasattr(bot, "choose"):  # the searching bots: they can be stopped between chunks
+        move, finished = bot.choose(view, limits, seed, should_stop=stop)
+        if move is None:
             raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
-        return parse_move(analysis.best, deck), not analysis.finished
-    # Other bots cannot be stopped; the deadline already capped their wall time.
+        return move, not finished_within(finished, limits, cut)
+    # The rule-of-thumb bots do not search: nothing to cut.
     return bot.decide(view, limits, seed), False
+
+
+class ProgressSlot:
+    """From a search thread to the thread sending a stream: only the latest progress
+    report waits (a newer one replaces one not yet sent, so a slow reader never builds a
+    backlog), and the final outcome, which makes a waiting report stale."""
+
+    def __init__(self):
+        self._ready = threading.Condition()
+        self._latest = None
+        self._outcome: tuple | None = None  # ("final", analysis) or ("error", exception)
+        self.replaced = 0  # reports dropped for a newer one
+
+    def progress(self, report) -> None:
+        with self._ready:
+            if self._latest is not None:
+                self.replaced += 1
+            self._latest = report
+            self._ready.notify()
+
+    def finish(self, kind: str, value) -> None:
+        with self._ready:
+            self._outcome = (kind, value)
+            self._ready.notify()
+
+    def take(self) -> tuple:
+        """("progress", report), or the outcome once there is one; waits for either."""
+        with self._ready:
+            self._ready.wait_for(lambda: self._latest is not None or self._outcome is not None)
+            if self._outcome is not None:
+                self._latest = None
+                return self._outcome
+            report, self._latest = self._latest, None
+            return "progress", report
 
 
 def run_analysis(view: View, limits: Limits, seed: int, stop: CallStop, progress=None, every=None) -> Analysis:
