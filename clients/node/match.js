@@ -64,8 +64,15 @@ function caller(client, timeout) {
   });
 }
 
-function show(events) {
-  for (const event of events) for (const line of event.narration) process.stdout.write(`${event.index}: ${line}\n`);
+const SEATS = { PLAYER_HERA: 'Hera', PLAYER_ZEUS: 'Zeus' };
+
+function show(events, seat) {
+  // Each move as this seat saw it (hidden cards are '?'), then what it did in words.
+  for (const event of events) {
+    const who = event.player === seat ? 'you' : (SEATS[event.player] || 'chance');
+    process.stdout.write(`${event.index}: ${who}: ${event.move.text}\n`);
+    for (const line of event.narration) process.stdout.write(`    ${line}\n`);
+  }
 }
 
 async function main() {
@@ -88,11 +95,11 @@ async function main() {
         const reply = await call('PlayMove', {
           match_id: matchId, move: { text: legal.moves[0].text }, move_number: status.moves_played,
         }, hera);
-        show(reply.events);
+        show(reply.events, 'PLAYER_HERA');
         status = reply.status;
       } else {
         const reply = await call('BotPlayTurn', { match_id: matchId }, hera);
-        show(reply.events);
+        show(reply.events, 'PLAYER_HERA');
         status = reply.status;
       }
     }
