@@ -1,20 +1,19 @@
-// Determinization and information-set MCTS in the native core.
+// Hera and Zeus in the generic search: the determinization sampler, the light playout
+// policy and the trait adapter (search/trait.hpp) over the rules of core.cpp.
 //
 // The sampler is hzai/belief/sampler.py move for move (same generator calls, same
-// card ids), so a view and a seed give the same state in both; the search is
-// single-observer ISMCTS (Cowling, Powley and Whitehouse 2012) with availability
-// counts, one tree per thread (root parallelism). docs/search.md.
+// card ids), so a view and a seed give the same state in both. docs/search.md.
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <vector>
 
 #include "core.hpp"
+#include "search/trait.hpp"
 
 namespace hzn {
 
-// ----- a player's view, flattened (hzai/native/search.py builds it) ---------------------
+// ----- a player's view, as the sampler reads it (hzai/native/search.py builds it) -------
 enum SlotKind : int8_t { SL_FIGURE = 0, SL_KNOWN = 1, SL_GROUP = 2 };
 
 struct ViewSlot {
@@ -38,20 +37,25 @@ struct ViewPending {
 };
 
 struct ViewSpec {
-  std::vector<ViewSlot> columns[2][COLUMNS];
-  std::vector<ViewSlot> hands[2];
-  std::vector<int16_t> discards[2];  // codes, bottom first
-  int deck_size[2] = {0, 0};
+  std::vector<std::vector<std::vector<ViewSlot>>> columns{2, std::vector<std::vector<ViewSlot>>(COLUMNS)};  // [side][c][r]
+  std::vector<std::vector<ViewSlot>> hands{2};
+  std::vector<std::vector<int16_t>> discards{2};  // codes, bottom first
+  std::vector<int> deck_sizes{0, 0};
   std::vector<ViewGroup> groups;
-  std::vector<int16_t> pools[2];  // unaccounted name ids per owner, sorted as in Python
+  std::vector<std::vector<int16_t>> pools{2};  // unaccounted name ids per owner, sorted as in Python
   std::vector<ViewPending> pending;
   int phase = PH_PLAY, turn = 0, turn_player = 0, to_move = 0, ap = 0, ap_spent = 0, winner = -1, reason = RS_NONE;
 };
 
+// The world a seat that saw every card would know: `s` with only the deck orders hidden
+// (PIMC searches these). As hzai.native.search.flat_world of the same state.
+ViewSpec world_spec(const GameDef& g, const State& s);
+
 class Sampler {
  public:
-  Sampler(std::shared_ptr<const GameDef> g, ViewSpec spec);
-  State sample(SplitMix64& rng) const;  // throws std::runtime_error when no state fits
+  Sampler(const GameDef& g, ViewSpec spec);  // std::invalid_argument names what is wrong
+  State sample(const GameDef& g, SplitMix64& rng) const;  // std::runtime_error when no state fits
+  const ViewSpec& spec() const { return v_; }
 
  private:
   struct Where {
@@ -61,7 +65,6 @@ class Sampler {
   bool draw_once(SplitMix64& rng, std::vector<std::vector<int16_t>>& placed, std::vector<int16_t> decks[2]) const;
   State build(const std::vector<std::vector<int16_t>>& placed, const std::vector<int16_t> decks[2]) const;
 
-  std::shared_ptr<const GameDef> g_;
   ViewSpec v_;
   std::vector<std::vector<Where>> group_slots_;
   std::vector<std::vector<Bits>> slot_excluded_;
@@ -70,59 +73,33 @@ class Sampler {
   std::vector<std::vector<int>> ids_of_code_;  // card ids of each name*2+owner, ascending
 };
 
-// ----- the search ------------------------------------------------------------------------
-enum Playout : int { PO_RANDOM = 0, PO_LIGHT = 1 };
-
-struct SearchOptions {
-  double exploration = 0.7;
-  int playout = PO_RANDOM;
-  uint64_t seed = 0;
-  int threads = 1;
-};
-
-struct Node {
-  int32_t action = -1, parent = -1, first_child = -1, next_sibling = -1;
-  int8_t mover = -1;
-  uint32_t visits = 0, availability = 0;
-  double value = 0.0;  // sum of results for `mover`: win 1, draw 0.5, loss 0
-  double score = 0.0;  // the same, nudged toward quick wins and slow losses; selection uses it
-};
-
-struct alignas(64) Tree {  // one cache line at least: each thread mutates its own tree's generator
-  std::vector<Node> nodes;
-  SplitMix64 rng{0};
-  long iterations = 0;
-};
-
-struct ChildStats {
-  int action = 0;
-  long visits = 0, availability = 0;
-  double value = 0.0;
-};
-
-class Search {
- public:
-  Search(std::shared_ptr<const GameDef> g, ViewSpec spec, SearchOptions options);
-  // Runs until `iterations` more iterations (split over the threads; <0: no limit) or
-  // `millis` of wall time (<0: no limit) or stop(); returns the iterations done.
-  long run(long iterations, double millis);
-  void stop() { stop_.store(true); }
-  void clear_stop() { stop_.store(false); }
-  long iterations() const;
-  std::vector<ChildStats> root_stats() const;         // merged over the trees, by action
-  std::vector<int> principal_variation(int action, int max_len) const;
-  int root_player() const { return root_player_; }
-
- private:
-  void iterate(Tree& tree);
-  std::shared_ptr<const GameDef> g_;
-  Sampler sampler_;
-  SearchOptions options_;
-  std::vector<Tree> trees_;
-  std::atomic<bool> stop_{false};
-  int root_player_ = 0;
-};
-
 void light_step(const GameDef& g, State& s, SplitMix64& rng);  // the rule-of-thumb playout policy
+
+// The trait adapter: the generic search over the rules of core.cpp.
+struct HeraZeus {
+  using Game = GameDef;
+  using State = hzn::State;
+  using View = Sampler;
+
+  static int num_players(const Game&) { return 2; }
+  static int num_actions(const Game& g) { return g.total_actions(); }
+  static int max_legal(const Game&) { return MAX_ACTIONS; }
+  static int current_player(const Game&, const State& s) {
+    if (s.phase == PH_OVER) return search::TERMINAL;
+    if (s.n_pending && s.pending[0].kind == PD_CHANCE) return search::CHANCE;
+    return s.to_move;
+  }
+  static int legal_actions(const Game& g, const State& s, int* out) { return hzn::legal_actions(g, s, out); }
+  static void apply(const Game& g, State& s, int action) { apply_action(g, s, action); }
+  static int sample_chance(const Game& g, const State& s, SplitMix64& rng) { return hzn::sample_chance(g, s, rng); }
+  static void returns(const Game&, const State& s, double* out) {
+    for (int p = 0; p < 2; ++p) out[p] = s.winner < 0 ? 0.5 : (s.winner == p ? 1.0 : 0.0);
+  }
+  static State clone(const Game&, const State& s) { return s; }
+  static int view_player(const Game&, const View& v) { return v.spec().phase == PH_OVER ? -1 : v.spec().to_move; }
+  static State determinize(const Game& g, const View& v, SplitMix64& rng) { return v.sample(g, rng); }
+  static View world_view(const Game& g, const State& s) { return Sampler(g, world_spec(g, s)); }
+  static void playout_step(const Game& g, State& s, SplitMix64& rng) { light_step(g, s, rng); }
+};
 
 }  // namespace hzn

@@ -8,12 +8,11 @@ progress can be reported and a caller can stop it), and reads the answer back.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from typing import Callable
 
 from hzai.belief import View
 from hzai.native import native_game
-from hzai.native.search import PLAYOUTS, flat_view, flat_world, native_sample_raw, new_search
+from hzai.native.search import PLAYOUTS, flat_view, new_pimc, new_search
 from hzai.rules import Game, Move
 from hzai.rules.actions import action_space
 from hzai.search.analysis import Analysis, MoveInfo, wilson_interval
@@ -158,22 +157,17 @@ class PimcBot:
             None if limits.iterations is None else max(1, limits.iterations // self.worlds),
             None if limits.millis is None else max(1, limits.millis // self.worlds),
         )
-        votes: Counter = Counter()
-        visits: Counter = Counter()
+        pimc = new_pimc(game, flat_view(view, game), seed, self.worlds, self.exploration, self.playout)
         for w in range(self.worlds):
-            world = native_sample_raw(view, seed * 7919 + w, game)
-            search = new_search(game, flat_world(world, game), seed + w, 1, self.exploration, self.playout)
+            search = pimc.world(w)
             run_budget(search, share, should_stop=should_stop)
-            stats = search.root_stats()
-            if not stats:
+            if not pimc.vote(search):
                 continue
-            best = max(stats, key=lambda s: (s[1], s[2], -s[0]))
-            votes[best[0]] += 1
-            for action, n, _, _ in stats:
-                visits[action] += n
-            if should_stop is not None and should_stop() and votes:
+            if should_stop is not None and should_stop():
                 break  # stopped: the worlds searched so far vote
-        action = max(votes, key=lambda a: (votes[a], visits[a], -a))
+        action = pimc.choice()
+        if action < 0:
+            raise RuntimeError("PIMC searched no world")
         return action_space(game.deck).decode(action)
 
 
