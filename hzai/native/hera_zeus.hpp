@@ -48,7 +48,7 @@ struct ViewSpec {
 };
 
 // The world a seat that saw every card would know: `s` with only the deck orders hidden
-// (PIMC searches these). As hzai.native.search.flat_world of the same state.
+// (PIMC searches these): known cards stay where they are, the decks become pools.
 ViewSpec world_spec(const GameDef& g, const State& s);
 
 class Sampler {

@@ -1,6 +1,6 @@
 """Information-set MCTS and PIMC bots, and analysis, over the native core.
 
-The search itself runs in C++ with the GIL released (hzai/native/search.cpp); this
+The search itself runs in C++ with the GIL released (hzai/native/search/ismcts.hpp); this
 module turns a player's view into the core's input, runs the budget in chunks (so
 progress can be reported and a caller can stop it), and reads the answer back.
 """
