@@ -11,7 +11,9 @@
 #include <thread>
 
 #include "core.hpp"
+#include "hera_zeus.hpp"
 #include "py_types.hpp"
+#include "search/playout.hpp"
 
 void bind_search(pybind11::module_& m);  // search_bindings.cpp
 
@@ -20,9 +22,22 @@ using namespace hzn;
 
 namespace {
 
-const char* const PHASES[] = {"setup", "play", "over"};
-const char* const PENDING_KINDS[] = {"chance", "place", "top"};
-const char* const REASONS[] = {"", "hostage_found", "no_cards", "no_action", "pandora", "turn_limit"};
+// The texts of the enums, from their one source (tables.def).
+const char* const PHASES[] = {
+#define HZ_PHASE(ID, TEXT) TEXT,
+#include "tables.def"
+};
+const char* const PENDING_KINDS[] = {
+#define HZ_PENDING(ID, TEXT) TEXT,
+#include "tables.def"
+};
+const char* const REASONS[] = {
+#define HZ_REASON(ID, TEXT) TEXT,
+#include "tables.def"
+};
+constexpr int N_PHASES = sizeof(PHASES) / sizeof(PHASES[0]);
+constexpr int N_PENDING_KINDS = sizeof(PENDING_KINDS) / sizeof(PENDING_KINDS[0]);
+constexpr int N_REASONS = sizeof(REASONS) / sizeof(REASONS[0]);
 
 int index_of(const char* const* table, int n, const std::string& value, const char* what) {
   for (int i = 0; i < n; ++i)
@@ -140,7 +155,7 @@ void set_raw(PyState& st, const py::dict& d) {
   for (size_t i = 0; i < pending.size(); ++i) {
     auto t = pending[i].cast<py::tuple>();
     Pending& pd = s.pending[i];
-    pd.kind = (int8_t)index_of(PENDING_KINDS, 3, t[0].cast<std::string>(), "pending kind");
+    pd.kind = (int8_t)index_of(PENDING_KINDS, N_PENDING_KINDS, t[0].cast<std::string>(), "pending kind");
     pd.player = (int8_t)t[1].cast<int>();
     auto cards = t[2].cast<py::list>();
     if ((int)cards.size() > MAX_BLOCK) throw py::value_error("pending block too large");
@@ -151,14 +166,14 @@ void set_raw(PyState& st, const py::dict& d) {
       pd.cards[k] = (uint8_t)x;
     }
   }
-  s.phase = (int8_t)index_of(PHASES, 3, d["phase"].cast<std::string>(), "phase");
+  s.phase = (int8_t)index_of(PHASES, N_PHASES, d["phase"].cast<std::string>(), "phase");
   s.to_move = d["to_move"].is_none() ? -1 : (int8_t)d["to_move"].cast<int>();
   s.turn_player = (int8_t)d["turn_player"].cast<int>();
   s.turn = d["turn"].cast<int>();
   s.ap = d["ap"].cast<int>();
   s.ap_spent = d["ap_spent"].cast<int>();
   s.winner = d["winner"].is_none() ? -1 : (int8_t)d["winner"].cast<int>();
-  s.reason = d["reason"].is_none() ? RS_NONE : (int8_t)index_of(REASONS, 6, d["reason"].cast<std::string>(), "reason");
+  s.reason = d["reason"].is_none() ? RS_NONE : (int8_t)index_of(REASONS, N_REASONS, d["reason"].cast<std::string>(), "reason");
   if (seen.count() + (s.n_pending && s.pending[0].kind == PD_PLACE ? 0 : 0) != g.n_cards)
     throw py::value_error("every card must be in exactly one place (" + std::to_string(seen.count()) + " of " +
                           std::to_string(g.n_cards) + ")");
@@ -191,33 +206,19 @@ py::tuple random_playouts(const PyState& st, long n_games, uint64_t seed, int th
   int8_t* w = winners.mutable_data();
   int32_t* len = lengths.mutable_data();
   int32_t* tu = turns.mutable_data();
-  const GameDef* g = st.def.get();
-  const State start = st.s;
+  const GameDef& g = *st.def;
+  State start = st.s;
+  start.moves_played = 0;
   {
     py::gil_scoped_release release;
-    // Chunks handed out on demand: a thread slowed down by other work on its core
-    // does not hold the others up at the end.
-    std::atomic<long> next{0};
-    const long chunk = 8;
-    auto work = [&](int) {
-      for (;;) {
-        const long lo = next.fetch_add(chunk);
-        if (lo >= n_games) break;
-        const long hi = std::min(n_games, lo + chunk);
-        for (long i = lo; i < hi; ++i) {
-          State s = start;
-          s.moves_played = 0;
-          random_playout(*g, s, seed + (uint64_t)i);
+    // The reference engine's playout (text order), so game i is random_playout(seed + i).
+    search::playout_batch<HeraZeus>(
+        g, start, n_games, seed, threads, [&](State& s, SplitMix64& rng) { random_step(g, s, rng); },
+        [&](long i, const State& s) {
           w[i] = s.winner;
           len[i] = s.moves_played;
           tu[i] = s.turn;
-        }
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
+        });
   }
   return py::make_tuple(winners, lengths, turns);
 }

@@ -80,8 +80,11 @@ GameDef::GameDef(const std::vector<CardSpec>& specs, int first_player_, bool fig
   for (int id = 0; id < n_cards; ++id)
     pile_key[id] = (uint32_t)(((7 - cards[id].strength) * 256 + lower_rank[cards[id].name]) * 2) * 256 + (uint32_t)id;
 
-  const int sizes[A_COUNT] = {1, n_refs * 12, 3, 1, 3, 3, 1, 3, 1, n_refs, 1, 144, 3, 1, n_names, n_refs,
-                              (n_names + 1) * (n_names + 1) * (n_names + 1)};
+  const int N = n_names, R = n_refs;
+  const int sizes[A_COUNT] = {
+#define HZ_ACTION(ID, TEXT, SIZE) (SIZE),
+#include "tables.def"
+  };
   offset[0] = 0;
   for (int k = 0; k < A_COUNT; ++k) offset[k + 1] = offset[k] + sizes[k];
   const int total = offset[A_COUNT];
@@ -876,14 +879,20 @@ void apply_action(const GameDef& g, State& s, int action) {
   settle(g, s);
 }
 
+// The card the opponent draws from the hand after `pegasus hand` (R-PEG-H2), uniformly
+// among the hand's cards in id order, as its chance action.
+int sample_chance(const GameDef& g, const State& s, SplitMix64& rng) {
+  const int owner = 1 - s.pending[0].player;
+  const Bits& hand = s.hand[owner];
+  const int drawn = hand.nth((int)rng.below((uint64_t)hand.count()));
+  return g.offset[A_CHANCE] + ref_of(g, drawn, hand, owner);
+}
+
 // playout.random_step: a uniformly random legal move in text order, or a uniformly
 // random card of the hand for a chance event; same generator use as the reference.
 void random_step(const GameDef& g, State& s, SplitMix64& rng) {
   if (s.n_pending && s.pending[0].kind == PD_CHANCE) {
-    const int owner = 1 - s.pending[0].player;
-    const Bits& hand = s.hand[owner];
-    const int drawn = hand.nth((int)rng.below((uint64_t)hand.count()));
-    apply_action(g, s, g.offset[A_CHANCE] + ref_of(g, drawn, hand, owner));
+    apply_action(g, s, sample_chance(g, s, rng));
     return;
   }
   int buf[MAX_ACTIONS];

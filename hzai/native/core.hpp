@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "rng.hpp"
+
 namespace hzn {
 
 constexpr int MAX_CARDS = 128;  // both sides; a Bits holds them
@@ -29,14 +31,25 @@ enum Kind : int8_t { K_HOSTAGE = 0, K_GOD = 1, K_PLAIN = 2, K_MYTH = 3 };
 enum Power : int8_t {
   P_NONE = -1, P_PEGASUS = 0, P_PYTHIA, P_MEDUSA, P_PANDORA, P_SIRENS, P_HADES, P_PERSEPHONE, P_DIONYSUS, P_COUNT
 };
-enum Phase : int8_t { PH_SETUP = 0, PH_PLAY = 1, PH_OVER = 2 };
-enum PendingKind : int8_t { PD_CHANCE = 0, PD_PLACE = 1, PD_TOP = 2 };
-enum Reason : int8_t { RS_NONE = 0, RS_HOSTAGE_FOUND, RS_NO_CARDS, RS_NO_ACTION, RS_PANDORA, RS_TURN_LIMIT };
+// Phases, pending kinds, end reasons and action blocks: hzai/native/tables.def.
+enum Phase : int8_t {
+#define HZ_PHASE(ID, TEXT) PH_##ID,
+#include "tables.def"
+};
+enum PendingKind : int8_t {
+#define HZ_PENDING(ID, TEXT) PD_##ID,
+#include "tables.def"
+};
+enum Reason : int8_t {
+#define HZ_REASON(ID, TEXT) RS_##ID,
+#include "tables.def"
+};
 
 // Action kinds in the order of their id ranges (docs/actions.md).
 enum ActKind : int {
-  A_DRAW = 0, A_PLAY, A_CHALLENGE, A_PEG_HAND, A_PEG_FRONT, A_PLACE, A_PYTHIA_SPY, A_PYTHIA_TURN,
-  A_SIRENS, A_HADES, A_PERSEPHONE, A_DIONYSUS, A_GOD, A_RECALL, A_TOP, A_CHANCE, A_SETUP, A_COUNT
+#define HZ_ACTION(ID, TEXT, SIZE) A_##ID,
+#include "tables.def"
+  A_COUNT
 };
 
 struct Bits {
@@ -73,33 +86,6 @@ struct Bits {
         f(k * 64 + __builtin_ctzll(x));
         x &= x - 1;
       }
-    }
-  }
-};
-
-// SplitMix64 exactly as hzai/rng.py: the deal and the playouts must match bit for bit.
-struct SplitMix64 {
-  uint64_t state;
-  explicit SplitMix64(uint64_t seed) : state(seed) {}
-  uint64_t next_u64() {
-    state += 0x9E3779B97F4A7C15ULL;
-    uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  uint64_t below(uint64_t n) {
-    const uint64_t limit = UINT64_MAX - (UINT64_MAX % n + 1) % n;  // 2^64 mod n, without 128-bit division
-    for (;;) {
-      uint64_t x = next_u64();
-      if (x <= limit) return x % n;
-    }
-  }
-  template <class T>
-  void shuffle(T* items, int n) {
-    for (int i = n - 1; i > 0; --i) {
-      int j = (int)below((uint64_t)i + 1);
-      std::swap(items[i], items[j]);
     }
   }
 };
@@ -188,6 +174,7 @@ bool has_action(const GameDef& g, const State& s);
 int chance_outcomes(const GameDef& g, const State& s, int* ids, int* counts);  // sorted by text
 bool is_legal(const GameDef& g, const State& s, int action);
 void apply_action(const GameDef& g, State& s, int action);  // legal and canonical
+int sample_chance(const GameDef& g, const State& s, SplitMix64& rng);  // at a chance node: the outcome drawn
 void random_step(const GameDef& g, State& s, SplitMix64& rng);
 void random_playout(const GameDef& g, State& s, uint64_t seed);
 State deal(const GameDef& g, uint64_t seed);

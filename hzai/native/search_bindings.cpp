@@ -1,124 +1,189 @@
-// Python bindings of the sampler and the search (hzai/native/search.py builds the
-// flattened view passed in here).
+// Python bindings of the sampler and the generic search: the view as typed structs
+// (built field by field by hzai/native/search.py), the search and PIMC over Hera and
+// Zeus (Search, Pimc) and over a game written in Python (PySearch, PyPimc).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "hera_zeus.hpp"
+#include "py_game.hpp"
 #include "py_types.hpp"
-#include "search.hpp"
+#include "search/ismcts.hpp"
+#include "search/pimc.hpp"
 
 namespace py = pybind11;
 using namespace hzn;
+using hzn::search::SearchOptions;
 
 namespace {
 
-Bits name_mask(const py::handle& names) {
+// A set of name ids as a sorted list of ints, and back (range checked).
+std::vector<int> names_of(const Bits& b) {
+  std::vector<int> out;
+  b.each([&](int i) { out.push_back(i); });
+  return out;
+}
+
+Bits bits_of(const std::vector<int>& names) {
   Bits b;
-  for (auto h : names.cast<py::list>()) b.set(h.cast<int>());
+  for (int i : names) {
+    if (i < 0 || i >= MAX_CARDS) throw py::value_error("name id out of range: " + std::to_string(i));
+    b.set(i);
+  }
   return b;
 }
 
-ViewSlot slot_from(const py::handle& h) {
-  auto t = h.cast<py::tuple>();  // (kind, code, group, face_up, excluded names)
-  ViewSlot s;
-  s.kind = (int8_t)t[0].cast<int>();
-  s.code = (int16_t)t[1].cast<int>();
-  s.group = (int16_t)t[2].cast<int>();
-  s.face_up = t[3].cast<bool>();
-  s.excluded = name_mask(t[4]);
-  return s;
+void bind_view(py::module_& m) {
+  py::class_<ViewSlot>(m, "ViewSlot", "one place of a view: a figure, a known card or a card of a group")
+      .def(py::init<>())
+      .def_readwrite("kind", &ViewSlot::kind, "0 figure, 1 known card, 2 a card of a group")
+      .def_readwrite("code", &ViewSlot::code, "known card: name id * 2 + owner")
+      .def_readwrite("group", &ViewSlot::group, "index of the group the hidden card belongs to")
+      .def_readwrite("face_up", &ViewSlot::face_up)
+      .def_property("excluded", [](const ViewSlot& s) { return names_of(s.excluded); },
+                    [](ViewSlot& s, const std::vector<int>& v) { s.excluded = bits_of(v); },
+                    "name ids this hidden card cannot be");
+  py::class_<ViewGroup>(m, "ViewGroup", "hidden cards of one owner known only as a group")
+      .def(py::init<>())
+      .def_readwrite("owner", &ViewGroup::owner)
+      .def_readwrite("known", &ViewGroup::known, "name ids known to be in the group")
+      .def_property("wildcards",
+                    [](const ViewGroup& g) {
+                      std::vector<std::pair<int, std::vector<int>>> out;
+                      for (const auto& w : g.wildcards) out.emplace_back(w.first, names_of(w.second));
+                      return out;
+                    },
+                    [](ViewGroup& g, const std::vector<std::pair<int, std::vector<int>>>& v) {
+                      g.wildcards.clear();
+                      for (const auto& w : v) g.wildcards.emplace_back(w.first, bits_of(w.second));
+                    },
+                    "(count, excluded name ids) of the unknown cards");
+  py::class_<ViewPending>(m, "ViewPending", "a pending decision of the view")
+      .def(py::init<>())
+      .def_readwrite("kind", &ViewPending::kind, "index in hzai.native.tables.PENDING_KINDS")
+      .def_readwrite("player", &ViewPending::player)
+      .def_readwrite("place_code", &ViewPending::place_code, "the card to place (place), else -1")
+      .def_readwrite("pile_positions", &ViewPending::pile_positions, "the cards to order (top)");
+  py::class_<ViewSpec>(m, "ViewSpec", "one seat's view as the native sampler reads it")
+      .def(py::init<>())
+      .def_readwrite("columns", &ViewSpec::columns, "[side][column][row] ViewSlot")
+      .def_readwrite("hands", &ViewSpec::hands, "[side] ViewSlot")
+      .def_readwrite("discards", &ViewSpec::discards, "[side] card codes, bottom first")
+      .def_readwrite("deck_sizes", &ViewSpec::deck_sizes)
+      .def_readwrite("groups", &ViewSpec::groups)
+      .def_readwrite("pools", &ViewSpec::pools, "[owner] unaccounted name ids")
+      .def_readwrite("pending", &ViewSpec::pending)
+      .def_readwrite("phase", &ViewSpec::phase)
+      .def_readwrite("turn", &ViewSpec::turn)
+      .def_readwrite("turn_player", &ViewSpec::turn_player)
+      .def_readwrite("to_move", &ViewSpec::to_move, "-1: nobody")
+      .def_readwrite("ap", &ViewSpec::ap)
+      .def_readwrite("ap_spent", &ViewSpec::ap_spent)
+      .def_readwrite("winner", &ViewSpec::winner, "-1: none")
+      .def_readwrite("reason", &ViewSpec::reason);
+  py::class_<SearchOptions>(m, "SearchOptions")
+      .def(py::init([](double exploration, int playout, uint64_t seed, int threads) {
+             return SearchOptions{exploration, playout, seed, threads};
+           }),
+           py::arg("exploration") = 0.7, py::arg("playout") = 0, py::arg("seed") = 0, py::arg("threads") = 1)
+      .def_readwrite("exploration", &SearchOptions::exploration)
+      .def_readwrite("playout", &SearchOptions::playout, "index in hzai.native.tables.PLAYOUTS")
+      .def_readwrite("seed", &SearchOptions::seed)
+      .def_readwrite("threads", &SearchOptions::threads);
 }
 
-ViewSpec spec_from(const py::dict& d) {
-  ViewSpec v;
-  auto columns = d["columns"].cast<py::list>();
-  auto hands = d["hands"].cast<py::list>();
-  auto discards = d["discards"].cast<py::list>();
-  auto deck_sizes = d["deck_sizes"].cast<py::list>();
-  auto pools = d["pools"].cast<py::list>();
-  for (int p = 0; p < 2; ++p) {
-    auto side = columns[p].cast<py::list>();
-    for (int c = 0; c < COLUMNS; ++c)
-      for (auto h : side[c].cast<py::list>()) v.columns[p][c].push_back(slot_from(h));
-    for (auto h : hands[p].cast<py::list>()) v.hands[p].push_back(slot_from(h));
-    for (auto h : discards[p].cast<py::list>()) v.discards[p].push_back((int16_t)h.cast<int>());
-    v.deck_size[p] = deck_sizes[p].cast<int>();
-    for (auto h : pools[p].cast<py::list>()) v.pools[p].push_back((int16_t)h.cast<int>());
-  }
-  for (auto h : d["groups"].cast<py::list>()) {
-    auto t = h.cast<py::tuple>();  // (owner, known names, [(count, excluded names)])
-    ViewGroup g;
-    g.owner = t[0].cast<int>();
-    for (auto k : t[1].cast<py::list>()) g.known.push_back((int16_t)k.cast<int>());
-    for (auto w : t[2].cast<py::list>()) {
-      auto wt = w.cast<py::tuple>();
-      g.wildcards.emplace_back(wt[0].cast<int>(), name_mask(wt[1]));
-    }
-    v.groups.push_back(std::move(g));
-  }
-  for (auto h : d["pending"].cast<py::list>()) {
-    auto t = h.cast<py::tuple>();  // (kind, player, place code, pile positions)
-    ViewPending pd;
-    pd.kind = t[0].cast<int>();
-    pd.player = t[1].cast<int>();
-    pd.place_code = t[2].cast<int>();
-    for (auto k : t[3].cast<py::list>()) pd.pile_positions.push_back(k.cast<int>());
-    v.pending.push_back(pd);
-  }
-  v.phase = d["phase"].cast<int>();
-  v.turn = d["turn"].cast<int>();
-  v.turn_player = d["turn_player"].cast<int>();
-  v.to_move = d["to_move"].cast<int>();
-  v.ap = d["ap"].cast<int>();
-  v.ap_spent = d["ap_spent"].cast<int>();
-  v.winner = d["winner"].cast<int>();
-  v.reason = d["reason"].cast<int>();
-  return v;
+// The same Python API for every instantiation of the search. `release` says whether
+// run() lets the GIL go (native games) or keeps it (Python games call back into it).
+template <class G>
+py::class_<search::Ismcts<G>, std::shared_ptr<search::Ismcts<G>>> bind_ismcts(py::module_& m, const char* name,
+                                                                               bool release) {
+  using S = search::Ismcts<G>;
+  py::class_<S, std::shared_ptr<S>> cls(m, name);
+  cls.def("run", [release](S& s, long iterations, double millis) {
+       if (!release) return s.run(iterations, millis);
+       py::gil_scoped_release unlocked;
+       return s.run(iterations, millis);
+     }, py::arg("iterations") = -1, py::arg("millis") = -1.0,
+     "search for up to `iterations` more iterations and/or `millis` ms (-1: no limit); returns the iterations done")
+      .def("stop", &S::stop, "ask a running search to stop (any thread)")
+      .def("clear_stop", &S::clear_stop)
+      .def_property_readonly("iterations", &S::iterations)
+      .def_property_readonly("root_player", &S::root_player)
+      .def("root_stats", [](const S& s) {
+        std::vector<py::tuple> out;
+        for (const auto& c : s.root_stats()) out.push_back(py::make_tuple(c.action, c.visits, c.value, c.availability));
+        return out;
+      }, "(action, visits, value sum, availability) per root move, by action id")
+      .def("principal_variation", &S::principal_variation, py::arg("action"), py::arg("max_len") = 12);
+  return cls;
+}
+
+template <class G>
+py::class_<search::Pimc<G>> bind_pimc(py::module_& m, const char* name) {
+  using P = search::Pimc<G>;
+  py::class_<P> cls(m, name);
+  cls.def("world", &P::world, py::arg("w"), "the search of world w, to run and then vote")
+      .def("vote", &P::vote, py::arg("search"), "count the world's most visited move; False when it has none")
+      .def_property_readonly("voted", &P::voted)
+      .def_property_readonly("worlds", &P::worlds)
+      .def("choice", &P::choice, "the move most worlds chose (-1 before any vote)");
+  return cls;
+}
+
+SearchOptions checked(SearchOptions o) {
+  if (o.threads < 1 || o.threads > 256) throw py::value_error("threads must be within 1..256");
+  return o;
 }
 
 }  // namespace
 
 void bind_search(py::module_& m) {
-  m.def("sample_view", [](const PyGame& g, const py::dict& view, uint64_t seed) {
-    Sampler sampler(g.def, spec_from(view));
-    SplitMix64 rng(seed);
-    return PyState{g.def, sampler.sample(rng)};
-  }, py::arg("game"), py::arg("view"), py::arg("seed"),
-     "one determinization of a flattened view, the same as hzai.belief.Determinizer(view).sample(seed)");
+  bind_view(m);
 
-  m.def("sample_speed", [](const PyGame& g, const py::dict& view, uint64_t seed, long n) {
-    Sampler sampler(g.def, spec_from(view));
+  m.def("sample_view", [](const PyGame& g, const ViewSpec& view, uint64_t seed) {
+    Sampler sampler(*g.def, view);
+    SplitMix64 rng(seed);
+    return PyState{g.def, sampler.sample(*g.def, rng)};
+  }, py::arg("game"), py::arg("view"), py::arg("seed"),
+     "one determinization of a view, the same as hzai.belief.Determinizer(view).sample(seed)");
+
+  m.def("sample_speed", [](const PyGame& g, const ViewSpec& view, uint64_t seed, long n) {
+    Sampler sampler(*g.def, view);
     SplitMix64 rng(seed);
     py::gil_scoped_release release;
     long checksum = 0;
-    for (long i = 0; i < n; ++i) checksum += sampler.sample(rng).deck[0][0];
+    for (long i = 0; i < n; ++i) checksum += sampler.sample(*g.def, rng).deck[0][0];
     return checksum;
   }, py::arg("game"), py::arg("view"), py::arg("seed"), py::arg("n"), "draw n samples (for benchmarks)");
 
-  py::class_<Search, std::shared_ptr<Search>>(m, "Search")
-      .def(py::init([](const PyGame& g, const py::dict& view, double exploration, int playout, uint64_t seed,
-                       int threads) {
-             SearchOptions o;
-             o.exploration = exploration;
-             o.playout = playout;
-             o.seed = seed;
-             o.threads = threads;
-             return std::make_shared<Search>(g.def, spec_from(view), o);
+  using HzSearch = search::Ismcts<HeraZeus>;
+  bind_ismcts<HeraZeus>(m, "Search", true)
+      .def(py::init([](const PyGame& g, const ViewSpec& view, const SearchOptions& o) {
+             return std::make_shared<HzSearch>(g.def, Sampler(*g.def, view), checked(o));
            }),
-           py::arg("game"), py::arg("view"), py::arg("exploration"), py::arg("playout"), py::arg("seed"),
-           py::arg("threads"))
-      .def("run", [](Search& s, long iterations, double millis) {
-        py::gil_scoped_release release;
-        return s.run(iterations, millis);
-      }, py::arg("iterations") = -1, py::arg("millis") = -1.0,
-         "search (GIL released) for up to `iterations` more iterations and/or `millis` ms; -1: no limit")
-      .def("stop", &Search::stop, "ask a running search to stop (any thread)")
-      .def("clear_stop", &Search::clear_stop)
-      .def_property_readonly("iterations", &Search::iterations)
-      .def_property_readonly("root_player", &Search::root_player)
-      .def("root_stats", [](const Search& s) {
-        std::vector<py::tuple> out;
-        for (const auto& c : s.root_stats()) out.push_back(py::make_tuple(c.action, c.visits, c.value, c.availability));
-        return out;
-      }, "(action, visits, value sum, availability) per root move, by action id")
-      .def("principal_variation", &Search::principal_variation, py::arg("action"), py::arg("max_len") = 12);
+           py::arg("game"), py::arg("view"), py::arg("options"));
+  bind_pimc<HeraZeus>(m, "Pimc")
+      .def(py::init([](const PyGame& g, const ViewSpec& view, const SearchOptions& o, int worlds) {
+             return search::Pimc<HeraZeus>(g.def, Sampler(*g.def, view), checked(o), worlds);
+           }),
+           py::arg("game"), py::arg("view"), py::arg("options"), py::arg("worlds"));
+
+  using PySearch = search::Ismcts<PythonGame>;
+  auto python_game = [](const py::object& view, const SearchOptions& o) {
+    if (o.threads != 1) throw py::value_error("a game written in Python is searched on one thread (threads=1)");
+    auto g = std::make_shared<const PythonGame::Game>(PythonGame::game_of(view));
+    return std::make_pair(g, PythonGame::view_of(*g, view));
+  };
+  bind_ismcts<PythonGame>(m, "PySearch", false)
+      .def(py::init([python_game](const py::object& view, const SearchOptions& o) {
+             auto [g, v] = python_game(view, o);
+             return std::make_shared<PySearch>(g, v, o);
+           }),
+           py::arg("view"), py::arg("options"),
+           "ISMCTS over a Python game's view (the seam's View/State names), GIL held between calls");
+  bind_pimc<PythonGame>(m, "PyPimc")
+      .def(py::init([python_game](const py::object& view, const SearchOptions& o, int worlds) {
+             auto [g, v] = python_game(view, o);
+             return search::Pimc<PythonGame>(g, v, o, worlds);
+           }),
+           py::arg("view"), py::arg("options"), py::arg("worlds"));
 }

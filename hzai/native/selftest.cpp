@@ -14,6 +14,9 @@
 #include <thread>
 
 #include "core.hpp"
+#include "hera_zeus.hpp"
+#include "search/ismcts.hpp"
+#include "search/pimc.hpp"
 
 using namespace hzn;
 
@@ -139,9 +142,32 @@ int main(int argc, char** argv) {
       });
     for (auto& th : batch) th.join();
   }
+  // And the generic search over the Hera and Zeus trait: ISMCTS (both playouts, root
+  // parallelism) and PIMC from worlds of positions along a few random games.
+  long searched = 0;
+  {
+    auto shared = std::make_shared<const GameDef>(specs, 0, false, false, 200);
+    for (int k = 0; k < 6; ++k) {
+      State s = deal(*shared, seed + 1000 + (uint64_t)k);
+      SplitMix64 rng(seed + (uint64_t)k);
+      for (int step = 0; step < 20 * k && s.phase != PH_OVER; ++step) random_step(*shared, s, rng);
+      while (s.phase != PH_OVER && s.n_pending && s.pending[0].kind == PD_CHANCE) random_step(*shared, s, rng);
+      if (s.phase == PH_OVER) continue;
+      search::SearchOptions o;
+      o.seed = (uint64_t)k;
+      o.threads = threads;
+      o.playout = k % 2 ? search::PO_LIGHT : search::PO_RANDOM;
+      search::Ismcts<HeraZeus> tree(shared, HeraZeus::world_view(*shared, s), o);
+      searched += tree.run(150, -1.0);
+      if (tree.root_stats().empty()) fail("a search with no root move", k, 0);
+      search::Pimc<HeraZeus> pimc(shared, HeraZeus::world_view(*shared, s), o, 2);
+      if (pimc.decide(60, -1.0) < 0) fail("PIMC chose nothing", k, 0);
+    }
+  }
   long total = 0;
   int total_draws = 0;
   for (int t = 0; t < threads && t < 64; ++t) total += moves[t], total_draws += draws[t];
-  std::printf("%d games, %ld moves, %d draws: invariants held\n", games, total, total_draws);
+  std::printf("%d games, %ld moves, %d draws, %ld search iterations: invariants held\n", games, total, total_draws,
+              searched);
   return 0;
 }

@@ -1,6 +1,6 @@
 """Information-set MCTS and PIMC bots, and analysis, over the native core.
 
-The search itself runs in C++ with the GIL released (hzai/native/search.cpp); this
+The search itself runs in C++ with the GIL released (hzai/native/search/ismcts.hpp); this
 module turns a player's view into the core's input, runs the budget in chunks (so
 progress can be reported and a caller can stop it), and reads the answer back.
 """
@@ -8,14 +8,13 @@ progress can be reported and a caller can stop it), and reads the answer back.
 from __future__ import annotations
 
 import time
-from collections import Counter
 from typing import Callable
 
 from hzai.belief import View
 from hzai.native import native_game
-from hzai.native.search import PLAYOUTS, flat_view, flat_world, native_sample_raw, new_search
+from hzai.native.search import PLAYOUTS, flat_view, new_pimc, new_search
 from hzai.rules import Game, Move
-from hzai.rng import MASK64, mix_seed
+from hzai.rng import MASK64
 from hzai.rules.actions import action_space
 from hzai.search.analysis import Analysis, MoveInfo, wilson_interval
 from hzai.search.bot import choice_option, number_option, whole_option
@@ -183,30 +182,22 @@ class PimcBot:
             None if limits.iterations is None else max(1, limits.iterations // self.worlds),
             None if limits.millis is None else max(1, limits.millis // self.worlds),
         )
-        votes: Counter = Counter()
-        visits: Counter = Counter()
+        pimc = new_pimc(game, flat_view(view, game), seed, self.worlds, self.exploration, self.playout)
         finished = True
         for w in range(self.worlds):
-            if votes and limits.millis is not None and (time.perf_counter() - start) * 1000 >= limits.millis:
+            if pimc.voted and limits.millis is not None and (time.perf_counter() - start) * 1000 >= limits.millis:
                 finished = False  # out of time: the worlds searched so far vote
                 break
-            world = native_sample_raw(view, mix_seed(seed, 2 * w), game)
-            search = new_search(game, flat_world(world, game), mix_seed(seed, 2 * w + 1), 1, self.exploration,
-                                self.playout)
+            search = pimc.world(w)
             finished = run_budget(search, share, should_stop=should_stop)[2] and finished
-            stats = search.root_stats()
-            if not stats:
+            if not pimc.vote(search):
                 continue
-            best = max(stats, key=lambda s: (s[1], s[2], -s[0]))
-            votes[best[0]] += 1
-            for action, n, _, _ in stats:
-                visits[action] += n
-            if should_stop is not None and should_stop() and votes:
+            if should_stop is not None and should_stop():
                 finished = False
                 break  # stopped: the worlds searched so far vote
-        if not votes:
+        action = pimc.choice()
+        if action < 0:
             return None, False
-        action = max(votes, key=lambda a: (votes[a], visits[a], -a))
         return action_space(game.deck).decode(action), finished
 
 

@@ -14,6 +14,7 @@ from hzai.native.deckfile import deck_lines
 from .decks import SMALL_DECK
 
 NATIVE = Path(__file__).resolve().parents[2] / "hzai" / "native"
+SOURCES = [str(NATIVE / name) for name in ("core.cpp", "hera_zeus.cpp", "selftest.cpp")]
 
 
 def test_core_is_clean_under_asan_and_ubsan(tmp_path):
@@ -22,7 +23,7 @@ def test_core_is_clean_under_asan_and_ubsan(tmp_path):
     exe = tmp_path / "selftest"
     build = subprocess.run(
         [compiler, "-std=c++17", "-O0", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-         "-fno-omit-frame-pointer", "-o", str(exe), str(NATIVE / "core.cpp"), str(NATIVE / "selftest.cpp"),
+         "-fno-omit-frame-pointer", "-o", str(exe), *SOURCES,
          "-lpthread"],
         capture_output=True, text=True,
     )
@@ -37,14 +38,14 @@ def test_core_is_clean_under_asan_and_ubsan(tmp_path):
                              timeout=300)
         assert run.returncode == 0, run.stdout + run.stderr
         assert f"{games} games" in run.stdout and "invariants held" in run.stdout
+        assert " 0 search iterations" not in run.stdout
         assert "runtime error" not in run.stderr  # UBSan reports
 
 
 def test_selftest_notices_a_broken_deck(tmp_path):
     compiler = shutil.which("g++") or shutil.which("c++")
     exe = tmp_path / "selftest"
-    subprocess.run([compiler, "-std=c++17", "-O0", "-o", str(exe), str(NATIVE / "core.cpp"),
-                    str(NATIVE / "selftest.cpp"), "-lpthread"], check=True)
+    subprocess.run([compiler, "-std=c++17", "-O0", "-o", str(exe), *SOURCES, "-lpthread"], check=True)
     deck = tmp_path / "bad.deck"
     deck.write_text("Io io 0 0 -1 -1 0 0\nnot a card line\n", encoding="utf-8")
     run = subprocess.run([str(exe), str(deck), "1"], capture_output=True, text=True)

@@ -195,15 +195,15 @@ def test_pimc_keeps_to_the_wall_time_cap(midgame):
 
     state = midgame.replay()
     view = view_of(state, state.to_move)
-    worlds = []
-    real = ismcts.native_sample_raw
-    ismcts.native_sample_raw = lambda *a: (worlds.append(1), real(*a))[1]
+    made = []
+    real = ismcts.new_pimc
+    ismcts.new_pimc = lambda *a, **k: (made.append(real(*a, **k)), made[-1])[1]
     try:
         move, finished = make_bot("pimc:worlds=256").choose(view, Limits(millis=40), seed=1)
     finally:
-        ismcts.native_sample_raw = real
+        ismcts.new_pimc = real
     assert str(move) in {str(m) for m in state.legal_moves()}
-    assert not finished and 0 < len(worlds) < 256
+    assert not finished and 0 < made[0].voted < 256
 
 
 # ----- streams --------------------------------------------------------------------------

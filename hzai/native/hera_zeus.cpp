@@ -1,17 +1,15 @@
-// Determinization sampler and ISMCTS (search.hpp, docs/search.md).
-#include "search.hpp"
+// The Hera and Zeus side of the generic search: sampler, world views, light playouts
+// (hera_zeus.hpp, docs/search.md).
+#include "hera_zeus.hpp"
 
-#include <chrono>
-#include <cmath>
+#include <algorithm>
 #include <stdexcept>
-#include <thread>
+#include <string>
 
 namespace hzn {
 
 namespace {
 constexpr int MAX_ATTEMPTS = 1000;  // as hzai/belief/sampler.py
-constexpr double LENGTH_NUDGE = 0.002;  // per move to the end of the game
-constexpr double MAX_NUDGE = 0.2;
 
 template <class T>
 T pop_at(std::vector<T>& v, size_t i) {
@@ -21,9 +19,71 @@ T pop_at(std::vector<T>& v, size_t i) {
 }
 }  // namespace
 
+// Everything the sampler indexes with, checked before it is used: a malformed view is
+// an error naming the field, never a read out of bounds.
+static void check_spec(const GameDef& g, const ViewSpec& v) {
+  auto fail = [](const std::string& what) { throw std::invalid_argument("view: " + what); };
+  auto check_name = [&](int name, const char* where) {
+    if (name < 0 || name >= g.n_names) fail(std::string(where) + " names no card of this deck (" + std::to_string(name) + ")");
+  };
+  auto check_code = [&](int code, const char* where) {
+    if (code < 0 || code >= 2 * g.n_names) fail(std::string(where) + ": card code out of range (" + std::to_string(code) + ")");
+  };
+  auto check_slot = [&](const ViewSlot& slot, const char* where) {
+    if (slot.kind < SL_FIGURE || slot.kind > SL_GROUP) fail(std::string(where) + ": unknown slot kind");
+    if (slot.kind == SL_KNOWN) check_code(slot.code, where);
+    if (slot.kind == SL_GROUP && (slot.group < 0 || (size_t)slot.group >= v.groups.size())) fail("view slot names no group");
+    slot.excluded.each([&](int name) { check_name(name, where); });
+  };
+  if (v.columns.size() != 2 || v.hands.size() != 2 || v.discards.size() != 2 || v.deck_sizes.size() != 2 ||
+      v.pools.size() != 2)
+    fail("columns, hands, discards, deck_sizes and pools hold one entry per side (2)");
+  for (int p = 0; p < 2; ++p) {
+    if (v.columns[p].size() != COLUMNS) fail("a side has three columns");
+    for (int c = 0; c < COLUMNS; ++c) {
+      if (v.columns[p][c].size() > DEPTH) fail("a column holds at most four occupants");
+      for (size_t r = 0; r < v.columns[p][c].size(); ++r) {
+        check_slot(v.columns[p][c][r], "column");
+        if (v.columns[p][c][r].kind == SL_FIGURE && r != 0) fail("a figure stands only at r1");
+      }
+    }
+    if (v.hands[p].size() > MAX_HAND) fail("hand too large (" + std::to_string(v.hands[p].size()) + ")");
+    for (const ViewSlot& slot : v.hands[p]) {
+      check_slot(slot, "hand");
+      if (slot.kind == SL_FIGURE) fail("a figure in a hand");
+    }
+    if (v.discards[p].size() > (size_t)g.n_cards) fail("discard pile larger than the deck");
+    for (int code : v.discards[p]) check_code(code, "discard pile");
+    if (v.pools[p].size() > (size_t)g.n_cards) fail("pool larger than the deck");
+    for (int name : v.pools[p]) check_name(name, "pool");
+  }
+  for (const ViewGroup& group : v.groups) {
+    if (group.owner != 0 && group.owner != 1) fail("group owner is 0 or 1");
+    for (int name : group.known) check_name(name, "group");
+    for (const auto& w : group.wildcards) {
+      if (w.first < 0 || w.first > g.n_cards) fail("wildcard count out of range");
+      w.second.each([&](int name) { check_name(name, "wildcard"); });
+    }
+  }
+  if (v.pending.size() > MAX_PENDING) fail("too many pending decisions");
+  for (const ViewPending& pd : v.pending) {
+    if (pd.kind < PD_CHANCE || pd.kind > PD_TOP) fail("unknown pending kind");
+    if (pd.player != 0 && pd.player != 1) fail("pending player is 0 or 1");
+    if (pd.kind == PD_PLACE) check_code(pd.place_code, "pending place");
+    if (pd.pile_positions.size() > MAX_BLOCK) fail("pending block too large");
+    for (int i : pd.pile_positions)
+      if (i < 0 || (size_t)i >= v.discards[pd.player].size()) fail("pending pile position out of range");
+  }
+  if (v.phase < PH_SETUP || v.phase > PH_OVER) fail("unknown phase");
+  if (v.reason < RS_NONE || v.reason > RS_TURN_LIMIT) fail("unknown reason");
+  if (v.turn_player != 0 && v.turn_player != 1) fail("turn_player is 0 or 1");
+  if (v.to_move < -1 || v.to_move > 1) fail("to_move is 0, 1 or -1");
+  if (v.winner < -1 || v.winner > 1) fail("winner is 0, 1 or -1");
+}
+
 // ----- Sampler -----------------------------------------------------------------------------
-Sampler::Sampler(std::shared_ptr<const GameDef> g, ViewSpec spec) : g_(std::move(g)), v_(std::move(spec)) {
-  const GameDef& g0 = *g_;
+Sampler::Sampler(const GameDef& g0, ViewSpec spec) : v_(std::move(spec)) {
+  check_spec(g0, v_);
   const size_t n_groups = v_.groups.size();
   group_slots_.assign(n_groups, {});
   slot_excluded_.assign(n_groups, {});
@@ -126,7 +186,6 @@ bool Sampler::draw_once(SplitMix64& rng, std::vector<std::vector<int16_t>>& plac
 }
 
 State Sampler::build(const std::vector<std::vector<int16_t>>& placed, const std::vector<int16_t> decks[2]) const {
-  const GameDef& g = *g_;
   std::vector<size_t> cursor(ids_of_code_.size(), 0);
   auto take = [&](int code) {
     if (code < 0 || (size_t)code >= ids_of_code_.size() || cursor[code] >= ids_of_code_[code].size())
@@ -173,6 +232,7 @@ State Sampler::build(const std::vector<std::vector<int16_t>>& placed, const std:
     for (size_t i = 0; i < v_.discards[p].size(); ++i) s.pile[p][i] = (uint8_t)take(v_.discards[p][i]);
   }
   for (int p = 0; p < 2; ++p) {
+    if (decks[p].size() > MAX_SIDE) throw std::runtime_error("the view's deck is larger than a side");
     s.deck_len[p] = (uint8_t)decks[p].size();
     for (size_t i = 0; i < decks[p].size(); ++i) s.deck[p][i] = (uint8_t)take(decks[p][i] * 2 + p);
   }
@@ -198,16 +258,70 @@ State Sampler::build(const std::vector<std::vector<int16_t>>& placed, const std:
   s.ap_spent = v_.ap_spent;
   s.winner = (int8_t)v_.winner;
   s.reason = (int8_t)v_.reason;
-  (void)g;
   return s;
 }
 
-State Sampler::sample(SplitMix64& rng) const {
+State Sampler::sample(const GameDef&, SplitMix64& rng) const {
   std::vector<std::vector<int16_t>> placed;
   std::vector<int16_t> decks[2];
   for (int attempt = 0; attempt < MAX_ATTEMPTS; ++attempt)
     if (draw_once(rng, placed, decks)) return build(placed, decks);
   throw std::runtime_error("no state fits this view: too few placeable cards for the face-down slots");
+}
+
+// ----- world views (PIMC) -------------------------------------------------------------------
+ViewSpec world_spec(const GameDef& g, const State& s) {
+  ViewSpec v;
+  auto code = [&](int card) { return (int16_t)(g.cards[card].name * 2 + g.cards[card].owner); };
+  for (int p = 0; p < 2; ++p) {
+    for (int c = 0; c < COLUMNS; ++c)
+      for (int r = 0; r < s.col_len[p][c]; ++r) {
+        ViewSlot slot;
+        const int x = s.col[p][c][r];
+        if (x == FIGURE) {
+          slot.kind = SL_FIGURE;
+        } else {
+          slot.code = code(x);
+          slot.face_up = s.face_up.test(x);
+        }
+        v.columns[p][c].push_back(slot);
+      }
+    s.hand[p].each([&](int x) {  // ascending ids: copies of a card keep their order
+      ViewSlot slot;
+      slot.code = code(x);
+      v.hands[p].push_back(slot);
+    });
+    for (int i = 0; i < s.pile_len[p]; ++i) v.discards[p].push_back(code(s.pile[p][i]));
+    v.deck_sizes[p] = s.deck_len[p];
+    for (int i = 0; i < s.deck_len[p]; ++i) v.pools[p].push_back(g.cards[s.deck[p][s.deck_head[p] + i]].name);
+    std::sort(v.pools[p].begin(), v.pools[p].end(), [&](int a, int b) { return g.names[a] < g.names[b]; });
+  }
+  for (int k = 0; k < s.n_pending; ++k) {
+    const Pending& pd = s.pending[k];
+    ViewPending vp;
+    vp.kind = pd.kind;
+    vp.player = pd.player;
+    if (pd.kind == PD_PLACE) vp.place_code = code(pd.cards[0]);
+    if (pd.kind == PD_TOP) {
+      for (int i = 0; i < pd.n; ++i)
+        for (int j = 0; j < s.pile_len[pd.player]; ++j)
+          if (s.pile[pd.player][j] == pd.cards[i]) {
+            vp.pile_positions.push_back(j);
+            break;
+          }
+      std::sort(vp.pile_positions.begin(), vp.pile_positions.end());
+    }
+    v.pending.push_back(vp);
+  }
+  v.phase = s.phase;
+  v.turn = s.turn;
+  v.turn_player = s.turn_player;
+  v.to_move = s.to_move;
+  v.ap = s.ap;
+  v.ap_spent = s.ap_spent;
+  v.winner = s.winner;
+  v.reason = s.reason;
+  return v;
 }
 
 // ----- the light playout policy -------------------------------------------------------------
@@ -275,197 +389,6 @@ void light_step(const GameDef& g, State& s, SplitMix64& rng) {
   }
   if (n_good == 0) apply_action(g, s, buf[rng.below((uint64_t)n)]);
   else apply_action(g, s, good[rng.below((uint64_t)n_good)]);
-}
-
-// ----- Search --------------------------------------------------------------------------------
-Search::Search(std::shared_ptr<const GameDef> g, ViewSpec spec, SearchOptions options)
-    : g_(g), sampler_(g, spec), options_(options) {
-  if (options_.threads < 1) throw std::invalid_argument("threads must be ≥ 1");
-  if (spec.phase == PH_OVER || spec.to_move < 0) throw std::invalid_argument("nothing to decide in this view");
-  root_player_ = spec.to_move;
-  trees_.resize((size_t)options_.threads);
-  for (int t = 0; t < options_.threads; ++t) {
-    Tree& tree = trees_[t];
-    // One generator per tree from the search seed: results do not depend on timing.
-    SplitMix64 mix(options_.seed + 0x51ED5EEDULL * (uint64_t)(t + 1));
-    tree.rng = SplitMix64(mix.next_u64());
-    tree.nodes.reserve(1024);
-    tree.nodes.push_back(Node());
-  }
-}
-
-void Search::iterate(Tree& tree) {
-  const GameDef& g = *g_;
-  State s = sampler_.sample(tree.rng);
-  int path[4096];
-  int depth = 0;
-  int node = 0;
-  path[depth++] = 0;
-  int buf[MAX_ACTIONS];
-  int untried[MAX_ACTIONS];
-  bool expanded = false;
-  while (s.phase != PH_OVER && !expanded) {
-    if (s.n_pending && s.pending[0].kind == PD_CHANCE) {  // chance is resolved inside the world
-      random_step(g, s, tree.rng);
-      continue;
-    }
-    const int n = legal_actions(g, s, buf);
-    const int mover = s.to_move;
-    int n_untried = 0;
-    int best = -1;
-    double best_score = -1.0;
-    for (int i = 0; i < n; ++i) {
-      int child = tree.nodes[node].first_child;
-      while (child >= 0 && tree.nodes[child].action != buf[i]) child = tree.nodes[child].next_sibling;
-      if (child < 0) {
-        untried[n_untried++] = buf[i];
-        continue;
-      }
-      Node& ch = tree.nodes[child];
-      ch.availability += 1;
-      if (n_untried) continue;  // expansion comes first; scores are not needed
-      const double score = ch.score / ch.visits +
-                           options_.exploration * std::sqrt(std::log((double)ch.availability) / ch.visits);
-      if (score > best_score) {
-        best_score = score;
-        best = child;
-      }
-    }
-    if (n_untried) {
-      const int action = untried[tree.rng.below((uint64_t)n_untried)];
-      Node fresh;
-      fresh.action = action;
-      fresh.parent = node;
-      fresh.mover = (int8_t)mover;
-      fresh.availability = 1;
-      fresh.next_sibling = tree.nodes[node].first_child;
-      tree.nodes.push_back(fresh);
-      const int id = (int)tree.nodes.size() - 1;
-      tree.nodes[node].first_child = id;
-      apply_action(g, s, action);
-      node = id;
-      expanded = true;
-    } else {
-      apply_action(g, s, tree.nodes[best].action);
-      node = best;
-    }
-    if (depth < 4096) path[depth++] = node;
-  }
-  int length = depth - 1;  // moves from the root to the end of the game
-  while (s.phase != PH_OVER) {
-    ++length;
-    if (options_.playout == PO_LIGHT) light_step(g, s, tree.rng);
-    else {
-      if (s.n_pending && s.pending[0].kind == PD_CHANCE) {
-        random_step(g, s, tree.rng);
-        continue;
-      }
-      const int n = legal_actions(g, s, buf);
-      apply_action(g, s, buf[tree.rng.below((uint64_t)n)]);
-    }
-  }
-  // A win sooner is worth a little more than a win later (and a loss later a little
-  // less bad): without it every move of a won position looks the same and the search
-  // can dawdle instead of taking the hostage.
-  const double nudge = std::min(LENGTH_NUDGE * length, MAX_NUDGE);
-  for (int i = 1; i < depth; ++i) {
-    Node& nd = tree.nodes[path[i]];
-    const double result = s.winner < 0 ? 0.5 : (s.winner == nd.mover ? 1.0 : 0.0);
-    nd.visits += 1;
-    nd.value += result;
-    nd.score += result == 1.0 ? 1.0 - nudge : (result == 0.0 ? nudge : 0.5);
-  }
-  tree.nodes[0].visits += 1;
-  tree.iterations += 1;
-}
-
-long Search::run(long iterations, double millis) {
-  using clock = std::chrono::steady_clock;
-  const auto start = clock::now();
-  const int T = (int)trees_.size();
-  std::atomic<long> done{0};
-  std::exception_ptr failure;
-  std::atomic<bool> failed{false};
-  auto work = [&](int t) {
-    long quota = -1;
-    if (iterations >= 0) quota = iterations / T + (t < iterations % T ? 1 : 0);
-    Tree& tree = trees_[t];
-    long k = 0;
-    try {
-      while ((quota < 0 || k < quota) && !stop_.load(std::memory_order_relaxed) && !failed.load()) {
-        if (millis >= 0 && (k & 15) == 0) {
-          const double elapsed = std::chrono::duration<double, std::milli>(clock::now() - start).count();
-          if (elapsed >= millis) break;
-        }
-        iterate(tree);
-        ++k;
-      }
-    } catch (...) {
-      if (!failed.exchange(true)) failure = std::current_exception();
-    }
-    done.fetch_add(k);
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < T; ++t) pool.emplace_back(work, t);
-  work(0);
-  for (auto& th : pool) th.join();
-  if (failure) std::rethrow_exception(failure);
-  return done.load();
-}
-
-long Search::iterations() const {
-  long n = 0;
-  for (const Tree& t : trees_) n += t.iterations;
-  return n;
-}
-
-std::vector<ChildStats> Search::root_stats() const {
-  std::vector<ChildStats> out;
-  for (const Tree& tree : trees_) {
-    for (int child = tree.nodes[0].first_child; child >= 0; child = tree.nodes[child].next_sibling) {
-      const Node& nd = tree.nodes[child];
-      auto it = std::find_if(out.begin(), out.end(), [&](const ChildStats& c) { return c.action == nd.action; });
-      if (it == out.end()) {
-        out.push_back(ChildStats{nd.action, 0, 0, 0.0});
-        it = out.end() - 1;
-      }
-      it->visits += nd.visits;
-      it->availability += nd.availability;
-      it->value += nd.value;
-    }
-  }
-  std::sort(out.begin(), out.end(), [](const ChildStats& a, const ChildStats& b) { return a.action < b.action; });
-  return out;
-}
-
-std::vector<int> Search::principal_variation(int action, int max_len) const {
-  // Follow the tree that visited `action` most, then its most visited children.
-  const Tree* best_tree = nullptr;
-  int best_node = -1;
-  uint32_t most = 0;
-  for (const Tree& tree : trees_)
-    for (int child = tree.nodes[0].first_child; child >= 0; child = tree.nodes[child].next_sibling)
-      if (tree.nodes[child].action == action && tree.nodes[child].visits > most) {
-        most = tree.nodes[child].visits;
-        best_tree = &tree;
-        best_node = child;
-      }
-  std::vector<int> pv;
-  if (!best_tree) return pv;
-  int node = best_node;
-  while (node >= 0 && (int)pv.size() < max_len) {
-    pv.push_back(best_tree->nodes[node].action);
-    int next = -1;
-    uint32_t v = 0;
-    for (int c = best_tree->nodes[node].first_child; c >= 0; c = best_tree->nodes[c].next_sibling)
-      if (best_tree->nodes[c].visits > v || (best_tree->nodes[c].visits == v && next >= 0 && best_tree->nodes[c].action < best_tree->nodes[next].action)) {
-        v = best_tree->nodes[c].visits;
-        next = c;
-      }
-    if (v < 2) break;  // a reply seen once says nothing
-    node = next;
-  }
-  return pv;
 }
 
 }  // namespace hzn

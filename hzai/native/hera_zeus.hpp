@@ -1,0 +1,105 @@
+// Hera and Zeus in the generic search: the determinization sampler, the light playout
+// policy and the trait adapter (search/trait.hpp) over the rules of core.cpp.
+//
+// The sampler is hzai/belief/sampler.py move for move (same generator calls, same
+// card ids), so a view and a seed give the same state in both. docs/search.md.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core.hpp"
+#include "search/trait.hpp"
+
+namespace hzn {
+
+// ----- a player's view, as the sampler reads it (hzai/native/search.py builds it) -------
+enum SlotKind : int8_t { SL_FIGURE = 0, SL_KNOWN = 1, SL_GROUP = 2 };
+
+struct ViewSlot {
+  int8_t kind = SL_KNOWN;
+  int16_t code = -1;  // known: name * 2 + owner
+  int16_t group = -1;
+  bool face_up = false;
+  Bits excluded;  // names this hidden card cannot be (bit = name id)
+};
+
+struct ViewGroup {
+  int owner = 0;
+  std::vector<int16_t> known;                   // name ids, in the order of the Python sampler
+  std::vector<std::pair<int, Bits>> wildcards;  // (count, excluded names)
+};
+
+struct ViewPending {
+  int kind = PD_CHANCE, player = 0;
+  int place_code = -1;
+  std::vector<int> pile_positions;
+};
+
+struct ViewSpec {
+  std::vector<std::vector<std::vector<ViewSlot>>> columns{2, std::vector<std::vector<ViewSlot>>(COLUMNS)};  // [side][c][r]
+  std::vector<std::vector<ViewSlot>> hands{2};
+  std::vector<std::vector<int16_t>> discards{2};  // codes, bottom first
+  std::vector<int> deck_sizes{0, 0};
+  std::vector<ViewGroup> groups;
+  std::vector<std::vector<int16_t>> pools{2};  // unaccounted name ids per owner, sorted as in Python
+  std::vector<ViewPending> pending;
+  int phase = PH_PLAY, turn = 0, turn_player = 0, to_move = 0, ap = 0, ap_spent = 0, winner = -1, reason = RS_NONE;
+};
+
+// The world a seat that saw every card would know: `s` with only the deck orders hidden
+// (PIMC searches these): known cards stay where they are, the decks become pools.
+ViewSpec world_spec(const GameDef& g, const State& s);
+
+class Sampler {
+ public:
+  Sampler(const GameDef& g, ViewSpec spec);  // std::invalid_argument names what is wrong
+  State sample(const GameDef& g, SplitMix64& rng) const;  // std::runtime_error when no state fits
+  const ViewSpec& spec() const { return v_; }
+
+ private:
+  struct Where {
+    int8_t hand;  // 0 field, 1 hand
+    int8_t p, c, r;
+  };
+  bool draw_once(SplitMix64& rng, std::vector<std::vector<int16_t>>& placed, std::vector<int16_t> decks[2]) const;
+  State build(const std::vector<std::vector<int16_t>>& placed, const std::vector<int16_t> decks[2]) const;
+
+  ViewSpec v_;
+  std::vector<std::vector<Where>> group_slots_;
+  std::vector<std::vector<Bits>> slot_excluded_;
+  std::vector<std::vector<int>> field_order_;
+  std::vector<bool> placeable_name_;
+  std::vector<std::vector<int>> ids_of_code_;  // card ids of each name*2+owner, ascending
+};
+
+void light_step(const GameDef& g, State& s, SplitMix64& rng);  // the rule-of-thumb playout policy
+
+// The trait adapter: the generic search over the rules of core.cpp.
+struct HeraZeus {
+  using Game = GameDef;
+  using State = hzn::State;
+  using View = Sampler;
+
+  static int num_players(const Game&) { return 2; }
+  static int num_actions(const Game& g) { return g.total_actions(); }
+  static int max_legal(const Game&) { return MAX_ACTIONS; }
+  static int current_player(const Game&, const State& s) {
+    if (s.phase == PH_OVER) return search::TERMINAL;
+    if (s.n_pending && s.pending[0].kind == PD_CHANCE) return search::CHANCE;
+    return s.to_move;
+  }
+  static int legal_actions(const Game& g, const State& s, int* out) { return hzn::legal_actions(g, s, out); }
+  static void apply(const Game& g, State& s, int action) { apply_action(g, s, action); }
+  static int sample_chance(const Game& g, const State& s, SplitMix64& rng) { return hzn::sample_chance(g, s, rng); }
+  static void returns(const Game&, const State& s, double* out) {
+    for (int p = 0; p < 2; ++p) out[p] = s.winner < 0 ? 0.5 : (s.winner == p ? 1.0 : 0.0);
+  }
+  static State clone(const Game&, const State& s) { return s; }
+  static int view_player(const Game&, const View& v) { return v.spec().phase == PH_OVER ? -1 : v.spec().to_move; }
+  static State determinize(const Game& g, const View& v, SplitMix64& rng) { return v.sample(g, rng); }
+  static View world_view(const Game& g, const State& s) { return Sampler(g, world_spec(g, s)); }
+  static void playout_step(const Game& g, State& s, SplitMix64& rng) { light_step(g, s, rng); }
+};
+
+}  // namespace hzn

@@ -1,0 +1,72 @@
+// The game trait: what the generic search (ismcts.hpp, pimc.hpp, playout.hpp) needs from
+// a game, resolved at compile time (static dispatch, no virtual calls). docs/native.md.
+//
+// A game plugs in as a struct G of types and static functions:
+//
+//   using Game  = ...;  // the static game (rules data), read-only, shared by all threads
+//   using State = ...;  // one full state, changed in place by apply
+//   using View  = ...;  // the information set of one seat: determinize draws from it
+//
+//   int   num_players(const Game&)                      seats (1..MAX_PLAYERS)
+//   int   num_actions(const Game&)                      action ids are 0..num_actions-1
+//   int   max_legal(const Game&)                        most legal actions in one state
+//   int   current_player(const Game&, const State&)     a seat, CHANCE or TERMINAL
+//   int   legal_actions(const Game&, const State&, int* out)   count; a fixed order per state
+//   void  apply(const Game&, State&, int action)
+//   int   sample_chance(const Game&, const State&, SplitMix64&)  the outcome action, drawn
+//                                                       with the game's distribution
+//   void  returns(const Game&, const State&, double* out)  per seat at the end: win 1,
+//                                                       draw 0.5, loss 0 (a team's result
+//                                                       for each of its seats)
+//   State clone(const Game&, const State&)              an independent copy
+//   int   view_player(const Game&, const View&)         the seat to decide, or < 0
+//   State determinize(const Game&, const View&, SplitMix64&)  one state consistent with it
+//   View  world_view(const Game&, const State&)         what a seat that saw every card
+//                                                       would know (PIMC searches those)
+//   void  playout_step(const Game&, State&, SplitMix64&)  one move of the game's own
+//                                                       playout policy (chance included)
+#pragma once
+
+#include <type_traits>
+#include <utility>
+
+#include "../rng.hpp"
+
+namespace hzn::search {
+
+constexpr int CHANCE = -1;    // current_player at a chance node
+constexpr int TERMINAL = -2;  // current_player once the game is over
+constexpr int MAX_PLAYERS = 8;
+
+// Compile-time check that G has the trait's members with the expected signatures: a
+// game that misses one fails here with the member's name, not deep inside a template.
+template <class G>
+constexpr bool check_trait() {
+  using Game = typename G::Game;
+  using State = typename G::State;
+  using View = typename G::View;
+  static_assert(std::is_same_v<decltype(G::num_players(std::declval<const Game&>())), int>, "num_players");
+  static_assert(std::is_same_v<decltype(G::num_actions(std::declval<const Game&>())), int>, "num_actions");
+  static_assert(std::is_same_v<decltype(G::max_legal(std::declval<const Game&>())), int>, "max_legal");
+  static_assert(std::is_same_v<decltype(G::current_player(std::declval<const Game&>(), std::declval<const State&>())), int>,
+                "current_player");
+  static_assert(std::is_same_v<decltype(G::legal_actions(std::declval<const Game&>(), std::declval<const State&>(),
+                                                         std::declval<int*>())), int>, "legal_actions");
+  static_assert(std::is_same_v<decltype(G::apply(std::declval<const Game&>(), std::declval<State&>(), 0)), void>, "apply");
+  static_assert(std::is_same_v<decltype(G::sample_chance(std::declval<const Game&>(), std::declval<const State&>(),
+                                                         std::declval<SplitMix64&>())), int>, "sample_chance");
+  static_assert(std::is_same_v<decltype(G::returns(std::declval<const Game&>(), std::declval<const State&>(),
+                                                   std::declval<double*>())), void>, "returns");
+  static_assert(std::is_same_v<decltype(G::clone(std::declval<const Game&>(), std::declval<const State&>())), State>, "clone");
+  static_assert(std::is_same_v<decltype(G::view_player(std::declval<const Game&>(), std::declval<const View&>())), int>,
+                "view_player");
+  static_assert(std::is_same_v<decltype(G::determinize(std::declval<const Game&>(), std::declval<const View&>(),
+                                                       std::declval<SplitMix64&>())), State>, "determinize");
+  static_assert(std::is_same_v<decltype(G::world_view(std::declval<const Game&>(), std::declval<const State&>())), View>,
+                "world_view");
+  static_assert(std::is_same_v<decltype(G::playout_step(std::declval<const Game&>(), std::declval<State&>(),
+                                                        std::declval<SplitMix64&>())), void>, "playout_step");
+  return true;
+}
+
+}  // namespace hzn::search
