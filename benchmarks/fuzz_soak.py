@@ -233,7 +233,7 @@ def shared_match(channel: grpc.Channel) -> tuple[str, dict]:
     from hzai_proto.v1 import match_pb2, match_pb2_grpc
 
     reply = match_pb2_grpc.MatchServiceStub(channel).CreateMatch(
-        match_pb2.CreateMatchRequest(seed=3, hera_bot=False, zeus_bot=True, bot="random"), timeout=30)
+        match_pb2.CreateMatchRequest(seed=3, open=True, hera_bot=False, zeus_bot=True, bot="random"), timeout=30)
     tokens = {seat.player: seat.token for seat in getattr(reply, "seats", [])}
     return reply.status.match_id, tokens
 
