@@ -1,4 +1,5 @@
-"""Where hosted matches are kept: one small interface, SQLite behind it by default.
+"""Where hosted matches are kept: one small interface, SQLite behind it by default and
+PostgreSQL (hzai_server.store_pg) for replicas that share their matches.
 
 The interface (MatchStore) speaks plain SQL semantics a PostgreSQL store can share: a
 `matches` row per match with a `version` column for optimistic concurrency (a write
