@@ -5,7 +5,8 @@ replicas, a replica killed under hosted matches, and the store's cost per move.
 
 1. throughput: for 1 and 2 replicas (each `--max-searches 1 --max-threads 1`), locust
    (benchmarks/load.py's runner, benchmarks/locustfile.py's SuggestSmall at --iterations)
-   through nginx with --users users; OK requests/s, their ratio, p99.
+   through nginx with --users users (0: one a replica, so that no call is refused by a
+   replica's one search slot); OK requests/s, their ratio, p99, the load average.
 2. kill: 2 replicas, --players threads each playing hosted matches (Hera random, Zeus
    the bot at 200 iterations) through nginx; replica 0 gets SIGKILL after a third of
    --seconds. Every move acknowledged to a client must be in the final records
@@ -178,7 +179,7 @@ def store_cost(workdir: Path, appends: int) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=20, help="length of each run (5..600)")
-    parser.add_argument("--users", type=int, default=2, help="locust users (1..16)")
+    parser.add_argument("--users", type=int, default=2, help="locust users (1..16; 0: one a replica)")
     parser.add_argument("--iterations", type=int, default=1000, help="SuggestMove budget")
     parser.add_argument("--players", type=int, default=2, help="hosted-match players in the kill run (1..16)")
     parser.add_argument("--appends", type=int, default=300, help="store appends timed per store")
@@ -186,7 +187,7 @@ def main(argv=None) -> int:
                         choices=["throughput", "kill", "store"])
     parser.add_argument("--out", default=str(RESULTS / "cluster.json"))
     args = parser.parse_args(argv)
-    if not 5 <= args.seconds <= 600 or not 1 <= args.users <= 16 or not 1 <= args.players <= 16:
+    if not 5 <= args.seconds <= 600 or not 0 <= args.users <= 16 or not 1 <= args.players <= 16:
         parser.error("--seconds 5..600, --users and --players 1..16")
     if "throughput" in args.parts and not locust_available():
         parser.error("locust is not installed: pip install -e '.[bench]'")
@@ -195,7 +196,7 @@ def main(argv=None) -> int:
         workdir = Path(tmp)
         os.chmod(workdir, 0o711)  # PostgreSQL's own user must reach its directory
         if "throughput" in args.parts:
-            runs = [throughput(n, args.users, args.seconds, args.iterations, workdir) for n in (1, 2)]
+            runs = [throughput(n, args.users or n, args.seconds, args.iterations, workdir) for n in (1, 2)]
             report["throughput"] = {"runs": runs, "ok_per_s_ratio": runs[1]["ok_per_s"] / runs[0]["ok_per_s"]}
             for r in runs:
                 print(f"  {r['replicas']} replica(s): {r['ok_per_s']:.1f} OK/s, p99 {r.get('p99_ms', float('nan')):.1f} ms,"

@@ -151,3 +151,27 @@ def test_two_replicas_playing_the_same_move_at_once_play_it_once(replicas):
     assert rounds >= 10
     history = a.get_view(seats.id, token=seats["hera"], with_history=True).history
     assert len(history) == status.moves_played
+
+
+def test_the_database_down_is_unavailable_and_its_return_is_served():
+    from tests.pg import ThrowawayPostgres
+
+    own = ThrowawayPostgres().start()  # a server of its own: this test stops it
+    server = None
+    try:
+        server = ServerProcess("--store", own.new_database())
+        with HzaiClient(server.address, timeout=30) as client:
+            seats = create(client, hera_bot=False, zeus_bot=True, bot="random")
+            own.server.stop()
+            error = rpc_error(client.get_view, seats.id, token=seats["hera"])
+            assert error.code() == grpc.StatusCode.UNAVAILABLE and "store cannot be reached" in error.details()
+            error = rpc_error(client.create_match, hera_bot=False)
+            assert error.code() == grpc.StatusCode.UNAVAILABLE
+            own.server.start()
+            assert client.get_view(seats.id, token=seats["hera"]).status.moves_played == 0
+        codes = [e.get("code") for e in server.logs if e.get("event") == "rpc"]
+        assert "UNAVAILABLE" in codes and "INTERNAL" not in codes
+    finally:
+        if server is not None:
+            server.stop()
+        own.close()
