@@ -192,6 +192,22 @@ def _add_budget(p) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")
 
 
+def cmd_cluster(args) -> int:
+    try:  # the server package, imported only by this command: the library never needs it
+        from hzai_server.cluster import main as cluster_main
+    except ImportError:
+        raise UsageError("needs the server package (hzai_server), which comes with hzai's checkout") from None
+    return cluster_main(args.cluster_args)
+
+
+class _ClusterArgs:  # `hzai cluster ...` hands every word after `cluster` to its own parser
+    command = "cluster"
+    func = staticmethod(cmd_cluster)
+
+    def __init__(self, words: list[str]):
+        self.cluster_args = words
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hzai",
@@ -279,6 +295,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_arena)
 
+    p = sub.add_parser("cluster", add_help=False,
+                       help="a local cluster: hzai-server replicas behind nginx sharing one PostgreSQL "
+                            "(up --replicas N, status, down)")
+    p.add_argument("cluster_args", nargs=argparse.REMAINDER)
+    p.set_defaults(func=cmd_cluster)
+
     try:  # suggest, play and analyze --server talk to hzai-server; they come with its client package
         from hzai_client.cli import add_commands
     except ImportError:
@@ -289,8 +311,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    # argparse's REMAINDER would not take options (--dir) right after `cluster`.
+    args = _ClusterArgs(argv[1:]) if argv[:1] == ["cluster"] else parser.parse_args(argv)
     name = f"hzai {args.command}"
     try:
         return args.func(args)

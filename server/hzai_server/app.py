@@ -19,7 +19,7 @@ from hzai_server.hosting import HostedMatches
 from hzai_server.matches import MatchServicer
 from hzai_server.rpc import Lifecycle, add_service
 from hzai_server.searches import Searches, analyze_function
-from hzai_server.store import SqliteMatchStore
+from hzai_server.store import open_store
 
 SERVICES = (
     bot_pb2.DESCRIPTOR.services_by_name["BotService"],
@@ -46,7 +46,7 @@ class HzaiServer:
         self.searches = Searches(config.max_searches)
         # A config built in code may leave the directory empty: the default one then.
         data_dir = config.data_dir or default_data_dir()
-        self.matches = HostedMatches(SqliteMatchStore.in_directory(data_dir), config)
+        self.matches = HostedMatches(open_store(config.store, data_dir), config)
         options = [
             ("grpc.max_receive_message_length", config.max_message_bytes),
             ("grpc.max_send_message_length", config.max_message_bytes),

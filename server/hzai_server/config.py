@@ -6,6 +6,10 @@ $XDG_DATA_HOME/hzai, else ~/.local/share/hzai; created when missing). `--data-di
 are removed by a background sweep every `--sweep-interval` seconds once idle for
 `--match-ttl`; `--max-matches` caps the matches kept in all, `--max-matches-per-client`
 those of one client (the `hzai-client` metadata value, else the peer's host).
+
+`--store postgresql://USER@HOST:PORT/DB` (HZAI_STORE) keeps the matches in PostgreSQL
+instead, so that several replicas behind a load balancer share them (any replica serves
+any call of any match; docs/api.md, "Scaling out"); it needs the `cluster` extra.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from __future__ import annotations
 import argparse
 import os
 from dataclasses import dataclass
+
+from hzai_server.store import is_postgres_url
 
 CORES = os.cpu_count() or 1
 
@@ -32,6 +38,7 @@ class ServerConfig:
     max_matches_per_client: int = 20
     sweep_interval: float = 60.0
     data_dir: str = ""  # "" : the default directory (default_data_dir())
+    store: str = ""  # "" : SQLite in data_dir; a postgresql:// URL: PostgreSQL shared by replicas
     replay_cache: int = 256
     cache_bytes: int = 64 * 1024 * 1024
     grace: float = 5.0
@@ -57,6 +64,10 @@ _SETTINGS = [
     ("data_dir", "HZAI_DATA_DIR", str,
      "directory of the match database, created if missing (':memory:' keeps matches in memory only; "
      "by default $XDG_DATA_HOME/hzai, else ~/.local/share/hzai)"),
+    ("store", "HZAI_STORE", str,
+     "where hosted matches are kept: empty for SQLite in --data-dir, or a PostgreSQL URL "
+     "(postgresql://USER:PASSWORD@HOST:PORT/DB, or postgresql:///DB?host=/socket/dir) shared by every "
+     "replica of a cluster; needs pip install 'hzai[cluster]'"),
     ("replay_cache", "HZAI_REPLAY_CACHE", int,
      "replayed records kept so that a longer record replays only its new moves (0: off)"),
     ("cache_bytes", "HZAI_CACHE_BYTES", int,
@@ -97,8 +108,11 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
                 default = kind(env[var])
             except ValueError:
                 parser.error(f"{var}={env[var]!r} is not a valid {kind.__name__}")
+        shown = default
+        if name == "store":  # a URL may hold a password: never echoed
+            shown = f"from {var}" if default else "SQLite"
         parser.add_argument("--" + name.replace("_", "-"), type=kind, default=default,
-                            help=f"{text} [{var}] (default: {default})")
+                            help=f"{text} [{var}] (default: {shown})")
     args = parser.parse_args(argv)
     for name, _, _, _ in _SETTINGS:
         values[name] = getattr(args, name)
@@ -114,6 +128,9 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
         parser.error("--match-ttl and --sweep-interval must be > 0, --grace and --replay-cache ≥ 0")
     if not values["data_dir"]:
         values["data_dir"] = default_data_dir(env)
+    if values["store"] and not is_postgres_url(values["store"]):
+        parser.error("--store must be empty (SQLite in --data-dir) or a URL starting postgresql:// "
+                     "(the value given is not repeated: it may hold a password)")
     if values["default_iterations"] > values["max_iterations"]:
         parser.error("--default-iterations must not exceed --max-iterations")
     if values["log_level"].lower() not in ("debug", "info", "warning", "error"):

@@ -5,17 +5,26 @@ a call finds its match in the cache (or loads it), holds the match's lock, tries
 on a copy, writes them to the store and only then changes the cached state and answers.
 A background thread sweeps matches idle for longer than the TTL, outside the request
 path. Creation checks the server-wide and per-client caps.
+
+Several replicas may share one store (PostgreSQL): a cached state can then be stale.
+Every call, once it holds the match's lock, compares the cached record's length with the
+stored version and catches up first (the new entries played on the cached state, or a
+full replay); a match gone from the store is gone here too. Two replicas that still race
+to append are told apart by the store's version check: the loser writes nothing and
+answers ABORTED with a retry hint. A call also marks the match used in the store at
+most once a sweep interval, so another replica's sweep does not drop a match read here.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import grpc
 
-from hzai.rules import Game, Move, Record, RecordError, State, deal
+from hzai.rules import Game, Move, Record, RecordError, State, deal, push_recorded
 from hzai.rules import moves as mv
 from hzai.rng import SplitMix64
 from hzai.search import Limits
@@ -27,6 +36,20 @@ from hzai_server.store import LoggedMove, MatchStore, StoredMatch, StoreError, V
 
 CLIENT_KEY = "hzai-client"
 MAX_CLIENT_CHARS = 128
+CONFLICT_RETRY_S = 0.05  # the retry hint of a move that lost a race to another replica
+STORE_RETRY_S = 1.0
+
+
+@contextmanager
+def store_errors():
+    """A store that cannot be reached (database down, connection lost) is UNAVAILABLE
+    with a retry hint, not INTERNAL."""
+    try:
+        yield
+    except StoreError as exc:
+        log("store unavailable", level=40, error=str(exc)[:300])
+        raise ApiError(grpc.StatusCode.UNAVAILABLE, "the match store cannot be reached; retry later",
+                       retry_after=STORE_RETRY_S) from None
 
 
 @dataclass
@@ -44,6 +67,7 @@ class Match:
     token_hashes: dict
     lock: threading.Lock = field(default_factory=threading.Lock)
     last_used: float = 0.0
+    stored_used: float = 0.0  # last_used as the store has it (written at most once a sweep interval)
     gone: bool = False  # deleted or expired while a call waited for the lock
 
     @property
@@ -89,6 +113,7 @@ def _from_stored(stored: StoredMatch) -> Match:
         id=stored.id, seed=stored.seed, salt=stored.salt, open=stored.open, client=stored.client,
         record=record, state=record.replay(), bots=tuple(settings["bots"]), bot_spec=settings["bot"],
         limits=Limits(**settings["limits"]), token_hashes=dict(stored.token_hashes), last_used=stored.last_used,
+        stored_used=stored.last_used,
     )
 
 
@@ -110,7 +135,8 @@ class HostedMatches:
         return self.store.count_live()
 
     def _load(self, match_id: str) -> Match | None:
-        stored = self.store.load(match_id)
+        with store_errors():
+            stored = self.store.load(match_id)
         if stored is None:
             return None
         try:
@@ -137,7 +163,7 @@ class HostedMatches:
         match = Match(id=seats.new_match_id(), seed=seed, salt=fairness.new_salt(), open=open_, client=client,
                       record=record, state=record.start(), bots=bots, bot_spec=bot_spec, limits=limits,
                       token_hashes=hashes, last_used=now)
-        with self._lock:
+        with self._lock, store_errors():
             self._check_caps(client)
             self.store.create(StoredMatch(id=match.id, client=client, token_hashes=hashes, seed=seed,
                                           salt=match.salt, open=open_, settings=match.settings(),
@@ -178,23 +204,72 @@ class HostedMatches:
         try:
             self.store.append(match.id, len(match.record.moves), entries, self.clock())
         except VersionConflict:
-            raise ApiError(grpc.StatusCode.ABORTED, "the match changed during this call; read it again and retry") \
-                from None
+            # Another replica moved the match first: nothing of this call was written,
+            # and the next call catches up with the stored record (see refresh).
+            raise ApiError(grpc.StatusCode.ABORTED, "the match changed during this call (another call moved it "
+                                                    "first); nothing was played: read it again and retry",
+                           retry_after=CONFLICT_RETRY_S) from None
         except StoreError as exc:
             log("store write failed", level=40, error=f"{type(exc).__name__}: {exc}")
             raise ApiError(grpc.StatusCode.UNAVAILABLE, "the match could not be saved, so the move was not played; "
                                                         "retry later") from None
         match.record.moves.extend(e.text for e in entries)
         match.state = state
+        match.stored_used = self.clock()
+
+    def refresh(self, match: Match) -> None:
+        """Catch a cached match up with the store (another replica may have moved it
+        since), or mark it gone when the store no longer has it. Called with its lock."""
+        with store_errors():
+            version = self.store.version(match.id)
+            if version == len(match.record.moves):
+                return
+            stored = None if version is None else self.store.load(match.id)
+        if stored is None:
+            self._forget(match)
+            return
+        known = match.record.moves
+        try:
+            if len(stored.moves) > len(known) and stored.moves[:len(known)] == known:
+                state = match.state.copy()
+                for index in range(len(known), len(stored.moves)):
+                    push_recorded(state, index, stored.moves[index])
+            else:
+                state = _from_stored(stored).state
+        except (RecordError, KeyError, TypeError, ValueError) as exc:
+            log("unreadable match", level=40, match_id=match.id, error=str(exc))
+            raise ApiError(grpc.StatusCode.UNAVAILABLE, "the stored match cannot be read; retry later",
+                           retry_after=STORE_RETRY_S) from None
+        log("match reloaded", level=10, match_id=match.id, cached=len(known), stored=len(stored.moves))
+        match.record.moves[:] = stored.moves
+        match.state = state
+        match.stored_used = max(match.stored_used, stored.last_used)
+
+    def mark_used(self, match: Match, now: float) -> None:
+        """Tell the store (and so every replica's sweep) that the match is in use, at
+        most once a sweep interval; a failure only waits for the next call."""
+        if now - match.stored_used < self.config.sweep_interval or match.gone:
+            return
+        try:
+            self.store.touch(match.id, now)
+            match.stored_used = now
+        except StoreError as exc:
+            log("store touch failed", level=30, error=str(exc)[:300])
 
     def logged_move(self, match: Match, index: int) -> LoggedMove | None:
-        return self.store.logged_move(match.id, index)
+        with store_errors():
+            return self.store.logged_move(match.id, index)
+
+    def _forget(self, match: Match) -> None:
+        with self._lock:
+            if self._cache.get(match.id) is match:
+                self._cache.pop(match.id)
+        match.gone = True
 
     def delete(self, match: Match) -> None:
-        with self._lock:
-            self._cache.pop(match.id, None)
-        match.gone = True
-        self.store.delete(match.id)
+        self._forget(match)
+        with store_errors():
+            self.store.delete(match.id)
 
     def snapshot_for_decision(self, match_id: str, context) -> State:
         """A copy of the state when it is the token's seat's decision (or nobody's: the
@@ -264,11 +339,21 @@ class Locked:
     def __enter__(self) -> Match:
         if not self.match.lock.acquire(timeout=self.timeout):
             raise ApiError(grpc.StatusCode.ABORTED, "the match is busy with another call; retry")
+        try:
+            if not self.match.gone:
+                self.hosted.refresh(self.match)
+        except BaseException:
+            self.match.lock.release()
+            raise
         if self.match.gone:
             self.match.lock.release()
             raise seats.denied()
         return self.match
 
     def __exit__(self, *exc) -> None:
-        self.match.last_used = self.hosted.clock()
-        self.match.lock.release()
+        now = self.hosted.clock()
+        self.match.last_used = now
+        try:
+            self.hosted.mark_used(self.match, now)
+        finally:
+            self.match.lock.release()

@@ -1,4 +1,5 @@
-"""Where hosted matches are kept: one small interface, SQLite behind it by default.
+"""Where hosted matches are kept: one small interface, SQLite behind it by default and
+PostgreSQL (hzai_server.store_pg) for replicas that share their matches.
 
 The interface (MatchStore) speaks plain SQL semantics a PostgreSQL store can share: a
 `matches` row per match with a `version` column for optimistic concurrency (a write
@@ -98,6 +99,11 @@ class MatchStore(ABC):
         """The match with its record's moves, or None."""
 
     @abstractmethod
+    def version(self, match_id: str) -> int | None:
+        """The match's version (its record's length) as stored now, or None when it is
+        gone: a cheap check that a cached state is still the stored one."""
+
+    @abstractmethod
     def logged_move(self, match_id: str, index: int) -> LoggedMove | None: ...
 
     @abstractmethod
@@ -124,6 +130,28 @@ class MatchStore(ABC):
 
     def close(self) -> None:
         pass
+
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(text: str) -> bool:
+    return text.startswith(POSTGRES_SCHEMES)
+
+
+def open_store(store: str, data_dir: str) -> MatchStore:
+    """The store a server's settings name: PostgreSQL for a postgresql:// URL (needs the
+    `cluster` extra: psycopg), else SQLite in `data_dir`. OSError saying what is wrong."""
+    if not store:
+        return SqliteMatchStore.in_directory(data_dir)
+    if not is_postgres_url(store):
+        raise OSError("--store must be empty (SQLite in --data-dir) or a postgresql:// URL")
+    try:
+        from hzai_server.store_pg import PostgresMatchStore
+    except ImportError:
+        raise OSError("a postgresql:// store needs psycopg: pip install 'hzai[cluster]' "
+                      "(or pip install 'psycopg[binary]')") from None
+    return PostgresMatchStore(store)
 
 
 class SqliteMatchStore(MatchStore):
@@ -213,6 +241,10 @@ class SqliteMatchStore(MatchStore):
             seed=int(row[5]), salt=row[6], open=bool(row[7]), settings=json.loads(row[8]), version=row[9],
             created_at=row[10], last_used=row[11], moves=moves,
         )
+
+    def version(self, match_id: str) -> int | None:
+        rows = self._read("SELECT version FROM matches WHERE id = ?", (match_id,))
+        return rows[0][0] if rows else None
 
     def logged_move(self, match_id: str, index: int) -> LoggedMove | None:
         rows = self._read("SELECT idx, seat, text, response FROM moves WHERE match_id = ? AND idx = ?",

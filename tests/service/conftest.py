@@ -121,3 +121,29 @@ def midgame() -> Record:
     record = played_record(12, 24)
     assert not record.replay().is_over
     return record
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """One PostgreSQL server for the session (tests/pg.py); `new_database()` per test."""
+    from tests.pg import ThrowawayPostgres
+
+    server = ThrowawayPostgres().start()
+    yield server
+    server.close()
+
+
+STORES = ("sqlite", "postgresql")
+
+
+@pytest.fixture(params=STORES)
+def store_kind(request):
+    return request.param
+
+
+@pytest.fixture
+def store_flags(store_kind, request, tmp_path) -> list[str]:
+    """hzai-server flags keeping matches in a fresh SQLite directory or PostgreSQL database."""
+    if store_kind == "sqlite":
+        return ["--data-dir", str(tmp_path / "data")]
+    return ["--store", request.getfixturevalue("postgres").new_database()]

@@ -86,3 +86,37 @@ def test_an_unusable_match_database_is_one_log_line_and_exit_1(tmp_path):
     assert run.returncode == 1 and "Traceback" not in run.stderr
     events = [json.loads(line) for line in run.stderr.splitlines() if line.startswith("{")]
     assert events[-1]["event"] == "cannot start" and "matches.sqlite3" in events[-1]["error"]
+
+
+def test_the_store_is_sqlite_by_default_or_a_postgresql_url():
+    assert parse_config([], env={}).store == ""
+    url = "postgresql://hzai:secret@db:5432/hzai"
+    assert parse_config(["--store", url], env={}).store == url
+    assert parse_config([], env={"HZAI_STORE": "postgres://h/db"}).store == "postgres://h/db"
+
+
+def test_a_bad_store_is_refused_without_repeating_it(capsys):
+    with pytest.raises(SystemExit) as stop:
+        parse_config(["--store", "mysql://root:hunter2@db/x"], env={})
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--store must be empty" in err and "hunter2" not in err
+
+
+def test_help_never_shows_the_store_url(capsys):
+    with pytest.raises(SystemExit):
+        parse_config(["--help"], env={"HZAI_STORE": "postgresql://u:hunter2@db/x"})
+    out = capsys.readouterr().out
+    assert "--store" in out and "hunter2" not in out
+
+
+def test_an_unreachable_postgresql_store_stops_the_server_with_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    url = f"postgresql://nobody@/none?host={tmp_path}"  # no server on that socket
+    run = subprocess.run([sys.executable, "-m", "hzai_server", "--address", "127.0.0.1:0", "--store", url],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1
+    lines = [line for line in run.stderr.splitlines() if "cannot start" in line]
+    assert len(lines) == 1 and "cannot open the match database" in lines[0] and "Traceback" not in run.stderr

@@ -1,5 +1,6 @@
 """Matches that outlive the process: move numbers and retries, the store, expiry by the
-background sweep, and the caps on matches a client may keep."""
+background sweep, and the caps on matches a client may keep. What concerns the store runs
+over both stores, SQLite and PostgreSQL (a throwaway server, tests/pg.py)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,32 @@ from .matchkit import create
 from .test_errors import rpc_error
 
 
+@pytest.fixture
+def store_client(store_flags):
+    """A client of a server of its own, on each store in turn."""
+    srv = ServerProcess(*store_flags)
+    try:
+        with HzaiClient(srv.address, timeout=30) as c:
+            yield c
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def store_opener(store_kind, request, tmp_path):
+    """A function opening the same store each call (a second opening is as after a
+    restart), and the store class."""
+    if store_kind == "sqlite":
+        return lambda: SqliteMatchStore.in_directory(str(tmp_path / "data")), SqliteMatchStore
+    from hzai_server.store_pg import PostgresMatchStore
+
+    url = request.getfixturevalue("postgres").new_database()
+    return lambda: PostgresMatchStore(url), PostgresMatchStore
+
+
 # ----- move numbers ----------------------------------------------------------------------
-def test_a_retried_move_is_answered_again_and_played_once(client):
+def test_a_retried_move_is_answered_again_and_played_once(store_client):
+    client = store_client
     seats = create(client, hera_bot=False, zeus_bot=False)
     hera = seats["hera"]
     setup = client.legal_moves(seats.id, token=hera)[0].text
@@ -60,8 +85,9 @@ def stored(match_id: str, client: str = "c", last_used: float = 0.0) -> StoredMa
                        created_at=last_used, last_used=last_used)
 
 
-def test_the_store_appends_with_an_expected_version(tmp_path):
-    store = SqliteMatchStore.in_directory(str(tmp_path / "data"))
+def test_the_store_appends_with_an_expected_version(store_opener):
+    open_store, _ = store_opener
+    store = open_store()
     store.create(stored("m1"))
     assert store.append("m1", 0, [LoggedMove(0, 0, "draw", b"answer")], now=5.0) == 1
     with pytest.raises(VersionConflict):
@@ -70,21 +96,23 @@ def test_the_store_appends_with_an_expected_version(tmp_path):
         store.append("gone", 0, [LoggedMove(0, 1, "draw")], now=6.0)
     store.append("m1", 1, [LoggedMove(1, 1, "pegasus hand"), LoggedMove(2, None, "chance Hydra")], now=7.0)
     store.close()
-    reopened = SqliteMatchStore.in_directory(str(tmp_path / "data"))  # as after a restart
+    reopened = open_store()  # as after a restart
     match = reopened.load("m1")
     assert match.moves == ["draw", "pegasus hand", "chance Hydra"] and match.version == 3
+    assert reopened.version("m1") == 3 and reopened.version("gone") is None
     assert match.seed == 2**64 - 1 and match.token_hashes == {"hera": "h", "zeus": None, "spectator": "s"}
     assert reopened.logged_move("m1", 0).response == b"answer" and reopened.logged_move("m1", 2).seat is None
     assert reopened.expired(7.5) == ["m1"] and reopened.expired(6.0) == []
     assert reopened.count_live() == 1 and reopened.count_live("c") == 1 and reopened.count_live("d") == 0
     assert reopened.delete("m1") and reopened.load("m1") is None and reopened.logged_move("m1", 0) is None
-    assert not reopened.delete("m1")
+    assert not reopened.delete("m1") and reopened.version("m1") is None
+    reopened.close()
 
 
-def test_the_sweep_removes_idle_matches_and_keeps_used_ones():
+def test_the_sweep_removes_idle_matches_and_keeps_used_ones(store_opener):
     now = [1000.0]
     config = ServerConfig(match_ttl=60, sweep_interval=1, data_dir=":memory:")
-    hosted = HostedMatches(SqliteMatchStore(":memory:"), config, clock=lambda: now[0])
+    hosted = HostedMatches(store_opener[0](), config, clock=lambda: now[0])
     from hzai.rules import Game
     from hzai.search import Limits
 
@@ -108,12 +136,13 @@ def test_the_sweep_removes_idle_matches_and_keeps_used_ones():
     assert hosted.store.live_ids() == [used.id, busy.id] and idle.gone
     now[0] += 61
     assert hosted.sweep() == 2 and len(hosted) == 0
+    hosted.close()
 
 
 # ----- a server with short expiry and small caps ----------------------------------------
-@pytest.fixture(scope="module")
-def expiring_server():
-    srv = ServerProcess("--match-ttl", "1", "--sweep-interval", "0.2")
+@pytest.fixture
+def expiring_server(store_flags):
+    srv = ServerProcess("--match-ttl", "1", "--sweep-interval", "0.2", *store_flags)
     yield srv
     srv.stop()
 
@@ -173,9 +202,8 @@ def test_a_client_over_its_cap_is_told_when_to_retry(small_server):
         create_as("alice")
 
 
-def test_a_restart_keeps_matches_positions_and_tokens(tmp_path):
-    data = str(tmp_path / "data")
-    first = ServerProcess("--data-dir", data)
+def test_a_restart_keeps_matches_positions_and_tokens(store_flags):
+    first = ServerProcess(*store_flags)
     try:
         with HzaiClient(first.address, timeout=30) as client:
             seats = create(client, hera_bot=False, zeus_bot=True, bot="random")
@@ -185,7 +213,7 @@ def test_a_restart_keeps_matches_positions_and_tokens(tmp_path):
             before = client.get_view(seats.id, token=seats["hera"], with_history=True)
     finally:
         first.stop()
-    second = ServerProcess("--data-dir", data)
+    second = ServerProcess(*store_flags)
     try:
         with HzaiClient(second.address, timeout=30) as client:
             after = client.get_view(seats.id, token=seats["hera"], with_history=True)
@@ -196,17 +224,21 @@ def test_a_restart_keeps_matches_positions_and_tokens(tmp_path):
         second.stop()
 
 
-def test_a_refused_write_plays_nothing():
+def test_a_refused_write_plays_nothing(store_opener):
     from hzai.rules import Game
     from hzai.search import Limits
     from hzai_server.errors import ApiError
     from hzai_server.store import StoreError
 
-    class FullDisk(SqliteMatchStore):
+    open_store, kind = store_opener
+
+    class FullDisk(kind):
         def append(self, *args, **kwargs):
             raise StoreError("database or disk is full")
 
-    hosted = HostedMatches(FullDisk(":memory:"), ServerConfig(data_dir=":memory:"))
+    opened = open_store()
+    opened.__class__ = FullDisk
+    hosted = HostedMatches(opened, ServerConfig(data_dir=":memory:"))
     match, _ = hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
                              limits=Limits(iterations=10), client="c")
     trial = match.state.copy()
@@ -216,3 +248,4 @@ def test_a_refused_write_plays_nothing():
         hosted.commit(match, [LoggedMove(0, 0, str(move))], trial)
     assert caught.value.code == grpc.StatusCode.UNAVAILABLE and "not played" in caught.value.message
     assert match.record.moves == [] and match.state is not trial and hosted.store.load(match.id).moves == []
+    hosted.close()

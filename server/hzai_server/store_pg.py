@@ -1,0 +1,183 @@
+"""The match store on PostgreSQL, for several replicas sharing one database.
+
+Same tables and semantics as the SQLite store (hzai_server.store): every method is one
+transaction, and `append` only writes when the match is at the version it names. Two
+replicas appending to one match race on `UPDATE matches ... WHERE version = %s`: under
+READ COMMITTED the second waits for the first to commit, sees the new version and
+changes no row, so it writes nothing and raises VersionConflict; the primary key of
+`moves` (match_id, idx) would refuse a doubled entry even without that check.
+
+Connections come from a small pool (one per thread using the store at once); a
+connection that fails is dropped and the error is a StoreError, so the server answers
+UNAVAILABLE and the next call opens a new connection. Statements are capped at
+STATEMENT_TIMEOUT_MS so no call waits without bound on a locked row.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from contextlib import contextmanager
+
+import psycopg
+
+from hzai_server.store import (SCHEMA, SCHEMA_VERSION, LoggedMove, MatchStore, StoredMatch, StoreError,
+                               VersionConflict)
+
+CONNECT_TIMEOUT_S = 5
+STATEMENT_TIMEOUT_MS = 10_000
+MAX_IDLE_CONNECTIONS = 8
+_SCHEMA_LOCK_KEY = 0x687A6169  # an advisory lock: replicas starting together create the tables once
+
+
+def describe(url: str) -> str:
+    """The URL without its password, for logs and messages."""
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return "postgresql://(unreadable URL)"
+    where = info.get("host") or "localhost"
+    return f"postgresql://{info.get('user', '')}@{where}:{info.get('port', 5432)}/{info.get('dbname', '')}"
+
+
+class PostgresMatchStore(MatchStore):
+    def __init__(self, url: str):
+        self.url = url
+        self._idle: list[psycopg.Connection] = []
+        self._lock = threading.Lock()
+        try:
+            with self._connection() as db, db.transaction():
+                db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK_KEY,))
+                for statement in SCHEMA:
+                    db.execute(statement.replace("BLOB", "BYTEA"))
+                row = db.execute("SELECT version FROM schema_info").fetchone()
+                if row is None:
+                    db.execute("INSERT INTO schema_info (version) VALUES (%s)", (SCHEMA_VERSION,))
+                elif row[0] != SCHEMA_VERSION:
+                    raise OSError(f"{describe(url)}: match database schema {row[0]}, "
+                                  f"this server reads {SCHEMA_VERSION}")
+        except StoreError as exc:
+            raise OSError(f"cannot open the match database {describe(url)}: {exc}") from None
+
+    # ----- connections -------------------------------------------------------------------
+    def _connect(self) -> psycopg.Connection:
+        try:
+            return psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT_S,
+                                   options=f"-c statement_timeout={STATEMENT_TIMEOUT_MS}")
+        except psycopg.Error as exc:
+            raise StoreError(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__) from None
+
+    @contextmanager
+    def _connection(self):
+        """A connection of the pool for one transaction; dropped if it failed."""
+        with self._lock:
+            db = self._idle.pop() if self._idle else None
+        if db is None or db.closed:
+            db = self._connect()
+        broken = False
+        try:
+            yield db
+        except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            broken = True
+            raise StoreError(str(exc).strip() or type(exc).__name__) from None
+        finally:
+            if not broken and not db.closed and db.info.transaction_status == psycopg.pq.TransactionStatus.IDLE:
+                with self._lock:
+                    if len(self._idle) < MAX_IDLE_CONNECTIONS:
+                        self._idle.append(db)
+                        db = None
+            if db is not None:
+                db.close()
+
+    @contextmanager
+    def _transaction(self):
+        with self._connection() as db, db.transaction():
+            yield db
+
+    def _read(self, sql: str, args=()) -> list[tuple]:
+        with self._transaction() as db:
+            return db.execute(sql, args).fetchall()
+
+    # ----- the interface -----------------------------------------------------------------
+    def create(self, match: StoredMatch) -> None:
+        h = match.token_hashes
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO matches (id, client, hera_token_hash, zeus_token_hash, spectator_token_hash, seed, salt,"
+                " open, settings, version, created_at, last_used)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, %s, %s)",
+                (match.id, match.client, h.get("hera"), h.get("zeus"), h["spectator"], str(match.seed), match.salt,
+                 int(match.open), json.dumps(match.settings, sort_keys=True), match.created_at, match.last_used))
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT id, client, hera_token_hash, zeus_token_hash, spectator_token_hash, seed, salt, open,"
+                " settings, version, created_at, last_used FROM matches WHERE id = %s", (match_id,)).fetchone()
+            if row is None:
+                return None
+            moves = [text for (text,) in db.execute(
+                "SELECT text FROM moves WHERE match_id = %s ORDER BY idx", (match_id,))]
+        return StoredMatch(
+            id=row[0], client=row[1], token_hashes={"hera": row[2], "zeus": row[3], "spectator": row[4]},
+            seed=int(row[5]), salt=row[6], open=bool(row[7]), settings=json.loads(row[8]), version=row[9],
+            created_at=row[10], last_used=row[11], moves=moves)
+
+    def version(self, match_id: str) -> int | None:
+        rows = self._read("SELECT version FROM matches WHERE id = %s", (match_id,))
+        return rows[0][0] if rows else None
+
+    def logged_move(self, match_id: str, index: int) -> LoggedMove | None:
+        rows = self._read("SELECT idx, seat, text, response FROM moves WHERE match_id = %s AND idx = %s",
+                          (match_id, index))
+        if not rows:
+            return None
+        idx, seat, text, response = rows[0]
+        return LoggedMove(idx, seat, text, bytes(response) if response is not None else None)
+
+    def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float) -> int:
+        new_version = expected_version + len(moves)
+        try:
+            with self._transaction() as db:
+                changed = db.execute(
+                    "UPDATE matches SET version = %s, last_used = GREATEST(last_used, %s)"
+                    " WHERE id = %s AND version = %s",
+                    (new_version, now, match_id, expected_version)).rowcount
+                if changed != 1:
+                    raise VersionConflict(f"match {match_id} is not at version {expected_version}")
+                with db.cursor() as cursor:
+                    cursor.executemany(
+                        "INSERT INTO moves (match_id, idx, seat, text, response) VALUES (%s, %s, %s, %s, %s)",
+                        [(match_id, m.index, m.seat, m.text, m.response) for m in moves])
+        except psycopg.errors.UniqueViolation:
+            raise VersionConflict(f"match {match_id} already has an entry at one of these indexes") from None
+        except psycopg.Error as exc:
+            raise StoreError(str(exc).strip() or type(exc).__name__) from None
+        return new_version
+
+    def touch(self, match_id: str, now: float) -> None:
+        with self._transaction() as db:
+            db.execute("UPDATE matches SET last_used = %s WHERE id = %s AND last_used < %s", (now, match_id, now))
+
+    def delete(self, match_id: str) -> bool:
+        with self._transaction() as db:
+            db.execute("DELETE FROM moves WHERE match_id = %s", (match_id,))
+            return db.execute("DELETE FROM matches WHERE id = %s", (match_id,)).rowcount == 1
+
+    def expired(self, idle_before: float) -> list[str]:
+        return [i for (i,) in self._read("SELECT id FROM matches WHERE last_used < %s ORDER BY last_used",
+                                         (idle_before,))]
+
+    def live_ids(self) -> list[str]:
+        return [i for (i,) in self._read("SELECT id FROM matches ORDER BY created_at, id")]
+
+    def count_live(self, client: str | None = None) -> int:
+        if client is None:
+            return self._read("SELECT COUNT(*) FROM matches")[0][0]
+        return self._read("SELECT COUNT(*) FROM matches WHERE client = %s", (client,))[0][0]
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for db in idle:
+            db.close()
