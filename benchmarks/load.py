@@ -134,6 +134,8 @@ def run(workers: list[int], scenarios: list[str], users: int, seconds: float, bu
                               f"  errors {r['error_count']}", flush=True)
                     print(f"    server CPU {row['server_cpu_cores']:.2f} cores, locust {row['client_cpu_cores']:.2f} cores",
                           flush=True)
+                # What the server itself counted over all its scenarios, from its metrics endpoint.
+                report.setdefault("metrics", []).append({"workers": w, **server.scrape()})
     return report
 
 

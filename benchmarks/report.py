@@ -405,7 +405,31 @@ def section_load(data: dict, plotted: bool) -> list[str]:
     lines.append("")
     if plotted:
         lines += ["![service load](load.png)", ""]
-    return lines
+    return lines + section_server_metrics(load)
+
+
+def section_server_metrics(load: dict) -> list[str]:
+    """The key series the servers of the load runs counted (their /metrics, scraped after
+    each server's runs); p50/p99 come from the latency histogram's buckets."""
+    scraped = load.get("metrics") or []
+    if not scraped:
+        return []
+    lines = ["### What the server counted (its metrics endpoint)", "",
+             "Scraped from `hzai-server --metrics-address` after the runs of each worker count: calls by RPC and "
+             "status, p50/p99 estimated from the `hzai_rpc_seconds` histogram (so only as fine as its buckets), "
+             "refusals by reason, and search iterations per second of search time.", "",
+             "| workers | RPC | code | calls | p50 ms | p99 ms |", "|---|---|---|---|---|---|"]
+    for m in scraped:
+        for r in m["rpcs"]:
+            lines.append(f"| {m['workers']} | {r['method']} | {r['code']} | {r['calls']} | {_f(r['p50_ms'])} | "
+                         f"{_f(r['p99_ms'])} |")
+    lines += ["", "| workers | refusals by reason | search iterations | iterations/s of search time |",
+              "|---|---|---|---|"]
+    for m in scraped:
+        refused = ", ".join(f"{k} {v:g}" for k, v in sorted(m["refusals"].items())) or "none"
+        lines.append(f"| {m['workers']} | {refused} | {m['search_iterations']:.0f} | "
+                     f"{_f(m['iterations_per_search_second'], 0)} |")
+    return lines + [""]
 
 
 def section_overhead(data: dict, plotted: bool) -> list[str]:

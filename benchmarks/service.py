@@ -88,7 +88,8 @@ class LocalServer:
 
     def __init__(self, *, workers: int | None = None, max_searches: int | None = None, extra: list[str] | None = None,
                  start_timeout: float = 30.0):
-        self.args = ["--address", f"{LOOPBACK}:0", "--grace", "1"]
+        # The metrics endpoint too, on a free loopback port: `scrape()` reads it.
+        self.args = ["--address", f"{LOOPBACK}:0", "--grace", "1", "--metrics-address", f"{LOOPBACK}:0"]
         if workers is not None:
             self.args += ["--workers", str(workers)]
         if max_searches is not None:
@@ -97,6 +98,7 @@ class LocalServer:
         self.start_timeout = start_timeout
         self.process: subprocess.Popen | None = None
         self.port: int | None = None
+        self.metrics_address: str | None = None
         self._logdir = None
 
     @property
@@ -137,6 +139,7 @@ class LocalServer:
                     continue
                 if entry.get("event") == "listening":
                     self.port = int(entry["port"])
+                    self.metrics_address = entry.get("metrics")
                     break
             else:
                 time.sleep(0.05)
@@ -148,6 +151,14 @@ class LocalServer:
 
         with grpc.insecure_channel(self.target) as channel:
             grpc.channel_ready_future(channel).result(timeout=self.start_timeout)
+
+    def scrape(self) -> dict:
+        """The key series of the server's metrics endpoint now (see metrics_summary)."""
+        import urllib.request
+
+        check_loopback(self.metrics_address or "")
+        with urllib.request.urlopen(f"http://{self.metrics_address}/metrics", timeout=10) as reply:
+            return metrics_summary(reply.read().decode())
 
     def log_tail(self, lines: int = 5) -> str:
         try:
@@ -187,6 +198,56 @@ class LocalServer:
         if self._logdir is not None:
             self._logdir.cleanup()
             self._logdir = None
+
+
+def histogram_quantile(q: float, buckets: list[tuple[float, float]]) -> float:
+    """The q-quantile of a Prometheus histogram given as ascending (upper bound,
+    cumulative count), interpolated within its bucket as Prometheus does; NaN when empty.
+    A quantile in the +Inf bucket is reported as the last finite bound."""
+    total = buckets[-1][1] if buckets else 0
+    if total <= 0:
+        return float("nan")
+    rank = q * total
+    lower, below = 0.0, 0.0
+    for bound, count in buckets:
+        if count >= rank:
+            if bound == float("inf"):
+                return lower
+            return lower + (bound - lower) * ((rank - below) / (count - below) if count > below else 1.0)
+        lower, below = bound, count
+    return lower
+
+
+def metrics_summary(text: str) -> dict:
+    """From the Prometheus text of hzai-server: calls by method and code with p50/p99 (ms,
+    from the latency histogram), refusals by reason, search iterations per second of
+    search time."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    buckets: dict[tuple[str, str], list] = {}
+    calls: dict[tuple[str, str], float] = {}
+    refusals: dict[str, float] = {}
+    totals = {"hzai_search_iterations_total": 0.0, "hzai_search_seconds_total": 0.0}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            labels = sample.labels
+            if sample.name == "hzai_rpc_seconds_bucket":
+                buckets.setdefault((labels["method"], labels["code"]), []).append((float(labels["le"]), sample.value))
+            elif sample.name == "hzai_rpc_seconds_count":
+                calls[(labels["method"], labels["code"])] = sample.value
+            elif sample.name == "hzai_refusals_total":
+                refusals[labels["reason"]] = sample.value
+            elif sample.name in totals:
+                totals[sample.name] = sample.value
+    rpcs = []
+    for (method, code), count in sorted(calls.items()):
+        series = sorted(buckets.get((method, code), []))
+        rpcs.append({"method": method, "code": code, "calls": int(count),
+                     "p50_ms": 1000 * histogram_quantile(0.5, series), "p99_ms": 1000 * histogram_quantile(0.99, series)})
+    seconds = totals["hzai_search_seconds_total"]
+    return {"rpcs": rpcs, "refusals": refusals, "search_iterations": totals["hzai_search_iterations_total"],
+            "search_seconds": seconds,
+            "iterations_per_search_second": totals["hzai_search_iterations_total"] / seconds if seconds else float("nan")}
 
 
 def machine() -> dict:

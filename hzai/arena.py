@@ -2,7 +2,9 @@
 
 Game i deals with seed `seed + i`; bot A sits as Hera in even games and as Zeus in odd
 ones, so both bots see the same deals from both seats. A referee draws the card that
-Pegasus takes from a hand, from its own generator.
+Pegasus takes from a hand, from its own generator. Every seed of a game follows from
+`seed` and its index alone, so the games come out the same one after the other, in
+parallel processes or as Ray tasks on any worker (`ray=`, see hzai.batch).
 """
 
 from __future__ import annotations
@@ -128,25 +130,32 @@ def summarize(spec_a: str, spec_b: str, limits: Limits, seed: int, results: list
     )
 
 
+def _played(calls: list[tuple], jobs: int, ray: str | None):
+    """The GameResult of each call to play_game, in the order they finish."""
+    if ray is not None:
+        from hzai.batch import run_tasks
+
+        yield from (result for _, result in run_tasks(play_game, calls, ray))
+    elif jobs == 1:
+        yield from (play_game(*call) for call in calls)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield from (future.result() for future in as_completed([pool.submit(play_game, *c) for c in calls]))
+
+
 def run_arena(spec_a: str, spec_b: str, games: int, limits: Limits, seed: int = 0, jobs: int | None = None,
-              variants: dict | None = None, progress=None) -> ArenaResult:
-    """Play `games` games; `progress(done, total, partial_summary)` after each one."""
+              variants: dict | None = None, progress=None, ray: str | None = None) -> ArenaResult:
+    """Play `games` games; `progress(done, total, partial_summary)` after each one.
+    `ray`: run the games as Ray tasks there (an address, or "local"); `jobs` is then unused."""
     make_bot(spec_a), make_bot(spec_b)  # fail fast on a bad spec, before any process starts
     jobs = max(1, jobs or os.cpu_count() or 1)
     start = time.perf_counter()
     results: list[GameResult] = []
-    if jobs == 1:
-        for i in range(games):
-            results.append(play_game(spec_a, spec_b, i, limits, seed, variants))
-            if progress:
-                progress(len(results), games, summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_game, spec_a, spec_b, i, limits, seed, variants) for i in range(games)]
-            for future in as_completed(futures):
-                results.append(future.result())
-                if progress:
-                    progress(len(results), games, summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start))
+    calls = [(spec_a, spec_b, i, limits, seed, variants) for i in range(games)]
+    for result in _played(calls, jobs, ray):
+        results.append(result)
+        if progress:
+            progress(len(results), games, summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start))
     return summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start)
 
 

@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+from hzai.batch import BatchError
 from hzai.cards import PLAYERS, DeckError
 from hzai.rules import Game, Record, RecordError, VariantError, deal, state_to_json
 
@@ -154,10 +155,81 @@ def cmd_analyze(args) -> int:
     return 0
 
 
+def _ray_target(args, paths: list[str] | None = None) -> str | None:
+    """The --ray address (None without --ray). A path right after --ray is a record,
+    not an address: it goes back to `paths`."""
+    if args.ray is None:
+        return None
+    from hzai.batch import is_address
+
+    if paths is not None and not is_address(args.ray):
+        paths.insert(0, args.ray)
+        return "local"
+    return args.ray
+
+
+def _record_paths(names: list[str]) -> tuple[list[Path], bool]:
+    """The record files named (a folder: its *.json files, sorted), and whether the
+    input is a batch (a folder, or more than one file)."""
+    paths: list[Path] = []
+    batch = len(names) > 1
+    for name in names:
+        path = Path(name)
+        if path.is_dir():
+            batch = True
+            found = sorted(path.glob("*.json"))
+            if not found:
+                raise UsageError(f"{name}: a folder with no .json records")
+            paths.extend(found)
+        else:
+            paths.append(path)
+    return paths, batch
+
+
+def _analyze_batch(args, paths: list[Path], ray: str | None) -> int:
+    """One JSON line per record, in the order given: {"record", "decisions"} or
+    {"record", "error"}; exit 2 when any record failed."""
+    from hzai.review import review_many
+
+    sides = (0, 1) if args.side is None else (PLAYERS.index(args.side),)
+    loaded, failed = [], []
+    for path in paths:
+        try:
+            loaded.append((str(path), Record.load(path).to_json()))
+        except RecordError as exc:
+            failed.append({"record": str(path), "error": str(exc)})
+
+    def progress(done: int, total: int) -> None:
+        sys.stderr.write(f"\r[{done}/{total}] records")
+        sys.stderr.write("\n" if done == total else "")
+        sys.stderr.flush()
+
+    entries = review_many(loaded, _limits(args), args.seed, sides, ray, None if args.quiet else progress)
+    by_name = {e["record"]: e for e in entries + failed}
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    try:
+        for path in paths:
+            entry = by_name[str(path)]
+            out.write(json.dumps(entry) + "\n")
+            if "error" in entry:
+                print(f"hzai analyze-game: {entry['record']}: {entry['error']}", file=sys.stderr)
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return EXIT_BAD_INPUT if any("error" in e for e in by_name.values()) else 0
+
+
 def cmd_analyze_game(args) -> int:
     from hzai.review import decisions_json, format_review, review_game
 
-    record = Record.load(args.record)
+    names = list(args.records)
+    ray = _ray_target(args, names)
+    if not names:
+        raise UsageError("give a record, several, or a folder of records")
+    paths, batch = _record_paths(names)
+    if batch or ray is not None:
+        return _analyze_batch(args, paths, ray)
+    record = Record.load(paths[0])
     sides = (0, 1) if args.side is None else (PLAYERS.index(args.side),)
     decisions = review_game(record, _limits(args), args.seed, sides, None if args.quiet else _progress_line)
     if not decisions:  # not an error: a fresh record simply has nothing to look at yet (exit 0)
@@ -179,7 +251,7 @@ def cmd_arena(args) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     result = run_arena(args.bot_a, args.bot_b, args.games, _limits(args), args.seed, args.jobs,
-                       _variants(args.variant), None if args.quiet else print_progress)
+                       _variants(args.variant), None if args.quiet else print_progress, ray=_ray_target(args))
     print(result.summary())
     if args.json:
         write_json(result, args.json)
@@ -206,6 +278,12 @@ class _ClusterArgs:  # `hzai cluster ...` hands every word after `cluster` to it
 
     def __init__(self, words: list[str]):
         self.cluster_args = words
+
+
+def _add_ray(p, what: str) -> None:
+    p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                   help=f"run {what} as a Ray task: on a private local Ray without ADDRESS, else on the cluster "
+                        "at ADDRESS (auto, ray://HOST:10001, HOST:6379); needs pip install 'hzai[ray]'")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -277,10 +355,14 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Annotate every decision of a record: the move played against the bot's choice "
                                    "and the value lost. A record with no decision yet prints one line saying there "
                                    "is nothing to analyse (with --json: []) and exits 0.")
-    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("records", nargs="*", metavar="RECORD",
+                   help="game record (hzai-record/1 JSON); several, or a folder of *.json records: one JSON line "
+                        "per record ({\"record\", \"decisions\"} or {\"record\", \"error\"}), in order")
     p.add_argument("--as", dest="side", choices=list(PLAYERS), default=None, help="only this player's decisions")
     _add_budget(p)
     p.add_argument("--json", action="store_true", help="print the decisions as JSON")
+    _add_ray(p, "each record")
+    p.add_argument("-o", "--output", help="write the JSON lines of a batch to this file instead of standard output")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_analyze_game, budget="500")
 
@@ -292,6 +374,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=None, help="parallel processes (default: one per core)")
     p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE", help="a rules variant (repeatable)")
     p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
+    _add_ray(p, "each game")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_arena)
 
@@ -320,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except RecordError as exc:
         print(f"{name}: {exc}", file=sys.stderr)
-    except (UsageError, VariantError, DeckError, ValueError) as exc:
+    except (UsageError, VariantError, DeckError, ValueError, BatchError) as exc:
         print(f"{name}: {exc}", file=sys.stderr)
     except BrokenPipeError:
         return 0

@@ -1,6 +1,7 @@
 """Reading analyses as text: the per-move table of `hzai analyze` (the same rows in
 process and through `--server`) and the annotation of every decision of a game record,
-the move played against the bot's choice."""
+the move played against the bot's choice; `review_many` annotates many records, one
+after the other or as Ray tasks (hzai.batch), with the same seeds either way."""
 
 from __future__ import annotations
 
@@ -100,3 +101,30 @@ def format_review(decisions: list[Decision]) -> str:
 
 def decisions_json(decisions: list[Decision]) -> list[dict]:
     return [asdict(d) | {"mark": d.mark} for d in decisions]
+
+
+def review_entry(name: str, data: dict, limits: Limits, seed: int, sides=(0, 1)) -> dict:
+    """One record of a batch: {"record": name, "decisions": [...]}, or {"record": name,
+    "error": why} when it cannot be read or played. Plain values in and out (a Ray task)."""
+    try:
+        decisions = review_game(Record.from_json(data), limits, seed, sides)
+    except RecordError as exc:
+        return {"record": name, "error": str(exc)}
+    return {"record": name, "decisions": decisions_json(decisions)}
+
+
+def review_many(records: list[tuple[str, dict]], limits: Limits, seed: int = 0, sides=(0, 1),
+                ray: str | None = None, progress=None) -> list[dict]:
+    """`review_entry` for every (name, record JSON), in the order given; `ray`: as Ray
+    tasks there (an address, or "local"). `progress(done, total)` after each record."""
+    calls = [(name, data, limits, seed, tuple(sides)) for name, data in records]
+    if ray is not None:
+        from hzai.batch import run_all
+
+        return run_all(review_entry, calls, ray, progress)
+    out = []
+    for call in calls:
+        out.append(review_entry(*call))
+        if progress:
+            progress(len(out), len(calls))
+    return out

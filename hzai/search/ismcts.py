@@ -138,6 +138,7 @@ class IsmctsBot:
 
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
         self.exploration, self.playout = _options(c, playout)
+        self.last_iterations = 0  # iterations the latest `choose` ran (for the server's metrics)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, should_stop: Callable[[], bool] | None = None) -> Move:
         move = self.choose(view, limits, seed, should_stop)[0]
@@ -150,6 +151,7 @@ class IsmctsBot:
         """The move (None when stopped before any), and whether the budget was spent
         in full (see run_budget)."""
         analysis = analyze(view, limits, seed, should_stop=should_stop, exploration=self.exploration, playout=self.playout)
+        self.last_iterations = analysis.iterations
         if not analysis.best:
             return None, False
         return _move(view, analysis.best), analysis.finished
@@ -166,6 +168,7 @@ class PimcBot:
     def __init__(self, worlds: int | str = 8, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
         self.worlds = whole_option("worlds", worlds, 1, MAX_WORLDS)
         self.exploration, self.playout = _options(c, playout)
+        self.last_iterations = 0  # iterations the latest `choose` ran, all worlds together
 
     def decide(self, view: View, limits: Limits, seed: int = 0, should_stop: Callable[[], bool] | None = None) -> Move:
         move = self.choose(view, limits, seed, should_stop)[0]
@@ -184,12 +187,15 @@ class PimcBot:
         )
         pimc = new_pimc(game, flat_view(view, game), seed, self.worlds, self.exploration, self.playout)
         finished = True
+        self.last_iterations = 0
         for w in range(self.worlds):
             if pimc.voted and limits.millis is not None and (time.perf_counter() - start) * 1000 >= limits.millis:
                 finished = False  # out of time: the worlds searched so far vote
                 break
             search = pimc.world(w)
-            finished = run_budget(search, share, should_stop=should_stop)[2] and finished
+            ran, _, world_finished = run_budget(search, share, should_stop=should_stop)
+            self.last_iterations += ran
+            finished = world_finished and finished
             if not pimc.vote(search):
                 continue
             if should_stop is not None and should_stop():

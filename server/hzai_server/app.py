@@ -17,7 +17,9 @@ from hzai_server.config import ServerConfig, default_data_dir
 from hzai_server.logs import log
 from hzai_server.hosting import HostedMatches
 from hzai_server.matches import MatchServicer
-from hzai_server.rpc import Lifecycle, add_service
+from hzai_server.metrics import MetricsEndpoint, ServerMetrics
+from hzai_server.ratelimit import RateLimiter
+from hzai_server.rpc import CallHooks, Lifecycle, add_service
 from hzai_server.searches import Searches, analyze_function
 from hzai_server.store import open_store
 
@@ -41,12 +43,21 @@ def search_stop_delay(grace: float) -> float:
 class HzaiServer:
     """The gRPC server with its servicers, health and reflection."""
 
-    def __init__(self, config: ServerConfig):
+    def __init__(self, config: ServerConfig, clock=None):
+        """`clock`: the rate limiter's monotonic clock (a fake one in tests)."""
         self.config = config
-        self.searches = Searches(config.max_searches)
+        # Kept whether or not an endpoint serves them: cheap, and tests read them directly.
+        self.metrics = ServerMetrics(config.max_searches)
+        self.searches = Searches(config.max_searches, self.metrics)
         # A config built in code may leave the directory empty: the default one then.
         data_dir = config.data_dir or default_data_dir()
-        self.matches = HostedMatches(open_store(config.store, data_dir), config)
+        store = open_store(config.store, data_dir)
+        self.metrics.count_live_from(store.count_live)
+        self.matches = HostedMatches(self.metrics.timed_store(store), config)
+        limiter = None
+        if config.rate_limit > 0:
+            limiter = RateLimiter(config.rate_limit, config.rate_burst, clock or time.monotonic)
+        hooks = CallHooks(self.metrics, limiter)
         options = [
             ("grpc.max_receive_message_length", config.max_message_bytes),
             ("grpc.max_send_message_length", config.max_message_bytes),
@@ -57,8 +68,8 @@ class HzaiServer:
         self.lifecycle = Lifecycle()
         # Not the generated add_*_to_server: add_service's deserializers answer an
         # undecodable request with INVALID_ARGUMENT instead of grpc's INTERNAL.
-        add_service(self.server, BotServicer(config, self.searches, self.matches), SERVICES[0], self.lifecycle)
-        add_service(self.server, MatchServicer(config, self.searches, self.matches), SERVICES[1], self.lifecycle)
+        add_service(self.server, BotServicer(config, self.searches, self.matches), SERVICES[0], self.lifecycle, hooks)
+        add_service(self.server, MatchServicer(config, self.searches, self.matches), SERVICES[1], self.lifecycle, hooks)
         self.health = health.HealthServicer(experimental_non_blocking=True)
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
         reflection.enable_server_reflection(
@@ -71,19 +82,28 @@ class HzaiServer:
         if self.port == 0:
             raise OSError(f"cannot listen on {config.address} (address in use, or not an address of this machine)")
         self._stopped = threading.Event()
+        self.metrics_endpoint: MetricsEndpoint | None = None
 
     @property
     def address(self) -> str:
         host = self.config.address.rsplit(":", 1)[0]
         return f"{host}:{self.port}"
 
+    @property
+    def metrics_address(self) -> str | None:
+        """HOST:PORT of the metrics endpoint once started, None without one."""
+        return None if self.metrics_endpoint is None else self.metrics_endpoint.address
+
     def start(self) -> None:
+        if self.config.metrics_address:  # first: a port in use stops the start before gRPC listens
+            self.metrics_endpoint = MetricsEndpoint(self.metrics, self.config.metrics_address)
         self.server.start()
         self.matches.start_sweeper()
         for name in ("", *SERVICE_NAMES):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
         log("listening", address=self.address, port=self.port, workers=self.config.workers,
-            max_searches=self.config.max_searches, analysis=analyze_function() is not None)
+            max_searches=self.config.max_searches, analysis=analyze_function() is not None,
+            metrics=self.metrics_address, rate_limit=self.config.rate_limit or None)
 
     def stop(self, grace: float | None = None) -> None:
         """Report NOT_SERVING at once and refuse new calls (UNAVAILABLE) while running
@@ -104,6 +124,8 @@ class HzaiServer:
         # The handlers have returned; grpc's own grace lets their answers finish sending.
         self.server.stop(max(ANSWER_GRACE, grace - (time.monotonic() - start))).wait()
         self.matches.close()
+        if self.metrics_endpoint is not None:
+            self.metrics_endpoint.close()
         log("stopped", cancelled_calls=self.lifecycle.active)
 
     def wait(self) -> None:

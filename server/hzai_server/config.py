@@ -10,6 +10,10 @@ those of one client (the `hzai-client` metadata value, else the peer's host).
 `--store postgresql://USER@HOST:PORT/DB` (HZAI_STORE) keeps the matches in PostgreSQL
 instead, so that several replicas behind a load balancer share them (any replica serves
 any call of any match; docs/api.md, "Scaling out"); it needs the `cluster` extra.
+
+Operations: `--metrics-address HOST:PORT` serves Prometheus metrics over HTTP (off by
+default); `--rate-limit R` lets each client (as for the match cap) make R calls a second
+on average, in bursts of up to `--rate-burst` (off by default).
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ class ServerConfig:
     cache_bytes: int = 64 * 1024 * 1024
     grace: float = 5.0
     log_level: str = "info"
+    metrics_address: str = ""  # "": no metrics endpoint
+    rate_limit: float = 0.0  # calls a second per client; 0: no limit
+    rate_burst: int = 20
 
 
 # flag name, env var, type, help
@@ -74,6 +81,13 @@ _SETTINGS = [
      "estimated bytes each of the two caches (replayed states, decided positions) may hold"),
     ("grace", "HZAI_GRACE", float, "seconds running calls get to finish on SIGTERM/SIGINT"),
     ("log_level", "HZAI_LOG_LEVEL", str, "debug, info, warning or error"),
+    ("metrics_address", "HZAI_METRICS_ADDRESS", str,
+     "host:port of the Prometheus metrics endpoint over HTTP (port 0: any free port, logged at start; "
+     "empty: no endpoint)"),
+    ("rate_limit", "HZAI_RATE_LIMIT", float,
+     "calls a second one client (metadata hzai-client, else the peer's host) may make on average; "
+     "over it: RESOURCE_EXHAUSTED with a retry delay (0: no limit)"),
+    ("rate_burst", "HZAI_RATE_BURST", int, "calls one client may make at once before --rate-limit holds it back"),
 ]
 
 
@@ -126,6 +140,14 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
         parser.error(f"--address must be HOST:PORT (port 0..65535), not {values['address']!r}")
     if values["match_ttl"] <= 0 or values["sweep_interval"] <= 0 or values["grace"] < 0 or values["replay_cache"] < 0:
         parser.error("--match-ttl and --sweep-interval must be > 0, --grace and --replay-cache ≥ 0")
+    if values["metrics_address"]:
+        host, _, port = values["metrics_address"].rpartition(":")
+        if not host or not port.isdigit() or int(port) > 65535:
+            parser.error(f"--metrics-address must be HOST:PORT (port 0..65535) or empty, "
+                         f"not {values['metrics_address']!r}")
+    if values["rate_limit"] < 0 or values["rate_limit"] != values["rate_limit"] or values["rate_burst"] < 1:
+        parser.error(f"--rate-limit must be ≥ 0 (0: off) and --rate-burst at least 1, "
+                     f"not {values['rate_limit']:g} and {values['rate_burst']}")
     if not values["data_dir"]:
         values["data_dir"] = default_data_dir(env)
     if values["store"] and not is_postgres_url(values["store"]):

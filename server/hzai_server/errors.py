@@ -25,13 +25,14 @@ class ApiError(Exception):
     """A request the server answers with `code` and a message a person can act on."""
 
     def __init__(self, code: grpc.StatusCode, message: str, field: str | None = None,
-                 retry_after: float | None = None):
+                 retry_after: float | None = None, reason: str | None = None):
         message = safe_text(message)
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = None if field is None else safe_text(field, QUOTE_LIMIT)
         self.retry_after = retry_after  # seconds; sent as google.rpc.RetryInfo
+        self.reason = reason  # why a call was refused before its work (the metrics' refusal label)
 
 
 def invalid(field: str, why: str) -> ApiError:

@@ -176,11 +176,11 @@ class HostedMatches:
         if self.store.count_live() >= self.config.max_matches:
             raise ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED,
                            f"this server hosts at most {self.config.max_matches} matches and all are in use; "
-                           f"delete finished ones or retry in {retry:g} s", retry_after=retry)
+                           f"delete finished ones or retry in {retry:g} s", retry_after=retry, reason="match_cap")
         if self.store.count_live(client) >= self.config.max_matches_per_client:
             raise ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED,
                            f"a client may keep at most {self.config.max_matches_per_client} matches here and yours "
-                           f"are all in use; delete finished ones or retry in {retry:g} s", retry_after=retry)
+                           f"are all in use; delete finished ones or retry in {retry:g} s", retry_after=retry, reason="match_cap")
 
     # ----- access ------------------------------------------------------------------------
     def open(self, match_id: str, context) -> tuple[Match, seats.Grant]:

@@ -6,7 +6,10 @@ its request deserializers never raise (grpc would answer a message that does not
 with INTERNAL and no log line of ours); they hand the handler an `Undecodable` instead,
 which it answers with INVALID_ARGUMENT and one log line like any other bad request.
 `Lifecycle` tells handlers when the server is draining (new calls: UNAVAILABLE) and when
-running searches must answer with what they have (see app.HzaiServer.stop)."""
+running searches must answer with what they have (see app.HzaiServer.stop). `CallHooks`
+carry the server's metrics and rate limiter: every call is timed and counted by method
+and code, and a call over its client's rate is refused before its work; health checks
+and reflection are not ours, so they are neither limited nor counted."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ import inspect
 import logging
 import threading
 import time
+from dataclasses import dataclass
 
 import grpc
 from google.protobuf import any_pb2, message_factory
@@ -36,7 +40,8 @@ class Lifecycle:
 
     def enter(self) -> None:
         if self.draining.is_set():
-            raise ApiError(grpc.StatusCode.UNAVAILABLE, "the server is shutting down; retry on another instance")
+            raise ApiError(grpc.StatusCode.UNAVAILABLE, "the server is shutting down; retry on another instance",
+                           reason="draining")
         with self._idle:
             self.active += 1
 
@@ -51,12 +56,26 @@ class Lifecycle:
             return self._idle.wait_for(lambda: self.active == 0, timeout=max(0.0, timeout))
 
 
+@dataclass(frozen=True)
+class CallHooks:
+    """What the wrapper does around each call besides the lifecycle (both optional)."""
+
+    metrics: object | None = None  # hzai_server.metrics.ServerMetrics
+    limiter: object | None = None  # hzai_server.ratelimit.RateLimiter
+
+
+NO_HOOKS = CallHooks()
 _current = threading.local()
 
 
 def current_lifecycle() -> Lifecycle | None:
     """The lifecycle of the server whose call runs on this thread (None outside calls)."""
     return getattr(_current, "lifecycle", None)
+
+
+def current_hooks() -> CallHooks:
+    """The metrics and limiter of the server whose call runs on this thread."""
+    return getattr(_current, "hooks", NO_HOOKS)
 
 
 class Undecodable:
@@ -83,7 +102,8 @@ def _serialize(message) -> bytes:
     return message.SerializeToString()
 
 
-def add_service(server: grpc.Server, servicer, service_descriptor, lifecycle: Lifecycle) -> None:
+def add_service(server: grpc.Server, servicer, service_descriptor, lifecycle: Lifecycle,
+                hooks: CallHooks = NO_HOOKS) -> None:
     """Register every method of `service_descriptor` on `servicer` (methods wrapped by
     `handler`), with deserializers that never raise."""
     handlers = {}
@@ -95,6 +115,7 @@ def add_service(server: grpc.Server, servicer, service_descriptor, lifecycle: Li
         if method.server_streaming:
             def streaming(request, context, _behaviour=behaviour):
                 _current.lifecycle = lifecycle
+                _current.hooks = hooks
                 yield from _behaviour(request, context)
 
             handlers[method.name] = grpc.unary_stream_rpc_method_handler(
@@ -102,6 +123,7 @@ def add_service(server: grpc.Server, servicer, service_descriptor, lifecycle: Li
         else:
             def unary(request, context, _behaviour=behaviour):
                 _current.lifecycle = lifecycle
+                _current.hooks = hooks
                 return _behaviour(request, context)
 
             handlers[method.name] = grpc.unary_unary_rpc_method_handler(
@@ -110,6 +132,9 @@ def add_service(server: grpc.Server, servicer, service_descriptor, lifecycle: Li
 
 
 def _finish(method: str, context, start: float, code: grpc.StatusCode, message: str = "", **fields) -> None:
+    metrics = current_hooks().metrics
+    if metrics is not None:
+        metrics.observe_call(method, code.name, time.perf_counter() - start)
     level = logging.INFO if code in (grpc.StatusCode.OK, grpc.StatusCode.CANCELLED) else logging.WARNING
     log("rpc", level, method=method, code=code.name, millis=round((time.perf_counter() - start) * 1000, 1),
         peer=context.peer(), **({"error": message} if message else {}), **fields)
@@ -135,6 +160,9 @@ def _retry_info(exc: ApiError) -> status_pb2.Status:
 
 def _abort(method: str, context, start: float, exc: Exception):
     if isinstance(exc, ApiError):
+        metrics = current_hooks().metrics
+        if metrics is not None and exc.reason is not None:
+            metrics.refused(exc.reason)
         _finish(method, context, start, exc.code, exc.message)
         if exc.retry_after is not None:
             context.abort_with_status(rpc_status.to_status(_retry_info(exc)))
@@ -146,15 +174,22 @@ def _abort(method: str, context, start: float, exc: Exception):
     context.abort(grpc.StatusCode.INTERNAL, f"internal error: {type(exc).__name__}")
 
 
-def _admit(request, lifecycle: Lifecycle | None) -> None:
-    """Refuse a call while the server drains, and a request that did not decode."""
+def _admit(request, context, lifecycle: Lifecycle | None) -> None:
+    """Refuse a call while the server drains, one over its client's rate, and a
+    request that did not decode (after the rate: garbage costs a token too)."""
     if lifecycle is not None:
         lifecycle.enter()
-    if isinstance(request, Undecodable):
+    try:
+        limiter = current_hooks().limiter
+        if limiter is not None:
+            limiter.admit(context)
+        if isinstance(request, Undecodable):
+            raise ApiError(grpc.StatusCode.INVALID_ARGUMENT,
+                           f"request: not a valid {request.type_name} message ({quoted(request.why)})", "request")
+    except ApiError:
         if lifecycle is not None:
             lifecycle.leave()
-        raise ApiError(grpc.StatusCode.INVALID_ARGUMENT,
-                       f"request: not a valid {request.type_name} message ({quoted(request.why)})", "request")
+        raise
 
 
 def handler(method_function):
@@ -169,7 +204,7 @@ def handler(method_function):
             sent = 0
             lifecycle = current_lifecycle()
             try:
-                _admit(request, lifecycle)
+                _admit(request, context, lifecycle)
             except ApiError as exc:
                 _abort(name, context, start, exc)
             try:
@@ -195,7 +230,7 @@ def handler(method_function):
         start = time.perf_counter()
         lifecycle = current_lifecycle()
         try:
-            _admit(request, lifecycle)
+            _admit(request, context, lifecycle)
         except ApiError as exc:
             _abort(name, context, start, exc)
         try:

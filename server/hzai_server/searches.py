@@ -8,6 +8,9 @@
   search polls between chunks; so does a server that is stopping (Lifecycle.stop_searches),
   and the search then answers with its best move so far.
 - The search sees a player's view only; the callers build it with `view_of`.
+- Metrics (when the server keeps them): searches in flight and refusals for want of a
+  slot here; each search's iterations and seconds through the call's CallStop, which
+  every search of a call is given (so a search on another thread counts too).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from hzai.rules import Move
 from hzai.search import Analysis, BotError, Limits, make_bot
 
 from hzai_server.errors import ApiError, invalid
-from hzai_server.rpc import current_lifecycle
+from hzai_server.rpc import current_hooks, current_lifecycle
 
 DEFAULT_BOT = "ismcts"
 # Share of the time left to a call that a search may use, and the least kept back for
@@ -51,6 +54,7 @@ class CallStop:
         self.context = context
         lifecycle = current_lifecycle()
         self.shutdown = lifecycle.stop_searches if lifecycle is not None else None
+        self.metrics = current_hooks().metrics
         if context is not None and not context.add_callback(self.event.set):
             self.event.set()  # the call has already ended
 
@@ -63,6 +67,11 @@ class CallStop:
     def ended(self) -> bool:
         """The call itself is over (the client will not read an answer)."""
         return self.event.is_set() or (self.context is not None and not self.context.is_active())
+
+    def searched(self, iterations: int, start: float) -> None:
+        """Count a search of this call that ran `iterations` since `start` (perf_counter)."""
+        if self.metrics is not None:
+            self.metrics.searched(iterations, time.perf_counter() - start)
 
 
 @dataclass
@@ -86,8 +95,9 @@ def within_deadline(limits: Limits, context: grpc.ServicerContext | None) -> Bud
 
 
 class Searches:
-    def __init__(self, max_searches: int):
+    def __init__(self, max_searches: int, metrics=None):
         self.max_searches = max_searches
+        self.metrics = metrics  # hzai_server.metrics.ServerMetrics, or None
         self._slots = threading.BoundedSemaphore(max_searches)
         self._lock = threading.Lock()
         self.running = 0
@@ -98,12 +108,17 @@ class Searches:
             raise ApiError(
                 grpc.StatusCode.RESOURCE_EXHAUSTED,
                 f"this server runs at most {self.max_searches} searches at once and all are busy; retry later",
+                reason="search_slots",
             )
         with self._lock:
             self.running += 1
+        if self.metrics is not None:
+            self.metrics.in_flight.inc()
         try:
             yield
         finally:
+            if self.metrics is not None:
+                self.metrics.in_flight.dec()
             with self._lock:
                 self.running -= 1
             self._slots.release()
@@ -126,7 +141,9 @@ def decide(bot, view: View, limits: Limits, seed: int, stop: CallStop, deck=None
     """The bot's move and whether its search was cut short (stopped, out of the
     deadline's or the server's time) instead of spending the budget asked for."""
     if hasattr(bot, "choose"):  # the searching bots: they can be stopped between chunks
+        start = time.perf_counter()
         move, finished = bot.choose(view, limits, seed, should_stop=stop)
+        stop.searched(getattr(bot, "last_iterations", 0), start)
         if move is None:
             raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
         return move, not finished_within(finished, limits, cut)
@@ -175,7 +192,10 @@ def run_analysis(view: View, limits: Limits, seed: int, stop: CallStop, progress
     kwargs = {"should_stop": stop}
     if progress is not None:
         kwargs.update(progress=progress, every=every)
-    return analyze(view, limits, seed, **kwargs)
+    start = time.perf_counter()
+    analysis = analyze(view, limits, seed, **kwargs)
+    stop.searched(analysis.iterations, start)
+    return analysis
 
 
 def clock_ms(start: float) -> float:

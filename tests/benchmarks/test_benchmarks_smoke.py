@@ -127,6 +127,24 @@ def test_load(smoke):
     for name in ("SuggestMove @50", "SuggestMove @300", "Analyze @100"):
         assert positive(row["requests"][name]["requests_per_s"]) and positive(row["requests"][name]["p99_ms"])
     assert positive(row["server_cpu_cores"])
+    # The server's own counts, scraped from its metrics endpoint after the run.
+    (scraped,) = load["metrics"]
+    calls = {(r["method"], r["code"]): r for r in scraped["rpcs"]}
+    suggested = sum(row["requests"][n]["requests"] for n in ("SuggestMove @50", "SuggestMove @300"))
+    assert calls[("SuggestMove", "OK")]["calls"] >= suggested  # locust may stop before reading the last answers
+    assert 0 < calls[("SuggestMove", "OK")]["p50_ms"] <= calls[("SuggestMove", "OK")]["p99_ms"]
+    assert positive(scraped["search_iterations"]) and positive(scraped["iterations_per_search_second"])
+    assert "What the server counted" in (out / "report.md").read_text()
+
+
+def test_histogram_quantiles_interpolate_within_buckets():
+    from benchmarks.service import histogram_quantile
+
+    buckets = [(0.01, 0.0), (0.02, 10.0), (0.05, 20.0), (float("inf"), 20.0)]
+    assert histogram_quantile(0.5, buckets) == pytest.approx(0.02)
+    assert histogram_quantile(0.25, buckets) == pytest.approx(0.015)
+    assert histogram_quantile(0.99, [(0.01, 1.0), (float("inf"), 2.0)]) == 0.01  # past the last bound
+    assert math.isnan(histogram_quantile(0.5, [(float("inf"), 0.0)]))
 
 
 def test_strength_and_report(smoke):
