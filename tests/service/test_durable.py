@@ -249,3 +249,30 @@ def test_a_refused_write_plays_nothing(store_opener):
     assert caught.value.code == grpc.StatusCode.UNAVAILABLE and "not played" in caught.value.message
     assert match.record.moves == [] and match.state is not trial and hosted.store.load(match.id).moves == []
     hosted.close()
+
+
+def test_an_sqlite_failure_outside_append_is_unavailable_not_internal(tmp_path):
+    # Only append turned SQLite's own errors into StoreError: a database locked past the
+    # busy timeout or gone on create, load or touch escaped as INTERNAL.
+    from hzai.rules import Game
+    from hzai.search import Limits
+    from hzai_server.errors import ApiError
+    from hzai_server.store import StoreError
+
+    store = SqliteMatchStore(str(tmp_path / "m.sqlite3"))
+    hosted = HostedMatches(store, ServerConfig(data_dir=str(tmp_path)))
+    match, _ = hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+                             limits=Limits(iterations=10), client="c")
+    store._db.close()
+    for call in (lambda: store.load(match.id), lambda: store.version(match.id), lambda: store.touch(match.id, 1.0),
+                 lambda: store.delete(match.id), lambda: store.count_live()):
+        with pytest.raises(StoreError):
+            call()
+    with pytest.raises(ApiError) as caught:
+        hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+                      limits=Limits(iterations=10), client="c")
+    assert caught.value.code == grpc.StatusCode.UNAVAILABLE
+    with pytest.raises(ApiError) as caught:
+        hosted.refresh(match)
+    assert caught.value.code == grpc.StatusCode.UNAVAILABLE
+    hosted._stop.set()
