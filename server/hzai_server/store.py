@@ -116,7 +116,10 @@ class MatchStore(ABC):
     def touch(self, match_id: str, now: float) -> None: ...
 
     @abstractmethod
-    def delete(self, match_id: str) -> bool: ...
+    def delete(self, match_id: str, idle_before: float | None = None) -> bool:
+        """Remove the match and its log; True if it was there. With `idle_before` (the
+        sweep) only if it is still unused since then, checked in the same transaction:
+        a move another replica appended after the sweep listed it keeps the match."""
 
     @abstractmethod
     def expired(self, idle_before: float) -> list[str]:
@@ -289,8 +292,11 @@ class SqliteMatchStore(MatchStore):
         with self._transaction() as db:
             db.execute("UPDATE matches SET last_used = ? WHERE id = ? AND last_used < ?", (now, match_id, now))
 
-    def delete(self, match_id: str) -> bool:
-        with self._transaction() as db:
+    def delete(self, match_id: str, idle_before: float | None = None) -> bool:
+        with self._transaction() as db:  # BEGIN IMMEDIATE: no write comes between check and delete
+            if idle_before is not None and not db.execute(
+                    "SELECT 1 FROM matches WHERE id = ? AND last_used < ?", (match_id, idle_before)).fetchone():
+                return False
             db.execute("DELETE FROM moves WHERE match_id = ?", (match_id,))
             return db.execute("DELETE FROM matches WHERE id = ?", (match_id,)).rowcount == 1
 
