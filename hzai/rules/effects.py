@@ -14,6 +14,10 @@ from hzai.rules.state import FIGURE, Event, IllegalMoveError, Pending, State
 FREE_KINDS = {mv.GOD, mv.PLACE, mv.TOP, mv.SETUP, mv.CHANCE}
 
 
+def _mover(state: State) -> int:
+    return state.turn_player if state.to_move is None else state.to_move
+
+
 def canonical(state: State, move: Move) -> Move:
     """The move as the legal-move list writes it, so that `Hydra@hera` said by Hera
     and `Hydra` are the same move; raises IllegalMoveError when nothing matches."""
@@ -21,13 +25,15 @@ def canonical(state: State, move: Move) -> Move:
         mover = state.to_move
         return Move(mv.SETUP, setup=tuple(r if r is None or r.owner not in (None, mover) else CardRef(r.name) for r in move.setup))
     if move.kind == mv.PLAY and move.card is not None:
-        p = state.turn_player
+        # The mover's own hand: a decision of the other player may be due in this turn,
+        # and resolving against the turn player's hand would tell that player what it holds.
+        p = _mover(state)
         card = state.resolve_ref(move.card, state.hands[p], p)
         if card is None:
             raise IllegalMoveError(f"{move}: no {move.card} in {PLAYERS[p]}'s hand")
         return Move(mv.PLAY, card=state.card_ref(card, state.hands[p], p), col=move.col, row=move.row)
     if move.kind == mv.HADES and move.card is not None:
-        p = state.turn_player
+        p = _mover(state)
         pile = state.discards[p]
         card = state.resolve_ref(move.card, pile, p, topmost=True)
         if card is None:

@@ -298,11 +298,13 @@ class HostedMatches:
                     if match.last_used >= idle_before:
                         self.store.touch(match_id, match.last_used)
                         continue
-                    self.delete(match)
+                    if not self.store.delete(match_id, idle_before):
+                        continue  # used through another replica since it was listed
+                    self._forget(match)
                 finally:
                     match.lock.release()
-            else:
-                self.store.delete(match_id)
+            elif not self.store.delete(match_id, idle_before):
+                continue
             removed += 1
         if removed:
             log("matches expired", matches=removed, live=self.store.count_live())

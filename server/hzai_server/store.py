@@ -22,6 +22,7 @@ import os
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 SCHEMA_VERSION = 1
@@ -115,7 +116,10 @@ class MatchStore(ABC):
     def touch(self, match_id: str, now: float) -> None: ...
 
     @abstractmethod
-    def delete(self, match_id: str) -> bool: ...
+    def delete(self, match_id: str, idle_before: float | None = None) -> bool:
+        """Remove the match and its log; True if it was there. With `idle_before` (the
+        sweep) only if it is still unused since then, checked in the same transaction:
+        a move another replica appended after the sweep listed it keeps the match."""
 
     @abstractmethod
     def expired(self, idle_before: float) -> list[str]:
@@ -154,6 +158,16 @@ def open_store(store: str, data_dir: str) -> MatchStore:
     return PostgresMatchStore(store)
 
 
+@contextmanager
+def _refused():
+    """An error of SQLite itself (locked past the busy timeout, I/O, a closed database) is
+    a StoreError, which the service answers UNAVAILABLE, never INTERNAL."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise StoreError(str(exc)) from None
+
+
 class SqliteMatchStore(MatchStore):
     """The standard library's SQLite; `path` ':memory:' keeps everything in memory."""
 
@@ -186,7 +200,7 @@ class SqliteMatchStore(MatchStore):
         try:
             os.makedirs(directory, mode=0o700, exist_ok=True)
             return cls(path)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, StoreError) as exc:
             raise OSError(f"cannot open the match database {path}: {exc}") from None
         except OSError as exc:
             raise OSError(f"cannot open the match database {path}: {exc.strerror or exc}") from None
@@ -198,7 +212,8 @@ class SqliteMatchStore(MatchStore):
         def __enter__(self):
             self.store._lock.acquire()
             try:
-                self.store._db.execute("BEGIN IMMEDIATE")
+                with _refused():
+                    self.store._db.execute("BEGIN IMMEDIATE")
             except BaseException:
                 self.store._lock.release()
                 raise
@@ -206,15 +221,18 @@ class SqliteMatchStore(MatchStore):
 
         def __exit__(self, kind, exc, tb):
             try:
-                self.store._db.execute("COMMIT" if kind is None else "ROLLBACK")
+                with _refused():
+                    self.store._db.execute("COMMIT" if kind is None else "ROLLBACK")
             finally:
                 self.store._lock.release()
+            if isinstance(exc, sqlite3.Error):
+                raise StoreError(str(exc)) from None
 
     def _transaction(self):
         return self._Tx(self)
 
     def _read(self, sql: str, args=()) -> list[tuple]:
-        with self._lock:
+        with self._lock, _refused():
             return self._db.execute(sql, args).fetchall()
 
     def create(self, match: StoredMatch) -> None:
@@ -228,7 +246,7 @@ class SqliteMatchStore(MatchStore):
             )
 
     def load(self, match_id: str) -> StoredMatch | None:
-        with self._lock:
+        with self._lock, _refused():
             row = self._db.execute(
                 "SELECT id, client, hera_token_hash, zeus_token_hash, spectator_token_hash, seed, salt, open,"
                 " settings, version, created_at, last_used FROM matches WHERE id = ?", (match_id,)).fetchone()
@@ -274,8 +292,11 @@ class SqliteMatchStore(MatchStore):
         with self._transaction() as db:
             db.execute("UPDATE matches SET last_used = ? WHERE id = ? AND last_used < ?", (now, match_id, now))
 
-    def delete(self, match_id: str) -> bool:
-        with self._transaction() as db:
+    def delete(self, match_id: str, idle_before: float | None = None) -> bool:
+        with self._transaction() as db:  # BEGIN IMMEDIATE: no write comes between check and delete
+            if idle_before is not None and not db.execute(
+                    "SELECT 1 FROM matches WHERE id = ? AND last_used < ?", (match_id, idle_before)).fetchone():
+                return False
             db.execute("DELETE FROM moves WHERE match_id = ?", (match_id,))
             return db.execute("DELETE FROM matches WHERE id = ?", (match_id,)).rowcount == 1
 

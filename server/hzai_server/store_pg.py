@@ -159,8 +159,12 @@ class PostgresMatchStore(MatchStore):
         with self._transaction() as db:
             db.execute("UPDATE matches SET last_used = %s WHERE id = %s AND last_used < %s", (now, match_id, now))
 
-    def delete(self, match_id: str) -> bool:
+    def delete(self, match_id: str, idle_before: float | None = None) -> bool:
         with self._transaction() as db:
+            if idle_before is not None:  # the row lock makes a concurrent append wait, then fail
+                row = db.execute("SELECT last_used FROM matches WHERE id = %s FOR UPDATE", (match_id,)).fetchone()
+                if row is None or row[0] >= idle_before:
+                    return False
             db.execute("DELETE FROM moves WHERE match_id = %s", (match_id,))
             return db.execute("DELETE FROM matches WHERE id = %s", (match_id,)).rowcount == 1
 

@@ -151,3 +151,16 @@ def test_R_INFO_reasons_tell_only_what_the_mover_knows():
     for text in ("challenge c1", "challenge c2", "challenge c3", "pegasus hand", "pythia c1", "sirens", "place c1"):
         why = why_illegal(state, parse_move(text, state.deck))
         assert not any(name in why for name in hidden), (text, why)
+
+
+def test_a_play_out_of_turn_says_nothing_of_the_turn_players_hand():
+    # Zeus must decide 'top' in Hera's turn; his 'play Hydra' is refused the same way
+    # whether Hera holds a Hydra or not.
+    reasons = set()
+    for hand in ([], ["Hydra"]):
+        state = position(hera=Side(columns=[["Hydra", "Satyr"], ["Satyr"]], hand=hand),
+                         zeus=Side(columns=[["Pandora", "Cyclops"], ["Satyr"]], hand=["Satyr"]))
+        push(state, "challenge c1")
+        assert state.to_move == 1 and state.turn_player == 0
+        reasons.add(reason(state, "play Hydra c2r2"))
+    assert reasons == {"play Hydra c2r2: no Hydra in zeus's hand"}

@@ -249,3 +249,69 @@ def test_a_refused_write_plays_nothing(store_opener):
     assert caught.value.code == grpc.StatusCode.UNAVAILABLE and "not played" in caught.value.message
     assert match.record.moves == [] and match.state is not trial and hosted.store.load(match.id).moves == []
     hosted.close()
+
+
+def test_an_sqlite_failure_outside_append_is_unavailable_not_internal(tmp_path):
+    # Only append turned SQLite's own errors into StoreError: a database locked past the
+    # busy timeout or gone on create, load or touch escaped as INTERNAL.
+    from hzai.rules import Game
+    from hzai.search import Limits
+    from hzai_server.errors import ApiError
+    from hzai_server.store import StoreError
+
+    store = SqliteMatchStore(str(tmp_path / "m.sqlite3"))
+    hosted = HostedMatches(store, ServerConfig(data_dir=str(tmp_path)))
+    match, _ = hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+                             limits=Limits(iterations=10), client="c")
+    store._db.close()
+    for call in (lambda: store.load(match.id), lambda: store.version(match.id), lambda: store.touch(match.id, 1.0),
+                 lambda: store.delete(match.id), lambda: store.count_live()):
+        with pytest.raises(StoreError):
+            call()
+    with pytest.raises(ApiError) as caught:
+        hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+                      limits=Limits(iterations=10), client="c")
+    assert caught.value.code == grpc.StatusCode.UNAVAILABLE
+    with pytest.raises(ApiError) as caught:
+        hosted.refresh(match)
+    assert caught.value.code == grpc.StatusCode.UNAVAILABLE
+    hosted._stop.set()
+
+
+def test_the_sweep_keeps_a_match_moved_after_it_was_listed(store_opener):
+    # Another replica plays a move between the sweep's listing of idle matches and its
+    # delete: the acknowledged move (and the match) must stay.
+    from hzai.rules import Game
+    from hzai.search import Limits
+
+    open_store, kind = store_opener
+    now = [1000.0]
+    moved = []
+
+    class Racing(kind):
+        def expired(self, idle_before):
+            listed = super().expired(idle_before)
+            for match_id in listed:  # another replica plays in each listed match now
+                self.append(match_id, 0, [LoggedMove(0, 0, "draw")], now[0])
+                moved.append(match_id)
+            return listed
+
+    store = open_store()
+    store.__class__ = Racing
+    hosted = HostedMatches(store, ServerConfig(match_ttl=60, sweep_interval=1, data_dir=":memory:"),
+                           clock=lambda: now[0])
+    cached, _ = hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+                              limits=Limits(iterations=10), client="c")
+    elsewhere = StoredMatch(id="m-other", client="c", token_hashes={"hera": "h", "zeus": None, "spectator": "s"},
+                            seed=1, salt="00", open=False, settings=cached.settings(), created_at=now[0],
+                            last_used=now[0])
+    store.create(elsewhere)  # a match only another replica has loaded
+    now[0] += 61
+    assert hosted.sweep() == 0
+    assert sorted(moved) == sorted([cached.id, "m-other"]) and not cached.gone
+    assert sorted(store.live_ids()) == sorted([cached.id, "m-other"])
+    assert store.load(cached.id).moves == ["draw"] and store.load("m-other").moves == ["draw"]
+    now[0] += 61
+    store.__class__ = kind
+    assert hosted.sweep() == 2 and store.live_ids() == [] and cached.gone
+    hosted.close()

@@ -131,3 +131,32 @@ def test_tokens_and_ids_are_long_random_and_distinct(client):
     assert all(len(t) >= 32 for s in made for t in (s["hera"], s["zeus"], s.spectator))  # ≥ 192 bits base64
     for s in made:
         client.delete_match(s.id, token=s["zeus"])
+
+
+def test_the_logs_never_hold_a_token_the_secret_seed_or_the_salt(tmp_path):
+    # A whole secret match on a server logging at debug level, with refusals on the way
+    # (wrong token, illegal move, stale move number): no log line may hold a token, and
+    # the seed and salt the final status shows were never logged either.
+    from hzai.rng import SplitMix64
+    from hzai_client import HzaiClient
+
+    from .conftest import ServerProcess
+    from .matchkit import play_out
+
+    srv = ServerProcess("--data-dir", str(tmp_path / "data"), "--log-level", "debug")
+    try:
+        with HzaiClient(srv.address, timeout=60) as c:
+            seats = create(c, zeus_bot=True, bot="random")
+            for call in (lambda: c.get_view(seats.id, token=seats.spectator[::-1]),
+                         lambda: c.play_move(seats.id, None, "draw", token=seats["hera"]),
+                         lambda: c.play_move(seats.id, None, "setup ? ? ?", token=seats["hera"]),
+                         lambda: c.play_move(seats.id, None, "draw", token=seats["hera"], move_number=5)):
+                assert rpc_error(call).code() != grpc.StatusCode.INTERNAL
+            final = play_out(c, seats, SplitMix64(3))
+    finally:
+        srv.stop()
+    assert final.over and final.seed and final.salt and not final.open
+    secrets = [*seats.tokens.values(), seats.spectator, seats.spectator[::-1], str(final.seed), final.salt]
+    lines = [str(entry) for entry in srv.logs]
+    assert any("PlayMove" in line and "INVALID_ARGUMENT" in line for line in lines)  # refusals were logged
+    assert not [s for s in secrets if any(s in line for line in lines)]
