@@ -18,7 +18,7 @@ from hzai_server.logs import log
 from hzai_server.hosting import HostedMatches
 from hzai_server.matches import MatchServicer
 from hzai_server.rpc import Lifecycle, add_service
-from hzai_server.searches import Searches, analyze_function
+from hzai_server.searches import Searches
 from hzai_server.store import SqliteMatchStore
 
 SERVICES = (
@@ -83,7 +83,7 @@ class HzaiServer:
         for name in ("", *SERVICE_NAMES):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
         log("listening", address=self.address, port=self.port, workers=self.config.workers,
-            max_searches=self.config.max_searches, analysis=analyze_function() is not None)
+            max_searches=self.config.max_searches, analysis=True)
 
     def stop(self, grace: float | None = None) -> None:
         """Report NOT_SERVING at once and refuse new calls (UNAVAILABLE) while running

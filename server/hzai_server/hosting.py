@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 import grpc
 
-from hzai.rules import Game, Move, Record, RecordError, State, deal
-from hzai.rules import moves as mv
+from hzai.games.hera_zeus.rules import Game, Move, Record, RecordError, State, deal
+from hzai.games.hera_zeus.rules import moves as mv
 from hzai.rng import SplitMix64
 from hzai.search import Limits
 

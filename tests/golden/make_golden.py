@@ -29,10 +29,10 @@ def digest(data) -> str:
 def positions() -> list[tuple[str, object]]:
     """A dozen (name, view of the seat to decide) pairs: prefixes of the hand-made game
     and random games stopped at several turns."""
-    from hzai.belief import view_of
+    from hzai.games.hera_zeus.belief import view_of
     from hzai.rng import SplitMix64
-    from hzai.rules import Game, Record
-    from hzai.rules.playout import random_step
+    from hzai.games.hera_zeus.rules import Game, Record
+    from hzai.games.hera_zeus.rules.playout import random_step
 
     found = []
     handmade = Record.from_json(json.loads((REPO / "tests/data/handmade_game.json").read_text()))
@@ -65,16 +65,16 @@ def decisions() -> list[dict]:
     for name, view in positions():
         for seed in SEEDS:
             for bot in ("random", "heuristic"):
-                move = make_bot(bot).decide(view, Limits(iterations=1), seed=seed)
+                move = make_bot(bot).decide(view, Limits(iterations=1), seed=seed).move
                 rows.append({"position": name, "bot": bot, "seed": seed, "move": str(move)})
             for budget in BUDGETS:
                 limits = Limits(iterations=budget, threads=1)
                 answer = analyze(view, limits, seed=seed)
                 visits = {str(m.move): m.visits for m in answer.moves}
-                move = make_bot("ismcts").decide(view, limits, seed=seed)
+                move = make_bot("ismcts").decide(view, limits, seed=seed).move
                 rows.append({"position": name, "bot": "ismcts", "seed": seed, "budget": budget,
                              "move": str(move), "visits": dict(sorted(visits.items()))})
-                move = make_bot("pimc").decide(view, limits, seed=seed)
+                move = make_bot("pimc").decide(view, limits, seed=seed).move
                 rows.append({"position": name, "bot": "pimc", "seed": seed, "budget": budget, "move": str(move)})
     return rows
 
@@ -83,11 +83,11 @@ def playthrough(seed: int) -> dict:
     """A seeded random game as OpenSpiel's playthrough files keep one: at every step the
     seat to act (-1 at chance), the sorted legal action ids and their texts, digests of
     the state JSON and of each seat's view JSON, and the action a seeded policy took."""
-    from hzai.belief import view_of
-    from hzai.belief.knowledge import Knowledge
+    from hzai.games.hera_zeus.belief import view_of
+    from hzai.games.hera_zeus.belief.knowledge import Knowledge
     from hzai.rng import SplitMix64
-    from hzai.rules import Game, Record, state_to_json
-    from hzai.rules.actions import action_space
+    from hzai.games.hera_zeus.rules import Game, Record, state_to_json
+    from hzai.games.hera_zeus.rules.actions import action_space
 
     game = Game.create()
     space = action_space(game.deck)

@@ -85,7 +85,7 @@ def test_the_sweep_removes_idle_matches_and_keeps_used_ones():
     now = [1000.0]
     config = ServerConfig(match_ttl=60, sweep_interval=1, data_dir=":memory:")
     hosted = HostedMatches(SqliteMatchStore(":memory:"), config, clock=lambda: now[0])
-    from hzai.rules import Game
+    from hzai.games.hera_zeus.rules import Game
     from hzai.search import Limits
 
     def new():
@@ -197,7 +197,7 @@ def test_a_restart_keeps_matches_positions_and_tokens(tmp_path):
 
 
 def test_a_refused_write_plays_nothing():
-    from hzai.rules import Game
+    from hzai.games.hera_zeus.rules import Game
     from hzai.search import Limits
     from hzai_server.errors import ApiError
     from hzai_server.store import StoreError

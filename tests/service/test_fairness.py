@@ -6,7 +6,7 @@ import hashlib
 
 import grpc
 
-from hzai.rules import Game, deal
+from hzai.games.hera_zeus.rules import Game, deal
 from hzai_server import fairness
 
 from .matchkit import create, record_of
