@@ -104,7 +104,8 @@ def _read(search, view: View, iterations: int, millis: float, seed: int, finishe
         move = game.move_of(action)
         pv = [game.move_of(a) for a in search.principal_variation(action)] or [move]
         infos.append(MoveInfo(move, int(visits), mean, low, high, int(availability), 0, pv))
-    infos.sort(key=lambda m: (-m.visits, -m.value, game.move_text(m.move)))
+    text = {id(m.move): game.move_text(m.move) for m in infos}
+    infos.sort(key=lambda m: (-m.visits, -m.value, text[id(m.move)]))
     for order, info in enumerate(infos):
         info.order = order
     best = infos[0] if infos else None

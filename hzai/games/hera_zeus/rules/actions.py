@@ -60,6 +60,7 @@ class ActionSpace:
         self.sizes = sizes
         self.size = total
         self._starts = [self.offsets[k] for k in BLOCKS]
+        self._decoded: dict[int, Move] = {}  # at most `size` entries (11,716 for the classic deck)
 
     # ----- card references -----------------------------------------------------------
     def _name(self, name: str) -> int:
@@ -114,8 +115,15 @@ class ActionSpace:
         return base + code
 
     def decode(self, action: int) -> Move:
+        """The move of an id (moves are frozen values: decoded once, then remembered)."""
         if not isinstance(action, int) or not 0 <= action < self.size:
             raise ActionError(f"action id {action!r} is outside 0..{self.size - 1}")
+        move = self._decoded.get(action)
+        if move is None:
+            move = self._decoded[action] = self._decode(action)
+        return move
+
+    def _decode(self, action: int) -> Move:
         kind = BLOCKS[bisect_right(self._starts, action) - 1]
         i = action - self.offsets[kind]
         if kind in (mv.DRAW, mv.PEGASUS_HAND, mv.PYTHIA_SPY, mv.SIRENS, mv.PERSEPHONE, mv.RECALL):

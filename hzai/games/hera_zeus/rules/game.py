@@ -64,6 +64,9 @@ class Game(CoreGame):
     def parse_move(self, text: str) -> Move:
         return parse_move(text, self.deck)
 
+    def move_text(self, move: Move) -> str:
+        return str(move)
+
     def action_of(self, move: Move) -> int:
         return self.space.encode(move)
 
