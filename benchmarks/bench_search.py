@@ -2,7 +2,7 @@
 
     python -m benchmarks.bench_search [--seconds 2]
 
-- determinizations per second: the Python sampler (hzai.belief) and the native one;
+- determinizations per second: the Python sampler (hzai.games.hera_zeus.belief) and the native one;
 - ISMCTS iterations per second by game phase (early / mid / late positions of random
   games), 1 thread and 2 threads, and the 2-thread speed-up.
 Writes benchmarks/results/search.json.
@@ -20,12 +20,12 @@ import time
 from pathlib import Path
 
 from hzai import _native
-from hzai.belief import Determinizer, view_of
+from hzai.games.hera_zeus.belief import Determinizer, view_of
 from hzai.native import native_game
 from hzai.native.search import flat_view, new_search
 from hzai.rng import SplitMix64
-from hzai.rules import Game, Record
-from hzai.rules.playout import random_step
+from hzai.games.hera_zeus.rules import Game, Record
+from hzai.games.hera_zeus.rules.playout import random_step
 
 RESULTS = Path(__file__).resolve().parent / "results"
 PHASES = {"early": (3, 6), "mid": (10, 16), "late": (20, 40)}  # turn ranges

@@ -139,8 +139,8 @@ def kill_run(players: int, seconds: float, workdir: Path) -> dict:
 
 
 def store_cost(workdir: Path, appends: int) -> dict:
-    from hzai.belief import view_of
-    from hzai.rules import Game, Record, deal
+    from hzai.games.hera_zeus.belief import view_of
+    from hzai.games.hera_zeus.rules import Game, Record, deal
     from hzai.search import Limits, make_bot
     from hzai_server.devcluster import Postgres
     from hzai_server.store import LoggedMove, SqliteMatchStore, StoredMatch

@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 import grpc
 
 from benchmarks.service import LocalServer
-from hzai.belief import view_of
+from hzai.games.hera_zeus.belief import view_of
 from hzai.rng import SplitMix64
-from hzai.rules import Game, Record, deal
+from hzai.games.hera_zeus.rules import Game, Record, deal
 from hzai_client import HzaiClient
 from hzai_client import messages as m
 

@@ -247,7 +247,7 @@ def serving(channel: grpc.Channel) -> bool:
 
 def sample_record() -> dict:
     from hzai.rng import SplitMix64
-    from hzai.rules import Game, Record, deal
+    from hzai.games.hera_zeus.rules import Game, Record, deal
 
     game = Game.create()
     record = Record(game, setup=deal(game, 12))

@@ -40,7 +40,7 @@ def victim_records(count: int, first_seed: int) -> list[str]:
     """Distinct mid-game records (as a front end sends a new one after every move), so
     that each needs a replay: none is answered from the decision cache."""
     from hzai.rng import SplitMix64
-    from hzai.rules import Game, Record
+    from hzai.games.hera_zeus.rules import Game, Record
 
     game = Game.create()
     out = []

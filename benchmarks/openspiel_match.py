@@ -1,4 +1,4 @@
-"""Our ISMCTS against OpenSpiel's ISMCTS, on the same game (hzai.openspiel).
+"""Our ISMCTS against OpenSpiel's ISMCTS, on the same game (hzai.games.hera_zeus.openspiel).
 
     python -m benchmarks.openspiel_match --games 200 --iterations 100 --millis 100
     python -m benchmarks.openspiel_match --games 4 --iterations 20 --millis 20   # a smoke run
@@ -48,7 +48,7 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from hzai import openspiel
+    from hzai.games.hera_zeus import openspiel
     from hzai.search import Limits, analyze, make_bot
     from hzai.rng import mix_seed
 
@@ -257,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     notes = (
         "Ours: make_bot('ismcts') (native SO-ISMCTS, c=0.7, random playouts, 1 thread). "
         f"OpenSpiel: ISMCTSBot + RandomRolloutEvaluator(1), uct_c={args.uct_c}, max-visit move, worlds from "
-        "resample_from_infostate (the hzai.belief determinization sampler). Forced moves (one legal action) are "
+        "resample_from_infostate (the hzai.games.hera_zeus.belief determinization sampler). Forced moves (one legal action) are "
         "not searched and not counted. it/s = iterations / search seconds over all searched decisions."
     )
 

@@ -40,7 +40,7 @@ TARGET_OVERHEAD = 0.10  # at 1000 iterations
 
 def decision(record_json: str):
     """What the server builds for a record position: the view of the player to move."""
-    from hzai.belief import view_of
+    from hzai.games.hera_zeus.belief import view_of
     from hzai_server import convert
 
     record = convert.record_from_json_text(record_json, "record_json")
@@ -64,7 +64,7 @@ def hosted_positions(client, count: int) -> list[tuple[str, str, str]]:
     import json
 
     from hzai.rng import SplitMix64
-    from hzai.rules import Game, Record, deal
+    from hzai.games.hera_zeus.rules import Game, Record, deal
 
     game = Game.create()
     out = []
@@ -165,7 +165,7 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
                     # position by position, every path in turn: load changes hit all alike
                     for i, (view, text, match_id) in enumerate(zip(views, records, match_ids)):
                         t0 = time.perf_counter()
-                        local = str(bot.decide(view, limits, seed=i))
+                        local = str(bot.decide(view, limits, seed=i).move)
                         times["in_process_search"].append((time.perf_counter() - t0) * 1000)
                         t0 = time.perf_counter()
                         bot.decide(decision(text), limits, seed=i)

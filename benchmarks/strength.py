@@ -4,7 +4,7 @@
     python -m benchmarks.strength --size full      # 200 games a pairing (about an hour on 2 cores)
 
 Writes benchmarks/results/strength.json, strength.md and (with matplotlib) strength.png.
-Each pairing plays seat-swapped games from the same deals (hzai.arena).
+Each pairing plays seat-swapped games from the same deals (hzai.search.arena).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from hzai.arena import run_arena
+from hzai.search.arena import run_arena
 from hzai.search import Limits
 
 RESULTS = Path(__file__).resolve().parent / "results"

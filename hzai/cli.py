@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from hzai.batch import BatchError
-from hzai.cards import PLAYERS, DeckError
-from hzai.rules import Game, Record, RecordError, VariantError, deal, state_to_json
+from hzai.games.hera_zeus.cards import PLAYERS, DeckError
+from hzai.games.hera_zeus.rules import Game, Record, RecordError, VariantError, deal, state_to_json
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
@@ -79,7 +79,7 @@ def cmd_new(args) -> int:
 
 
 def cmd_show(args) -> int:
-    from hzai.render import render
+    from hzai.games.hera_zeus.render import render
 
     _, state = _load(args.record, args.upto)
     viewer = None if args.side == "referee" else PLAYERS.index(args.side)
@@ -94,7 +94,7 @@ def _observer(args, state) -> int:
 
 
 def cmd_view(args) -> int:
-    from hzai.belief import view_of
+    from hzai.games.hera_zeus.belief import view_of
 
     _, state = _load(args.record, args.upto)
     print(json.dumps(view_of(state, _observer(args, state)).to_json(), indent=args.indent))
@@ -102,7 +102,7 @@ def cmd_view(args) -> int:
 
 
 def cmd_belief(args) -> int:
-    from hzai.belief import belief_report, format_report, view_of
+    from hzai.games.hera_zeus.belief import belief_report, format_report, view_of
 
     if args.samples < 1:
         raise UsageError("--samples must be at least 1")
@@ -126,7 +126,7 @@ def _progress_line(done: int, total: int) -> None:
 
 
 def cmd_analyze(args) -> int:
-    from hzai.belief import view_of
+    from hzai.games.hera_zeus.belief import view_of
     from hzai.search import analyze
 
     _, state = _load(args.record, args.upto)
@@ -135,8 +135,12 @@ def cmd_analyze(args) -> int:
     observer = state.to_move if args.side is None else PLAYERS.index(args.side)
     if observer != state.to_move:
         raise UsageError(f"{PLAYERS[state.to_move]} is to decide here, not {args.side}")
-    answer = analyze(view_of(state, observer), _limits(args), args.seed, exploration=args.c, playout=args.playout,
-                     belief_samples=args.belief)
+    view = view_of(state, observer)
+    answer = analyze(view, _limits(args), args.seed, exploration=args.c, playout=args.playout)
+    if args.belief:
+        from hzai.games.hera_zeus.belief import belief_report
+
+        answer.belief = belief_report(view, args.belief, args.seed)
     if args.json:
         print(json.dumps(answer.to_json(), indent=2))
         return 0
@@ -146,9 +150,9 @@ def cmd_analyze(args) -> int:
 
     print(ANALYSIS_HEADER)
     for m in answer.moves[: args.top]:
-        print(format_move_row(m.move, m.visits, m.value, m.ci_low, m.ci_high, m.pv))
+        print(format_move_row(str(m.move), m.visits, m.value, m.ci_low, m.ci_high, m.pv))
     if answer.belief:
-        from hzai.belief import format_report
+        from hzai.games.hera_zeus.belief import format_report
 
         print()
         print(format_report(answer.belief))
@@ -246,7 +250,7 @@ def cmd_analyze_game(args) -> int:
 
 
 def cmd_arena(args) -> int:
-    from hzai.arena import print_progress, run_arena, write_json
+    from hzai.search.arena import print_progress, run_arena, write_json
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
@@ -264,29 +268,15 @@ def _add_budget(p) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")
 
 
-def cmd_cluster(args) -> int:
-    try:  # the server package, imported only by this command: the library never needs it
-        from hzai_server.cluster import main as cluster_main
-    except ImportError:
-        raise UsageError("needs the server package (hzai_server), which comes with hzai's checkout") from None
-    return cluster_main(args.cluster_args)
-
-
-class _ClusterArgs:  # `hzai cluster ...` hands every word after `cluster` to its own parser
-    command = "cluster"
-    func = staticmethod(cmd_cluster)
-
-    def __init__(self, words: list[str]):
-        self.cluster_args = words
-
-
 def _add_ray(p, what: str) -> None:
     p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
                    help=f"run {what} as a Ray task: on a private local Ray without ADDRESS, else on the cluster "
                         "at ADDRESS (auto, ray://HOST:10001, HOST:6379); needs pip install 'hzai[ray]'")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(with_subparsers: bool = False):
+    """The library's commands; with_subparsers: (parser, subparsers), for a front end
+    that adds its own (the `hzai` command of hzai_client.cli adds suggest and play)."""
     parser = argparse.ArgumentParser(
         prog="hzai",
         description="Hera and Zeus: rules engine, game records and AI tools.",
@@ -378,26 +368,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_arena)
 
-    p = sub.add_parser("cluster", add_help=False,
-                       help="a local cluster: hzai-server replicas behind nginx sharing one PostgreSQL "
-                            "(up --replicas N, status, down)")
-    p.add_argument("cluster_args", nargs=argparse.REMAINDER)
-    p.set_defaults(func=cmd_cluster)
-
-    try:  # suggest, play and analyze --server talk to hzai-server; they come with its client package
-        from hzai_client.cli import add_commands
-    except ImportError:
-        pass
-    else:
-        add_commands(sub)
-    return parser
+    return (parser, sub) if with_subparsers else parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser()
-    # argparse's REMAINDER would not take options (--dir) right after `cluster`.
-    args = _ClusterArgs(argv[1:]) if argv[:1] == ["cluster"] else parser.parse_args(argv)
+    """The library's commands alone (`python -m hzai.cli`); the `hzai` console script
+    is hzai_client.cli.main, which adds the service's commands."""
+    return run(build_parser(), argv)
+
+
+def run(parser: argparse.ArgumentParser, argv: list[str] | None = None) -> int:
+    """Parse and run one command; bad input is one line and exit status 2."""
+    args = parser.parse_args(argv)
     name = f"hzai {args.command}"
     try:
         return args.func(args)

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from hzai.belief import view_of
-from hzai.belief.knowledge import Knowledge
-from hzai.cards import PLAYERS
+from hzai.games.hera_zeus.belief import view_of
+from hzai.games.hera_zeus.belief.knowledge import Knowledge
+from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.rng import MASK64
-from hzai.rules import Record, RecordError, parse_move
-from hzai.rules.effects import canonical
-from hzai.rules.moves import NotationError
-from hzai.rules.state import IllegalMoveError
+from hzai.games.hera_zeus.rules import Record, RecordError, parse_move
+from hzai.games.hera_zeus.rules.effects import canonical
+from hzai.games.hera_zeus.rules.moves import NotationError
+from hzai.games.hera_zeus.rules.state import IllegalMoveError
 from hzai.search import Limits, analyze
 
 BLUNDER = 0.15  # value lost that makes a move worth a mark
@@ -28,7 +28,7 @@ PV_COLUMN = ANALYSIS_HEADER.index("principal variation")  # where every row's va
 def format_pv(pv) -> str:
     """The replies after a move (`pv` starts with the move itself), as `a / b / c`."""
     replies = list(pv)[1:]
-    text = " / ".join(replies[:PV_SHOWN])
+    text = " / ".join(str(m) for m in replies[:PV_SHOWN])
     return text + (" / …" if len(replies) > PV_SHOWN else "")
 
 
@@ -68,12 +68,12 @@ def review_game(record: Record, limits: Limits, seed: int = 0, sides=(0, 1), pro
                 view = view_of(state, p, knowledge[p].update(state))
                 answer = analyze(view, limits, (seed + index) & MASK64)  # mod 2^64: the core takes a uint64
                 played = str(canonical(state, move))
-                info = {m.move: m for m in answer.moves}
+                info = {str(m.move): m for m in answer.moves}
                 if played not in info:
                     raise IllegalMoveError(f"{text}: not legal here")
                 best = answer.moves[0]
                 decisions.append(
-                    Decision(index, PLAYERS[p], played, info[played].value, info[played].visits, best.move, best.value,
+                    Decision(index, PLAYERS[p], played, info[played].value, info[played].visits, str(best.move), best.value,
                              max(0.0, best.value - info[played].value))
                 )
             state.push(move)

@@ -6,6 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from hzai.core import register_game
+from tests.toygame import ToyGame
+
+register_game(ToyGame.name, ToyGame)  # the toy game of tests/toygame, for hzai.core.make_game
+
 REPO = Path(__file__).resolve().parents[1]
 
 

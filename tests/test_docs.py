@@ -154,7 +154,7 @@ def path_problems(text: str, base: Path) -> list[str]:
 
 
 def help_texts() -> dict[str, str]:
-    from hzai.cli import build_parser
+    from hzai_client.cli import build_parser  # the `hzai` command: library and service commands
     from hzai_server.config import parse_config
 
     parser = build_parser()
@@ -174,16 +174,16 @@ def help_texts() -> dict[str, str]:
 
 
 def test_path_tokens_find_repository_paths_and_skip_the_rest():
-    text = ("see docs/rules.md, hzai/data/classic.toml and `benchmarks/y.py`; the module hzai.rules, "
+    text = ("see docs/rules.md, hzai/games/hera_zeus/data/classic.toml and `benchmarks/y.py`; the module hzai.games.hera_zeus.rules, "
             "https://example.com/docs/x.md, 2.5 minutes, e.g. a ratio 1.46x, version 3.11")
-    assert path_tokens(text) == ["docs/rules.md", "hzai/data/classic.toml", "benchmarks/y.py"]
+    assert path_tokens(text) == ["docs/rules.md", "hzai/games/hera_zeus/data/classic.toml", "benchmarks/y.py"]
     assert path_tokens("run tests/service/ then clients/node/suggest.js") == ["tests/service/", "clients/node/suggest.js"]
     assert path_tokens("[the rules](docs/rules.md), `.ci/run`, Node.js") == [".ci/run"]
 
 
 def test_missing_paths_and_broken_links_are_reported(tmp_path):
     base = REPO / "docs"
-    assert path_problems("read docs/rules.md and hzai/data/classic.toml", base) == []
+    assert path_problems("read docs/rules.md and hzai/games/hera_zeus/data/classic.toml", base) == []
     assert path_problems("read docs/nowhere.md and benchmarks/y.py", base) == [
         "docs/nowhere.md does not exist", "benchmarks/y.py does not exist"]
     assert path_problems("the rules: rules.md, observed.py, hzai/_native*.so, benchmarks/results/<size>/", base) == []
@@ -240,7 +240,7 @@ def card_table() -> dict[str, tuple[int | None, int]]:
 def test_the_card_table_of_rules_md_matches_the_classic_deck_file():
     import tomllib
 
-    data = tomllib.loads((REPO / "hzai" / "data" / "classic.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((REPO / "hzai" / "games" / "hera_zeus" / "data" / "classic.toml").read_text(encoding="utf-8"))
     deck = {}
     for card in data["cards"]:
         name = card["name"] if isinstance(card["name"], str) else f"{card['name']['hera']} / {card['name']['zeus']}"
@@ -281,10 +281,10 @@ def seat_table() -> list[list[str]]:
 
 
 def test_the_what_a_seat_sees_table_is_what_the_code_shows():
-    """Each row of the table, replayed through hzai.rules.observed for the three viewers."""
-    from hzai.rules import Game, Record, parse_move
-    from hzai.rules.observed import seen_text
-    from hzai.rules.position import Side, position
+    """Each row of the table, replayed through hzai.games.hera_zeus.rules.observed for the three viewers."""
+    from hzai.games.hera_zeus.rules import Game, Record, parse_move
+    from hzai.games.hera_zeus.rules.observed import seen_text
+    from hzai.games.hera_zeus.rules.position import Side, position
 
     def first(cell: str) -> str:
         return re.findall(r"`([^`]+)`", cell)[0]

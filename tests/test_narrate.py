@@ -1,4 +1,4 @@
-"""hzai.narrate: every kind of move told in words from one seat's side, and never a
+"""hzai.games.hera_zeus.narrate: every kind of move told in words from one seat's side, and never a
 card that seat cannot see (docs/rules.md R-INFO)."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from hzai.belief import view_of
-from hzai.narrate import narrate
+from hzai.games.hera_zeus.belief import view_of
+from hzai.games.hera_zeus.narrate import narrate
 from hzai.rng import SplitMix64
-from hzai.rules import Game, Record, deal, parse_move
+from hzai.games.hera_zeus.rules import Game, Record, deal, parse_move
 from tests.rules.helpers import HERA, ZEUS, Side, position
 
 SPECTATOR = None

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hzai.cards import load_deck
-from hzai.rules import CardRef, Move, NotationError, parse_move
-from hzai.rules import moves as mv
+from hzai.games.hera_zeus.cards import load_deck
+from hzai.games.hera_zeus.rules import CardRef, Move, NotationError, parse_move
+from hzai.games.hera_zeus.rules import moves as mv
 
 DECK = load_deck()
 

@@ -6,10 +6,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hzai.rng import SplitMix64
-from hzai.rules import Game, Record, parse_move
-from hzai.rules.effects import canonical
-from hzai.rules.invariants import invariant_problems
-from hzai.rules.playout import random_step
+from hzai.games.hera_zeus.rules import Game, Record, parse_move
+from hzai.games.hera_zeus.rules.effects import canonical
+from hzai.games.hera_zeus.rules.invariants import invariant_problems
+from hzai.games.hera_zeus.rules.playout import random_step
 
 variants = st.fixed_dictionaries(
     {
@@ -67,7 +67,7 @@ def test_every_legal_move_prints_and_parses_back(seed, variant):
 @given(seed=seeds, variant=variants)
 def test_record_round_trip_reproduces_the_state(seed, variant):
     """Writing the moves of a game as a record and replaying it gives the same state."""
-    from hzai.rules import deal, state_to_json
+    from hzai.games.hera_zeus.rules import deal, state_to_json
 
     game = Game.create(variant)
     record = Record(game, setup=deal(game, seed % 2**32))

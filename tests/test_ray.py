@@ -11,7 +11,7 @@ from dataclasses import asdict
 import pytest
 
 from hzai import batch
-from hzai.arena import run_arena
+from hzai.search.arena import run_arena
 from hzai.cli import main
 from hzai.review import review_entry
 from hzai.search import Limits
@@ -99,7 +99,7 @@ def test_an_address_after_ray_and_a_path_after_it_are_told_apart(tmp_path):
 
 
 def test_hzai_works_without_ray(monkeypatch):
-    code = ("import sys, hzai.cli, hzai.arena, hzai.review, hzai.batch; "
+    code = ("import sys, hzai.cli, hzai.search.arena, hzai.review, hzai.batch; "
             "sys.exit('ray' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
     monkeypatch.setitem(sys.modules, "ray", None)  # as if it were not installed

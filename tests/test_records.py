@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from hzai.cards import load_deck
-from hzai.rules import Game, Record, RecordError, deal, state_to_json
+from hzai.games.hera_zeus.cards import load_deck
+from hzai.games.hera_zeus.rules import Game, Record, RecordError, deal, state_to_json
 
 
 def test_seeded_deal_is_reproducible_and_differs_by_seed():
@@ -117,10 +117,10 @@ def test_deck_file_counts_are_data():
 def test_another_deck_file_changes_the_counts(tmp_path):
     """R-DECK-2: a user with the printed card can correct the counts in a file."""
     from hzai.rng import SplitMix64
-    from hzai.rules.playout import random_step
+    from hzai.games.hera_zeus.rules.playout import random_step
     from importlib import resources
 
-    text = resources.files("hzai.data").joinpath("classic.toml").read_text()
+    text = resources.files("hzai.games.hera_zeus.data").joinpath("classic.toml").read_text()
     text = text.replace('name = "Satyr"\nstrength = 2\nkind = "plain"\ncount = 5', 'name = "Satyr"\nstrength = 2\nkind = "plain"\ncount = 4')
     text = text.replace('power = "pegasus"\ncount = 5', 'power = "pegasus"\ncount = 6')
     path = tmp_path / "mine.toml"
@@ -148,9 +148,9 @@ def test_another_deck_file_changes_the_counts(tmp_path):
 def test_inconsistent_deck_files_are_refused(tmp_path, edit, words):
     from importlib import resources
 
-    from hzai.cards import DeckError
+    from hzai.games.hera_zeus.cards import DeckError
 
-    text = resources.files("hzai.data").joinpath("classic.toml").read_text()
+    text = resources.files("hzai.games.hera_zeus.data").joinpath("classic.toml").read_text()
     path = tmp_path / "bad.toml"
     path.write_text(edit(text))
     with pytest.raises(DeckError) as info:
@@ -160,8 +160,8 @@ def test_inconsistent_deck_files_are_refused(tmp_path, edit, words):
 
 def test_replay_cache_gives_the_same_states_and_errors():
     from hzai.rng import SplitMix64
-    from hzai.rules import ReplayCache
-    from hzai.rules.playout import random_step
+    from hzai.games.hera_zeus.rules import ReplayCache
+    from hzai.games.hera_zeus.rules.playout import random_step
 
     game = Game.create()
     state = Record(game, seed=5).start()

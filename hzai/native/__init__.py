@@ -1,27 +1,31 @@
 """The native rules core (C++, module `hzai._native`) behind a small Python API.
 
-    >>> from hzai.rules import Game, Record
+    >>> from hzai.games.hera_zeus.rules import Game, Record
     >>> from hzai.native import NativeState, random_playouts
     >>> state = NativeState.from_state(Record(Game.create(), seed=7).start())
     >>> state.legal_texts()[:1], state.apply(state.legal_actions()[0])
     >>> winners, lengths, turns = random_playouts(state, 1000, seed=1, threads=2)
 
-Card ids, action ids (hzai.rules.actions) and the state JSON (`to_json`) are those of
-the reference engine `hzai.rules`; the differential tests in tests/native keep the two
+Card ids, action ids (hzai.games.hera_zeus.rules.actions) and the state JSON (`to_json`) are those of
+the reference engine `hzai.games.hera_zeus.rules`; the differential tests in tests/native keep the two
 equal move by move.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from hzai import _native
-from hzai.cards import KINDS, POWERS, Deck
-from hzai.rules.actions import action_space
-from hzai.rules.game import Game, Variants
-from hzai.rules.moves import Move
-from hzai.rules.record import initial_state, state_to_json
-from hzai.rules.state import Pending, State
+from hzai.games.hera_zeus.cards import KINDS, POWERS, Deck
+from hzai.games.hera_zeus.rules.actions import action_space
+from hzai.games.hera_zeus.rules.variants import Variants
+
+if TYPE_CHECKING:
+    from hzai.games.hera_zeus.rules.game import Game
+from hzai.games.hera_zeus.rules.moves import Move
+from hzai.games.hera_zeus.rules.record import initial_state, state_to_json
+from hzai.games.hera_zeus.rules.state import Pending, State
 
 __all__ = ["NativeState", "native_game", "random_playouts"]
 
@@ -81,7 +85,7 @@ def _core_game(deck: Deck, variants: Variants) -> _native.Game:
         core = _core_game_for(_card_specs(deck), variants)
         space = action_space(deck)
         if core.offsets != [*space.offsets.values(), space.size] or tuple(core.names) != space.names:
-            raise RuntimeError("the native action layout differs from hzai.rules.actions")
+            raise RuntimeError("the native action layout differs from hzai.games.hera_zeus.rules.actions")
         per_deck[variants] = core
     return core
 
@@ -91,7 +95,7 @@ def native_game(game: Game) -> _native.Game:
 
 
 class NativeState:
-    """A game state held by the native core; the same game as a `hzai.rules.State`."""
+    """A game state held by the native core; the same game as a `hzai.games.hera_zeus.rules.State`."""
 
     __slots__ = ("game", "core")
 
@@ -167,7 +171,7 @@ class NativeState:
         raise ValueError(f"{text!r} is not a legal move here")
 
     def random_playout(self, seed: int) -> None:
-        """Play to the end in place, move for move as hzai.rules.random_playout(state, seed)."""
+        """Play to the end in place, move for move as hzai.games.hera_zeus.rules.random_playout(state, seed)."""
         self.core.random_playout(seed)
 
     # ----- views -----------------------------------------------------------------------
@@ -193,7 +197,7 @@ class NativeState:
         return state
 
     def to_json(self) -> dict:
-        """Exactly hzai.rules.state_to_json of the equal reference state."""
+        """Exactly hzai.games.hera_zeus.rules.state_to_json of the equal reference state."""
         return state_to_json(self.to_state())
 
 

@@ -18,11 +18,11 @@ import sys
 import time
 
 from hzai.native import NativeState, raw_of
-from hzai.rules import Game, Record, state_to_json
-from hzai.rules.actions import action_space
-from hzai.rules.effects import apply_legal
-from hzai.rules.moves import Move
-from hzai.rules.state import State
+from hzai.games.hera_zeus.rules import Game, Record, state_to_json
+from hzai.games.hera_zeus.rules.actions import action_space
+from hzai.games.hera_zeus.rules.effects import apply_legal
+from hzai.games.hera_zeus.rules.moves import Move
+from hzai.games.hera_zeus.rules.state import State
 
 VARIANT_SETS = [
     {"first_player": f, "figure_removal": r, "pythia_defence": d}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-from hzai.cards import load_deck
+from hzai.games.hera_zeus.cards import load_deck
 from hzai.native import _card_specs
 
 

@@ -1,7 +1,7 @@
 """A seat's view as the native sampler and search read it (hera_zeus.hpp: ViewSpec).
 
 `flat_view` fills the typed structs of the bindings (ViewSpec, ViewSlot, ViewGroup,
-ViewPending) field by field with exactly what hzai.belief.Determinizer reads, in the
+ViewPending) field by field with exactly what hzai.games.hera_zeus.belief.Determinizer reads, in the
 order it reads it, so that `native_sample(view, seed)` and
 `Determinizer(view).sample(seed)` give the same state (tests/native/test_sampler.py).
 The tables (phases, reasons, pending kinds, playouts) come from tables.def, the source
@@ -10,14 +10,18 @@ the C++ side compiles.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hzai import _native
-from hzai.belief import View
-from hzai.belief.view import unaccounted
-from hzai.cards import PLAYERS
+from hzai.games.hera_zeus.belief import View
+from hzai.games.hera_zeus.belief.view import unaccounted
+from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.native import NativeState, native_game
 from hzai.native.tables import PENDING_KINDS, PHASES, PLAYOUTS, REASONS
-from hzai.rules.game import Game
-from hzai.rules.state import State
+
+if TYPE_CHECKING:
+    from hzai.games.hera_zeus.rules.game import Game
+from hzai.games.hera_zeus.rules.state import State
 
 SLOT_FIGURE, SLOT_KNOWN, SLOT_GROUP = 0, 1, 2
 
@@ -98,7 +102,7 @@ def native_sample_raw(view: View, seed: int, game: Game) -> dict:
 
 def native_sample(view: View, seed: int, game: Game | None = None) -> State:
     """One determinization drawn by the native core (equal to the Python sampler's)."""
-    game = game or view.game()
+    game = game or view.game
     core_state = _native.sample_view(native_game(game), flat_view(view, game), seed)
     return NativeState(game, core_state).to_state()
 

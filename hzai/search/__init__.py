@@ -1,14 +1,15 @@
-"""Bots and search: one interface (`Bot.decide(view, limits, seed) -> Move`), baseline
-bots, information-set MCTS in the native core, and analysis answers.
+"""Bots and search over any hzai.core game: one protocol
+(`Bot.decide(view, limits, seed, stop, progress) -> PlayResult`), baseline bots,
+information-set MCTS and PIMC in the native generic search, and analysis answers.
 
     >>> from hzai.search import Limits, make_bot
     >>> bot = make_bot("ismcts")
-    >>> move = bot.decide(view, Limits(iterations=1000), seed=1)
+    >>> result = bot.decide(view, Limits(iterations=1000), seed=1)   # result.move, result.analysis
 """
 
-from hzai.search.analysis import Analysis, MoveInfo, wilson_interval
+from hzai.core import Analysis, MoveInfo, PlayResult, wilson_interval
 from hzai.search.bot import Bot, BotError, make_bot, parse_spec
-from hzai.search.limits import Limits, LimitsError
+from hzai.core.limits import Limits, LimitsError
 from hzai.search.simple import HeuristicBot, RandomBot
 
 try:  # the search itself lives in the native core
@@ -27,6 +28,7 @@ __all__ = [
     "Limits",
     "LimitsError",
     "MoveInfo",
+    "PlayResult",
     "RandomBot",
     "make_bot",
     "parse_spec",

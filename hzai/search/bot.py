@@ -1,32 +1,14 @@
-"""The one interface every bot speaks: `decide(view, limits, seed) -> Move`.
-
-A bot sees only a player's view (R-INFO-4): two games that look the same to that
-player get the same move for the same seed and budget.
-"""
+"""Making bots by name and checking their options; the protocol itself is
+hzai.core.bot (`decide(view, limits, seed, stop, progress) -> PlayResult`)."""
 
 from __future__ import annotations
 
 import inspect
-import math
-from typing import Protocol
 
-from hzai.belief import View
-from hzai.rules import Move
-from hzai.search.limits import Limits
+from hzai.core.bot import Bot, BotError
 from hzai.text import quoted
 
-
-class BotError(ValueError):
-    """An unknown bot or bad bot option; the message names it."""
-
-
-class Bot(Protocol):
-    """Searching bots also take `should_stop`, a callable polled while they think; when
-    it returns True they answer with their best move so far."""
-
-    name: str
-
-    def decide(self, view: View, limits: Limits, seed: int) -> Move: ...
+__all__ = ["Bot", "BotError", "make_bot", "parse_spec"]
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -42,35 +24,6 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             raise BotError(f"bot option {quoted(key)} is given twice in {quoted(spec)}")
         options[key] = value.strip()
     return name.strip().lower(), options
-
-
-# ----- checking option values: every bad value is a BotError naming the option ----------
-def number_option(option: str, value, low: float, high: float) -> float:
-    """A finite number within low..high (a string as written after `option=`)."""
-    try:
-        number = float(value)
-    except (TypeError, ValueError, OverflowError):
-        raise BotError(f"option {option} must be a number, not {quoted(value)}") from None
-    if not math.isfinite(number) or not low <= number <= high:
-        raise BotError(f"option {option} must be a number within {low:g}..{high:g}, not {quoted(value)}")
-    return number
-
-
-def whole_option(option: str, value, low: int, high: int) -> int:
-    """A whole number within low..high."""
-    text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else None
-    if text is None or not text.lstrip("+-").isdigit() or len(text) > 20:
-        raise BotError(f"option {option} must be a whole number {low}..{high}, not {quoted(value)}")
-    number = int(text)
-    if not low <= number <= high:
-        raise BotError(f"option {option} must be a whole number {low}..{high}, not {number}")
-    return number
-
-
-def choice_option(option: str, value, choices) -> str:
-    if value not in choices:
-        raise BotError(f"option {option} must be one of {', '.join(choices)}, not {quoted(value)}")
-    return value
 
 
 def _check_keys(name: str, maker, options: dict) -> None:

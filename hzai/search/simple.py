@@ -1,31 +1,15 @@
-"""Baseline bots: uniformly random, and a rule-of-thumb player."""
+"""Baseline bots over any game: uniformly random, and rule-of-thumb scores that the
+game supplies (`Game.heuristic_scores`)."""
 
 from __future__ import annotations
 
-from hzai.belief import Determinizer, View
+from hzai.core import Limits, PlayResult, View
+from hzai.core.bot import BotError, Progress, Stop
 from hzai.rng import SplitMix64
-from hzai.rules import Move
-from hzai.rules import moves as mv
-from hzai.search.limits import Limits
 
 
-def legal_from_view(view: View, seed: int) -> list[Move]:
-    """The legal moves of the player to decide. They depend only on what that player
-    sees, so any state drawn from the view lists the same ones (drawn by the native
-    core where it is built: the Python sampler is 30-50 times slower)."""
-    try:
-        from hzai import _native
-        from hzai.native import native_game
-        from hzai.native.search import flat_view
-        from hzai.rules.actions import action_space
-        from hzai.search.ismcts import game_of
-    except ImportError:
-        moves = Determinizer(view).sample(seed).legal_moves()
-    else:
-        game = game_of(view)
-        world = _native.sample_view(native_game(game), flat_view(view, game), seed)
-        space = action_space(game.deck)
-        moves = [space.decode(a) for a in world.legal_actions()]
+def legal_moves_of(view: View) -> list:
+    moves = view.legal_moves()
     if not moves:
         raise ValueError("no decision to make in this view (game over or chance next)")
     return moves
@@ -34,109 +18,26 @@ def legal_from_view(view: View, seed: int) -> list[Move]:
 class RandomBot:
     name = "random"
 
-    def decide(self, view: View, limits: Limits | None = None, seed: int = 0) -> Move:
-        moves = legal_from_view(view, seed)
-        return moves[SplitMix64(seed ^ 0x5EED).below(len(moves))]
+    def decide(self, view: View, limits: Limits | None = None, seed: int = 0, stop: Stop | None = None,
+               progress: Progress | None = None) -> PlayResult:
+        moves = legal_moves_of(view)
+        return PlayResult(moves[SplitMix64(seed ^ 0x5EED).below(len(moves))])
 
 
 class HeuristicBot:
-    """Rules of thumb, in order (docs/bots.md):
-    1. win now: challenge or Pegasus a face-up hostage of the opponent;
-    2. a challenge the own front card is known to win (face-up defender, lower strength,
-       no Medusa/Pandora trap), strongest attacker first;
-    3. Pythia: spy a hand of 5 or more, else turn over a column with 2+ face-down cards;
-    4. Pegasus from the hand at a hand of 3 or fewer cards (a third of a chance of the
-       hostage at worst);
-    5. draw while the hand holds fewer than 5 cards;
-    6. play the strongest card to the front of a column whose front is weakest; the own
-       hostage only behind another card;
-    7. otherwise any move that is not known to lose a card; decisions (`top`, `place`)
-       by the same measures.
-    """
+    """The best-scored legal move by the game's rules of thumb; ties broken by the seed.
+    It does not search: nothing to stop, no analysis."""
 
     name = "heuristic"
 
-    def decide(self, view: View, limits: Limits | None = None, seed: int = 0) -> Move:
-        moves = legal_from_view(view, seed)
+    def decide(self, view: View, limits: Limits | None = None, seed: int = 0, stop: Stop | None = None,
+               progress: Progress | None = None) -> PlayResult:
+        moves = legal_moves_of(view)
         rng = SplitMix64(seed ^ 0xB0B)
-        me = view.observer
-        scored = [(self._score(view, me, m), i) for i, m in enumerate(moves)]
-        best = max(score for score, _ in scored)
-        top = [i for score, i in scored if score == best]
-        return moves[top[rng.below(len(top))]]
-
-    @staticmethod
-    def _front(view: View, side: int, col: int):
-        column = view.columns[side][col]
-        return column[0] if column else None
-
-    def _strength(self, view: View, slot) -> int | None:
-        if slot is None or slot.figure or slot.card is None:
-            return None
-        card_type = self._type(view, slot.card[0])
-        return card_type.strength
-
-    @staticmethod
-    def _type(view: View, name: str):
-        from hzai.cards import load_deck
-
-        if view.deck_spec not in _DECKS:
-            _DECKS[view.deck_spec] = load_deck(view.deck_spec)
-        return _DECKS[view.deck_spec].type_named(name)
-
-    def _score(self, view: View, me: int, move: Move) -> float:
-        o = 1 - me
-        k = move.kind
-        if k in (mv.CHALLENGE, mv.PEGASUS_FRONT):
-            defender = self._front(view, o, move.col - 1)
-            if defender is not None and defender.card is not None and defender.face_up:
-                d = self._type(view, defender.card[0])
-                if d.kind == "hostage":
-                    return 100.0
-                if k == mv.PEGASUS_FRONT:
-                    return 30.0 if (d.strength is not None and d.strength <= 1 and d.power not in ("medusa", "pandora")) else -5.0
-                attacker = self._front(view, me, move.col - 1)
-                a = self._type(view, attacker.card[0]) if attacker and attacker.card else None
-                if a is None or d.power == "pandora":
-                    return -10.0
-                if d.power == "medusa":
-                    return 40.0 if "slays_medusa" in a.traits else -20.0
-                if a.power == "pythia" and "falls_to_pythia" in d.traits:
-                    return 45.0
-                if a.strength is not None and d.strength is not None:
-                    return 20.0 + a.strength - d.strength if a.strength > d.strength else -15.0
-            if k == mv.PEGASUS_FRONT:
-                return 2.0
-            attacker = self._front(view, me, move.col - 1)
-            strength = self._strength(view, attacker)
-            return 5.0 + (strength or 0) * 0.5 if (strength or 0) >= 5 else -1.0
-        opponent_hand = len(view.hands[o])
-        if k == mv.PEGASUS_HAND:
-            return 25.0 if opponent_hand <= 3 else 1.0
-        if k == mv.PYTHIA_SPY:
-            return 12.0 if opponent_hand >= 5 else 0.5
-        if k == mv.PYTHIA_TURN:
-            hidden = sum(1 for s in view.columns[o][move.col - 1] if s.group is not None)
-            return 10.0 + hidden if hidden >= 2 else 0.0
-        if k == mv.DRAW:
-            return 8.0 if len(view.hands[me]) < 5 else 1.0
-        if k == mv.PLAY:
-            card_type = self._type(view, move.card.name)
-            if card_type.kind == "hostage":
-                return 3.0 if move.row >= 2 else -30.0
-            strength = card_type.strength or 0
-            return 4.0 + strength * 0.6 if move.row == 1 else 1.0 + strength * 0.1
-        if k == mv.GOD:
-            return 9.0
-        if k == mv.TOP:
-            card_type = self._type(view, move.card.name)
-            return 10.0 - (card_type.strength if card_type.strength is not None else -1)
-        if k == mv.PLACE:
-            mine = self._strength(view, self._front(view, me, move.col - 1)) or 0
-            return float(mine)
-        if k == mv.RECALL:
-            return -3.0
-        return 0.5
-
-
-_DECKS: dict = {}
+        try:
+            scores = view.game.heuristic_scores(view, moves)
+        except NotImplementedError as exc:
+            raise BotError(f"bot heuristic: {exc}") from None
+        best = max(scores)
+        top = [i for i, score in enumerate(scores) if score == best]
+        return PlayResult(moves[top[rng.below(len(top))]])

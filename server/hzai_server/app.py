@@ -20,8 +20,8 @@ from hzai_server.matches import MatchServicer
 from hzai_server.metrics import MetricsEndpoint, ServerMetrics
 from hzai_server.ratelimit import RateLimiter
 from hzai_server.rpc import CallHooks, Lifecycle, add_service
-from hzai_server.searches import Searches, analyze_function
-from hzai_server.store import open_store
+from hzai_server.searches import Searches
+from hzai_server.store import MatchStore, SqliteMatchStore, is_postgres_url
 
 SERVICES = (
     bot_pb2.DESCRIPTOR.services_by_name["BotService"],
@@ -38,6 +38,21 @@ def search_stop_delay(grace: float) -> float:
     their best move so far: late enough for most to finish, early enough (up to a
     second before the grace period ends) for the answers to be sent in time."""
     return max(0.0, grace - min(1.0, grace / 4))
+
+
+def open_store(store: str, data_dir: str) -> MatchStore:
+    """The store a server's settings name: PostgreSQL for a postgresql:// URL (needs the
+    `cluster` extra: psycopg), else SQLite in `data_dir`. OSError saying what is wrong."""
+    if not store:
+        return SqliteMatchStore.in_directory(data_dir)
+    if not is_postgres_url(store):
+        raise OSError("--store must be empty (SQLite in --data-dir) or a postgresql:// URL")
+    try:
+        from hzai_server.store_pg import PostgresMatchStore
+    except ImportError:
+        raise OSError("a postgresql:// store needs psycopg: pip install 'hzai[cluster]' "
+                      "(or pip install 'psycopg[binary]')") from None
+    return PostgresMatchStore(store)
 
 
 class HzaiServer:
@@ -102,7 +117,7 @@ class HzaiServer:
         for name in ("", *SERVICE_NAMES):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
         log("listening", address=self.address, port=self.port, workers=self.config.workers,
-            max_searches=self.config.max_searches, analysis=analyze_function() is not None,
+            max_searches=self.config.max_searches, analysis=True,
             metrics=self.metrics_address, rate_limit=self.config.rate_limit or None)
 
     def stop(self, grace: float | None = None) -> None:

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 import grpc
 
-from hzai.belief import View, belief_report, view_of
+from hzai.games.hera_zeus.belief import View, belief_report, view_of
 from hzai.bounded_cache import BoundedCache
-from hzai.cards import PLAYERS
-from hzai.rules import ReplayCache
-from hzai.rules.replay_cache import record_digest, state_cost
+from hzai.games.hera_zeus.cards import PLAYERS
+from hzai.games.hera_zeus.rules import ReplayCache
+from hzai.games.hera_zeus.rules.replay_cache import record_digest, state_cost
 from hzai_proto.v1 import bot_pb2, bot_pb2_grpc
 
 from hzai_server import convert
@@ -128,7 +128,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         with self.searches.admitted():
             budgeted = within_deadline(limits, context)
             analysis = run_analysis(decision.view, budgeted.limits, request.seed, stop)
-            if not analysis.best:
+            if analysis.best is None:
                 raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
             analysis.finished = finished_within(analysis.finished, budgeted.limits, budgeted.cut)
             analysis.belief = self._belief(request, decision, context)
@@ -166,7 +166,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 worker.join()
             if kind == "error":
                 raise item
-            if not item.best:
+            if item.best is None:
                 raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
             item.finished = finished_within(item.finished, budgeted.limits, budgeted.cut)
             item.belief = self._belief(request, decision, context)

@@ -12,12 +12,12 @@ import math
 
 import grpc
 
-from hzai.belief import View
-from hzai.cards import PLAYERS
-from hzai.rules import CardRef, Move, NotationError, Record, RecordError, parse_move, state_to_json
-from hzai.rules import moves as mv
-from hzai.rules.record import move_problem
-from hzai.rules.replay_cache import ReplayCache, ReplayStopped
+from hzai.games.hera_zeus.belief import View
+from hzai.games.hera_zeus.cards import PLAYERS
+from hzai.games.hera_zeus.rules import CardRef, Move, NotationError, Record, RecordError, parse_move, state_to_json
+from hzai.games.hera_zeus.rules import moves as mv
+from hzai.games.hera_zeus.rules.record import move_problem
+from hzai.games.hera_zeus.rules.replay_cache import ReplayCache, ReplayStopped
 from hzai.search import Analysis, Limits, LimitsError
 from hzai_proto.v1 import bot_pb2, game_pb2, match_pb2
 
@@ -311,11 +311,8 @@ def belief_to_proto(report: dict) -> bot_pb2.BeliefReport:
 
 
 def analysis_to_proto(analysis: Analysis, deck) -> bot_pb2.Analysis:
-    def move(text: str) -> game_pb2.Move:
-        try:
-            return move_to_proto(parse_move(text, deck))
-        except NotationError:  # never expected: the search prints engine notation
-            return game_pb2.Move(text=text)
+    def move(value) -> game_pb2.Move:  # the analysis holds the engine's own Move values
+        return move_to_proto(value)
 
     out = bot_pb2.Analysis(
         perspective=player_to_proto(analysis.perspective),
@@ -326,7 +323,7 @@ def analysis_to_proto(analysis: Analysis, deck) -> bot_pb2.Analysis:
         seed=analysis.seed & ((1 << 64) - 1),
         finished=analysis.finished,
     )
-    if analysis.best:
+    if analysis.best is not None:
         out.best.CopyFrom(move(analysis.best))
     for info in analysis.moves:
         out.moves.add(
@@ -337,7 +334,7 @@ def analysis_to_proto(analysis: Analysis, deck) -> bot_pb2.Analysis:
             ci_high=_finite(float(info.ci_high)),
             availability=info.availability,
             order=info.order,
-            pv=list(info.pv),
+            pv=[str(m) for m in info.pv],
         )
     if analysis.belief:
         out.belief.CopyFrom(belief_to_proto(analysis.belief))

@@ -26,6 +26,13 @@ def new_salt() -> str:
     return secrets.token_hex(SALT_BYTES)
 
 
+def open_salt(seed: int) -> str:
+    """The salt of an open match: fixed by its seed, so that an open match (analysis,
+    replays, tests) plays out the same for the same seed, chance and bot moves included.
+    Its seed is public anyway, so nothing is lost."""
+    return hashlib.sha256(f"open:{seed}".encode()).hexdigest()[: 2 * SALT_BYTES]
+
+
 def commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest()
 

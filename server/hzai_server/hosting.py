@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 
 import grpc
 
-from hzai.rules import Game, Move, Record, RecordError, State, deal, push_recorded
-from hzai.rules import moves as mv
+from hzai.games.hera_zeus.rules import Game, Move, Record, RecordError, State, deal, push_recorded
+from hzai.games.hera_zeus.rules import moves as mv
 from hzai.rng import SplitMix64
 from hzai.search import Limits
 
@@ -160,7 +160,8 @@ class HostedMatches:
         hashes = {role: seats.token_hash(tokens[role]) if role in tokens else None for role in seats.ROLES}
         record = Record(game, setup=deal(game, seed))
         now = self.clock()
-        match = Match(id=seats.new_match_id(), seed=seed, salt=fairness.new_salt(), open=open_, client=client,
+        salt = fairness.open_salt(seed) if open_ else fairness.new_salt()
+        match = Match(id=seats.new_match_id(), seed=seed, salt=salt, open=open_, client=client,
                       record=record, state=record.start(), bots=bots, bot_spec=bot_spec, limits=limits,
                       token_hashes=hashes, last_used=now)
         with self._lock, store_errors():

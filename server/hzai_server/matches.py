@@ -10,11 +10,11 @@ status commits to (hzai_server.fairness).
 
 from __future__ import annotations
 
-from hzai.belief import view_of
-from hzai.cards import PLAYERS
-from hzai.render import render
+from hzai.games.hera_zeus.belief import view_of
+from hzai.games.hera_zeus.cards import PLAYERS
+from hzai.games.hera_zeus.render import render
 from hzai.rng import MASK64
-from hzai.rules import Game, IllegalMoveError
+from hzai.games.hera_zeus.rules import Game, IllegalMoveError
 from hzai_proto.v1 import game_pb2, match_pb2, match_pb2_grpc
 
 from hzai_server import convert, fairness, seen

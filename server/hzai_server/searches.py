@@ -22,9 +22,9 @@ from dataclasses import dataclass, replace
 
 import grpc
 
-from hzai.belief import View
-from hzai.rules import Move
-from hzai.search import Analysis, BotError, Limits, make_bot
+from hzai.games.hera_zeus.belief import View
+from hzai.games.hera_zeus.rules import Move
+from hzai.search import Analysis, BotError, Limits, analyze, make_bot
 
 from hzai_server.errors import ApiError, invalid
 from hzai_server.rpc import current_hooks, current_lifecycle
@@ -34,15 +34,6 @@ DEFAULT_BOT = "ismcts"
 # building and sending the answer.
 DEADLINE_SHARE = 0.8
 DEADLINE_MARGIN_MS = 30
-
-
-def analyze_function():
-    """hzai.search.analyze, or None where this build has no analysing search."""
-    try:
-        from hzai.search import analyze  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return analyze
 
 
 class CallStop:
@@ -140,15 +131,15 @@ def finished_within(finished: bool, limits: Limits, cut: bool) -> bool:
 def decide(bot, view: View, limits: Limits, seed: int, stop: CallStop, deck=None, cut: bool = False) -> tuple[Move, bool]:
     """The bot's move and whether its search was cut short (stopped, out of the
     deadline's or the server's time) instead of spending the budget asked for."""
-    if hasattr(bot, "choose"):  # the searching bots: they can be stopped between chunks
-        start = time.perf_counter()
-        move, finished = bot.choose(view, limits, seed, should_stop=stop)
-        stop.searched(getattr(bot, "last_iterations", 0), start)
-        if move is None:
-            raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
-        return move, not finished_within(finished, limits, cut)
-    # The rule-of-thumb bots do not search: nothing to cut.
-    return bot.decide(view, limits, seed), False
+    start = time.perf_counter()
+    try:
+        result = bot.decide(view, limits, seed, stop=stop)
+    except ValueError as exc:
+        if stop():  # stopped before the search had a move to give
+            raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move") from None
+        raise exc
+    stop.searched(result.iterations, start)
+    return result.move, not finished_within(not result.stopped_early, limits, cut)
 
 
 class ProgressSlot:
@@ -186,14 +177,8 @@ class ProgressSlot:
 
 
 def run_analysis(view: View, limits: Limits, seed: int, stop: CallStop, progress=None, every=None) -> Analysis:
-    analyze = analyze_function()
-    if analyze is None:
-        raise ApiError(grpc.StatusCode.UNIMPLEMENTED, "this server's build has no analysing search (hzai.search.analyze)")
-    kwargs = {"should_stop": stop}
-    if progress is not None:
-        kwargs.update(progress=progress, every=every)
     start = time.perf_counter()
-    analysis = analyze(view, limits, seed, **kwargs)
+    analysis = analyze(view, limits, seed, progress=progress, every=every, should_stop=stop)
     stop.searched(analysis.iterations, start)
     return analysis
 

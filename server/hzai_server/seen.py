@@ -1,12 +1,12 @@
 """Moves as one seat saw them, in protobuf: every move the match service shows a seat
-goes through here (hzai.rules.observed for the text, hzai.narrate for the words)."""
+goes through here (hzai.games.hera_zeus.rules.observed for the text, hzai.games.hera_zeus.narrate for the words)."""
 
 from __future__ import annotations
 
-from hzai.narrate import narrate
-from hzai.rules import Move, State, parse_move
-from hzai.rules import moves as mv
-from hzai.rules.observed import seen_move
+from hzai.games.hera_zeus.narrate import narrate
+from hzai.games.hera_zeus.rules import Move, State, parse_move
+from hzai.games.hera_zeus.rules import moves as mv
+from hzai.games.hera_zeus.rules.observed import seen_move
 from hzai_proto.v1 import game_pb2
 
 from hzai_server import convert

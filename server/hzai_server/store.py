@@ -143,21 +143,6 @@ def is_postgres_url(text: str) -> bool:
     return text.startswith(POSTGRES_SCHEMES)
 
 
-def open_store(store: str, data_dir: str) -> MatchStore:
-    """The store a server's settings name: PostgreSQL for a postgresql:// URL (needs the
-    `cluster` extra: psycopg), else SQLite in `data_dir`. OSError saying what is wrong."""
-    if not store:
-        return SqliteMatchStore.in_directory(data_dir)
-    if not is_postgres_url(store):
-        raise OSError("--store must be empty (SQLite in --data-dir) or a postgresql:// URL")
-    try:
-        from hzai_server.store_pg import PostgresMatchStore
-    except ImportError:
-        raise OSError("a postgresql:// store needs psycopg: pip install 'hzai[cluster]' "
-                      "(or pip install 'psycopg[binary]')") from None
-    return PostgresMatchStore(store)
-
-
 @contextmanager
 def _refused():
     """An error of SQLite itself (locked past the busy timeout, I/O, a closed database) is

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from hzai.rules import Game, Record
+from hzai.games.hera_zeus.rules import Game, Record
 
 
 def crafted_setup(game: Game, hands: dict, tops: dict | None = None) -> dict:

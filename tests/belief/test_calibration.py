@@ -8,7 +8,7 @@ from collections import Counter
 
 from conftest import SETUPS
 
-from hzai.belief import Determinizer, belief_report, view_of
+from hzai.games.hera_zeus.belief import Determinizer, belief_report, view_of
 from hzai.rng import SplitMix64
 
 HERA = 0

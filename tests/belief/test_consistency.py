@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from hzai.belief import Determinizer, Knowledge, view_of
-from hzai.belief.check import fit_problems
+from hzai.games.hera_zeus.belief import Determinizer, Knowledge, view_of
+from hzai.games.hera_zeus.belief.check import fit_problems
 from hzai.rng import SplitMix64
-from hzai.rules import Game, Record
-from hzai.rules.invariants import invariant_problems
-from hzai.rules.playout import random_playout, random_step
+from hzai.games.hera_zeus.rules import Game, Record
+from hzai.games.hera_zeus.rules.invariants import invariant_problems
+from hzai.games.hera_zeus.rules.playout import random_playout, random_step
 
 VARIANTS = [
     {},
@@ -105,5 +105,5 @@ def test_games_between_search_bots_keep_the_truth_inside_every_view():
                 assert fit_problems(view, state) == []
                 positions += 1
             p = state.to_move
-            state.push(bots[(p + seed) % 2].decide(view_of(state, p, knowledge[p]), Limits(iterations=60), seed))
+            state.push(bots[(p + seed) % 2].decide(view_of(state, p, knowledge[p]), Limits(iterations=60), seed).move)
     assert positions > 300

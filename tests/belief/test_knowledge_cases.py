@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from conftest import SETUPS
 
-from hzai.belief import view_of
-from hzai.belief.check import fit_problems
+from hzai.games.hera_zeus.belief import view_of
+from hzai.games.hera_zeus.belief.check import fit_problems
 
 HERA, ZEUS = 0, 1
 AFTER_SETUP_ZEUS = {"Centaur": 1, "Sirens": 1, "Dionysus": 1, "Hades": 1, "Pythia": 1, "Harpy": 1}
@@ -26,7 +26,7 @@ def test_start_hand_excludes_the_hostage_and_setup_cards_are_one_of_the_hand():
     """R-SETUP-1, R-INFO-3: Zeus's front row came from his hand, which held no Argus."""
     from conftest import HERA_HAND, ZEUS_HAND, crafted_setup
 
-    from hzai.rules import Game, Record
+    from hzai.games.hera_zeus.rules import Game, Record
 
     game = Game.create()
     state = Record(game, setup=crafted_setup(game, {"hera": HERA_HAND, "zeus": ZEUS_HAND}), moves=SETUPS).replay()
@@ -119,7 +119,7 @@ def test_own_cards_are_always_known():
     """R-INFO-2, R-ACT-6."""
     from conftest import HERA_HAND, ZEUS_HAND, crafted_setup
 
-    from hzai.rules import Game, Record
+    from hzai.games.hera_zeus.rules import Game, Record
 
     game = Game.create()
     state = Record(game, setup=crafted_setup(game, {"hera": HERA_HAND, "zeus": ZEUS_HAND}), moves=SETUPS).replay()

@@ -8,10 +8,10 @@ from __future__ import annotations
 import copy
 import json
 
-from hzai.belief import Determinizer, view_of
+from hzai.games.hera_zeus.belief import Determinizer, view_of
 from hzai.rng import SplitMix64
-from hzai.rules import Game, Record, RecordError, deal, state_to_json
-from hzai.rules.playout import random_step
+from hzai.games.hera_zeus.rules import Game, Record, RecordError, deal, state_to_json
+from hzai.games.hera_zeus.rules.playout import random_step
 
 
 def _hidden_variant(game, setup, state, observer, rng):

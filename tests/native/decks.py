@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hzai.cards import parse_deck
-from hzai.rules import Game
+from hzai.games.hera_zeus.cards import parse_deck
+from hzai.games.hera_zeus.rules import Game
 
 # Other counts, another deck size, a renamed plain card, and every power present.
 SMALL_DECK = """
@@ -101,6 +101,6 @@ count = 1
 
 
 def small_game(variants: dict | None = None) -> Game:
-    from hzai.rules.game import Variants
+    from hzai.games.hera_zeus.rules.game import Variants
 
     return Game(parse_deck(SMALL_DECK, "small"), Variants.from_dict(variants), "small")

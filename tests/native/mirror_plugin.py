@@ -16,9 +16,9 @@ import pytest
 
 from hzai.native import NativeState
 from hzai.native.check import Mismatch, compare_moves, compare_states
-from hzai.rules.actions import ActionError, encode
-from hzai.rules.effects import canonical
-from hzai.rules.state import IllegalMoveError, State
+from hzai.games.hera_zeus.rules.actions import ActionError, encode
+from hzai.games.hera_zeus.rules.effects import canonical
+from hzai.games.hera_zeus.rules.state import IllegalMoveError, State
 
 _original_push = State.push
 _stats = {"pushes": 0, "refused": 0, "refusals_checked": 0, "tests": 0, "mismatches": []}

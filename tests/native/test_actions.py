@@ -1,14 +1,14 @@
-"""The integer action ids (hzai.rules.actions, docs/actions.md) and the core's notation."""
+"""The integer action ids (hzai.games.hera_zeus.rules.actions, docs/actions.md) and the core's notation."""
 
 from __future__ import annotations
 
 import pytest
 
-from hzai.cards import parse_deck
+from hzai.games.hera_zeus.cards import parse_deck
 from hzai.native import native_game
-from hzai.rules import Game, parse_move
-from hzai.rules.actions import ActionError, action_space, decode, encode
-from hzai.rules.moves import CardRef, Move
+from hzai.games.hera_zeus.rules import Game, parse_move
+from hzai.games.hera_zeus.rules.actions import ActionError, action_space, decode, encode
+from hzai.games.hera_zeus.rules.moves import CardRef, Move
 
 from .decks import small_game
 

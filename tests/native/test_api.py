@@ -6,9 +6,9 @@ import pytest
 
 from hzai.native import NativeState
 from hzai.native.check import VARIANT_SETS, game_for
-from hzai.rules import Record, state_to_json
-from hzai.rules.record import deal
-from hzai.rules.actions import action_space
+from hzai.games.hera_zeus.rules import Record, state_to_json
+from hzai.games.hera_zeus.rules.record import deal
+from hzai.games.hera_zeus.rules.actions import action_space
 
 
 def test_from_setup_deal_and_state_agree():
@@ -51,7 +51,7 @@ def test_legal_moves_decode_to_the_reference_moves():
 
 def test_chance_outcomes_come_with_probabilities():
     from hzai.rng import SplitMix64
-    from hzai.rules.playout import random_step
+    from hzai.games.hera_zeus.rules.playout import random_step
 
     game = game_for(VARIANT_SETS[0])
     for seed in range(200):  # find a chance event in some random game

@@ -19,10 +19,10 @@ from hzai.native.check import (
     play_both,
     python_raw,
 )
-from hzai.rules import Record
-from hzai.rules.actions import action_space
-from hzai.rules.effects import apply_legal
-from hzai.rules.moves import Move
+from hzai.games.hera_zeus.rules import Record
+from hzai.games.hera_zeus.rules.actions import action_space
+from hzai.games.hera_zeus.rules.effects import apply_legal
+from hzai.games.hera_zeus.rules.moves import Move
 
 from .decks import small_game
 

@@ -11,8 +11,8 @@ import pytest
 from hzai.native import NativeState, random_playouts
 from hzai.native.check import VARIANT_SETS, game_for
 from hzai.rng import SplitMix64
-from hzai.rules import Record, random_playout, state_to_json
-from hzai.rules.playout import random_step
+from hzai.games.hera_zeus.rules import Record, random_playout, state_to_json
+from hzai.games.hera_zeus.rules.playout import random_step
 
 
 @pytest.mark.parametrize("variants", VARIANT_SETS, ids=lambda v: "-".join(v.values()))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from hzai.belief import Determinizer, view_of
-from hzai.belief.check import fit_problems
+from hzai.games.hera_zeus.belief import Determinizer, view_of
+from hzai.games.hera_zeus.belief.check import fit_problems
 from hzai.native.search import native_sample
 from hzai.rng import SplitMix64
-from hzai.rules import Game, Record, state_to_json
-from hzai.rules.playout import random_step
+from hzai.games.hera_zeus.rules import Game, Record, state_to_json
+from hzai.games.hera_zeus.rules.playout import random_step
 
 
 def picture(state):

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from hzai import _native
-from hzai.belief import view_of
+from hzai.games.hera_zeus.belief import view_of
 from hzai.native import native_game
 from hzai.native.search import flat_view, new_pimc, new_search
 from hzai.rng import SplitMix64
-from hzai.rules import Game, Record
-from hzai.rules.playout import random_step
+from hzai.games.hera_zeus.rules import Game, Record
+from hzai.games.hera_zeus.rules.playout import random_step
 
 
 def mid_game(seed=3, turns=8):

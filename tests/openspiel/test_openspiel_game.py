@@ -1,4 +1,4 @@
-"""Hera and Zeus as an OpenSpiel game (hzai.openspiel): OpenSpiel's own checks, the
+"""Hera and Zeus as an OpenSpiel game (hzai.games.hera_zeus.openspiel): OpenSpiel's own checks, the
 shared action ids, tensors, and worlds resampled from an information state."""
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install -e '.[openspiel]')")
-hzos = pytest.importorskip("hzai.openspiel")
+hzos = pytest.importorskip("hzai.games.hera_zeus.openspiel")
 
-from hzai.belief import view_of  # noqa: E402
-from hzai.belief.check import fit_problems  # noqa: E402
-from hzai.belief.knowledge import Knowledge  # noqa: E402
-from hzai.rules import Game, Record  # noqa: E402
-from hzai.rules.actions import action_space  # noqa: E402
+from hzai.games.hera_zeus.belief import view_of  # noqa: E402
+from hzai.games.hera_zeus.belief.check import fit_problems  # noqa: E402
+from hzai.games.hera_zeus.belief.knowledge import Knowledge  # noqa: E402
+from hzai.games.hera_zeus.rules import Game, Record  # noqa: E402
+from hzai.games.hera_zeus.rules.actions import action_space  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -237,8 +237,8 @@ class FixedSampler:
 
 
 def test_the_world_is_the_belief_samplers_world(game):
-    from hzai.belief import Determinizer
-    from hzai.rules.record import state_to_json
+    from hzai.games.hera_zeus.belief import Determinizer
+    from hzai.games.hera_zeus.rules.record import state_to_json
 
     rng = random.Random(31)
     state = dealt(game, rng)

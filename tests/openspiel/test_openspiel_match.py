@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install -e '.[openspiel]')")
-hzos = pytest.importorskip("hzai.openspiel")
+hzos = pytest.importorskip("hzai.games.hera_zeus.openspiel")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from hzai.rules.actions import action_space  # noqa: E402
+from hzai.games.hera_zeus.rules.actions import action_space  # noqa: E402
 from hzai.search import Limits, make_bot  # noqa: E402
 
 
@@ -29,7 +29,7 @@ def play(seed: int, ours_seat: int, iterations: int = 8) -> tuple[list[float], i
         player = state.current_player()
         legal = state.legal_actions()
         if player == ours_seat:
-            action = space.encode(ours.decide(state.view(player), Limits(iterations=iterations), seed + decisions))
+            action = space.encode(ours.decide(state.view(player), Limits(iterations=iterations), seed + decisions).move)
         else:
             action = int(theirs.step(state))
         assert action in legal

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from hzai.rules import Game, Record, state_to_json
-from hzai.rules.position import Side, position  # noqa: F401  (re-exported for the tests)
-from hzai.rules.state import Event
+from hzai.games.hera_zeus.rules import Game, Record, state_to_json
+from hzai.games.hera_zeus.rules.position import Side, position  # noqa: F401  (re-exported for the tests)
+from hzai.games.hera_zeus.rules.state import Event
 
 HERA, ZEUS = 0, 1
 

@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from hzai.cards import DeckError, load_deck, parse_deck
-from hzai.rules import Game, Record
-from hzai.rules.playout import random_playout
+from hzai.games.hera_zeus.cards import DeckError, load_deck, parse_deck
+from hzai.games.hera_zeus.rules import Game, Record
+from hzai.games.hera_zeus.rules.playout import random_playout
 
 from .helpers import Side, position, push, result
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hzai.rules import IllegalMoveError
+from hzai.games.hera_zeus.rules import IllegalMoveError
 
 from .helpers import Side, column, js, moves, pile, position, push, reveals
 

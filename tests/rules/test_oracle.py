@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from hzai.rng import SplitMix64
-from hzai.rules import FIGURE, Game, Record
-from hzai.rules.playout import random_step
+from hzai.games.hera_zeus.rules import FIGURE, Game, Record
+from hzai.games.hera_zeus.rules.playout import random_step
 
 
 def ref(state, card, zone, mover):

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from hzai.rules.position import PositionError
+from hzai.games.hera_zeus.rules.position import PositionError
 
 from .helpers import Side, js, position
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from hzai.rules import Game, IllegalMoveError, Record
-from hzai.rules.effects import why_illegal
-from hzai.rules.moves import parse_move
+from hzai.games.hera_zeus.rules import Game, IllegalMoveError, Record
+from hzai.games.hera_zeus.rules.effects import why_illegal
+from hzai.games.hera_zeus.rules.moves import parse_move
 
 from .helpers import Side, explicit_setup, position, push
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from hzai.rng import SplitMix64
-from hzai.rules import Game, Record, RecordError, deal
+from hzai.games.hera_zeus.rules import Game, Record, RecordError, deal
 
 from .helpers import explicit_setup, js, moves, push, record, reveals, whole_deck
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hzai.rules import Game, Record
-from hzai.rules.playout import random_step
+from hzai.games.hera_zeus.rules import Game, Record
+from hzai.games.hera_zeus.rules.playout import random_step
 from hzai.rng import SplitMix64
 
 from .helpers import Side, js, kinds, moves, position, push, result

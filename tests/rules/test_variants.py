@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hzai.rules import Game, VariantError
+from hzai.games.hera_zeus.rules import Game, VariantError
 
 from .helpers import Side, column, hand, js, moves, pile, position, push, record, result
 

@@ -52,5 +52,5 @@ def test_arena_reports_and_writes_json(tmp_path):
     assert "random vs heuristic" in proc.stdout and "[4/4]" in proc.stderr
     result = json.loads(out.read_text())
     assert result["games"] == 4 and result["a_wins"] + result["b_wins"] + result["draws"] == 4
-    assert [g["hera"] for g in result["results"]] == ["A", "B", "A", "B"], "seats swap every game"
+    assert [g["seating"]["hera"] for g in result["results"]] == ["A", "B", "A", "B"], "seats swap every game"
     assert "unknown bot 'nobody'" in hzai("arena", "nobody", "random", "--games", "1", rc=2).stderr

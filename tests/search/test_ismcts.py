@@ -6,9 +6,9 @@ import copy
 
 import pytest
 
-from hzai.belief import View, view_of
-from hzai.rules import Game, Record, deal, state_to_json
-from hzai.rules.position import Side, position
+from hzai.games.hera_zeus.belief import View, view_of
+from hzai.games.hera_zeus.rules import Game, Record, deal, state_to_json
+from hzai.games.hera_zeus.rules.position import Side, position
 from hzai.search import IsmctsBot, Limits, PimcBot, analyze, make_bot
 
 HERA = 0
@@ -21,7 +21,7 @@ def test_challenges_a_face_up_hostage_in_front():
         zeus=Side(columns=[["Cyclops*"], ["Argus*", "Hydra"], ["Satyr"]], hand=["Hydra", "Centaur"]),
         turn=5, ap=3,
     )
-    assert IsmctsBot().decide(view_of(state, HERA), Limits(iterations=400), seed=1).__str__() == "challenge c2"
+    assert IsmctsBot().decide(view_of(state, HERA), Limits(iterations=400), seed=1).move.__str__() == "challenge c2"
 
 
 def test_pegasus_the_hand_when_it_is_only_the_hostage():
@@ -34,9 +34,9 @@ def test_pegasus_the_hand_when_it_is_only_the_hostage():
     data = view_of(state, HERA).to_json()
     (group,) = {s["group"] for s in data["sides"]["zeus"]["hand"]}
     data["groups"][group] = {"owner": "zeus", "known": {"Argus": 1}, "wildcards": []}
-    view = View.from_json(data)
+    view = View.from_json(data, state.game)
     analysis = analyze(view, Limits(iterations=600), seed=2)
-    assert analysis.best == "pegasus hand"
+    assert str(analysis.best) == "pegasus hand"
     assert analysis.moves[0].value > 0.99
 
 
@@ -48,14 +48,14 @@ def test_avoids_a_challenge_that_loses_at_once():
         turn=5, ap=3,
     )
     analysis = analyze(view_of(state, HERA), Limits(iterations=1500), seed=3)
-    assert analysis.best != "challenge c1"
-    (pandora,) = [m for m in analysis.moves if m.move == "challenge c1"]
+    assert str(analysis.best) != "challenge c1"
+    (pandora,) = [m for m in analysis.moves if str(m.move) == "challenge c1"]
     assert pandora.value == 0.0, "every sampled world loses at once"
 
 
 def _game(seed: int, moves: int):
     from hzai.rng import SplitMix64
-    from hzai.rules.playout import random_step
+    from hzai.games.hera_zeus.rules.playout import random_step
 
     game = Game.create()
     state = Record(game, setup=deal(game, seed)).start()
@@ -104,7 +104,7 @@ def test_analysis_numbers_are_coherent():
     view = view_of(state, state.to_move)
     analysis = analyze(view, Limits(iterations=1200), seed=1)
     legal = sorted(str(m) for m in state.legal_moves())
-    assert sorted(m.move for m in analysis.moves) == legal, "every legal move is analysed"
+    assert sorted(str(m.move) for m in analysis.moves) == legal, "every legal move is analysed"
     assert sum(m.visits for m in analysis.moves) == analysis.iterations == 1200
     for m in analysis.moves:
         assert 0.0 <= m.ci_low <= m.value <= m.ci_high <= 1.0
@@ -133,14 +133,14 @@ def test_progress_reports_and_stopping():
 def test_time_budget_returns_a_legal_move():
     _, state = _game(12, 18)
     view = view_of(state, state.to_move)
-    move = IsmctsBot().decide(view, Limits(millis=60), seed=3)
+    move = IsmctsBot().decide(view, Limits(millis=60), seed=3).move
     assert str(move) in {str(m) for m in state.legal_moves()}
 
 
 @pytest.mark.parametrize("spec", ["ismcts", "ismcts:c=1.2,playout=light", "pimc:worlds=4", "heuristic", "random"])
 def test_every_bot_plays_a_legal_move(spec):
     _, state = _game(14, 22)
-    move = make_bot(spec).decide(view_of(state, state.to_move), Limits(iterations=300), seed=7)
+    move = make_bot(spec).decide(view_of(state, state.to_move), Limits(iterations=300), seed=7).move
     assert str(move) in {str(m) for m in state.legal_moves()}
 
 
@@ -161,12 +161,12 @@ def test_pimc_finds_the_visible_win_too():
         zeus=Side(columns=[["Cyclops*"], ["Argus*"], ["Satyr"]], hand=["Hydra"]),
         turn=5, ap=3,
     )
-    assert str(PimcBot(worlds=4).decide(view_of(state, HERA), Limits(iterations=2000), seed=1)) == "challenge c2"
+    assert str(PimcBot(worlds=4).decide(view_of(state, HERA), Limits(iterations=2000), seed=1).move) == "challenge c2"
 
 
 def test_a_stop_before_the_start_still_answers_with_a_legal_move():
     _, state = _game(16, 20)
     view = view_of(state, state.to_move)
     legal = {str(m) for m in state.legal_moves()}
-    assert str(IsmctsBot().decide(view, Limits(iterations=10_000), 1, should_stop=lambda: True)) in legal
-    assert str(PimcBot(worlds=3).decide(view, Limits(iterations=3_000), 1, should_stop=lambda: True)) in legal
+    assert str(IsmctsBot().decide(view, Limits(iterations=10_000), 1, stop=lambda: True).move) in legal
+    assert str(PimcBot(worlds=3).decide(view, Limits(iterations=3_000), 1, stop=lambda: True).move) in legal

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hzai.rules import Game, Record, deal
+from hzai.games.hera_zeus.rules import Game, Record, deal
 from hzai.rng import SplitMix64
 
 REPO = Path(__file__).resolve().parents[2]

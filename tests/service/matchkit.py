@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hzai.rng import SplitMix64
-from hzai.rules import Record
+from hzai.games.hera_zeus.rules import Record
 from hzai_client import messages as m
 
 

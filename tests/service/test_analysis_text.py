@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hzai.cli import main as hzai_main
+from hzai_client.cli import main as hzai_main
 from hzai.review import ANALYSIS_HEADER, PV_COLUMN, format_pv
 
 

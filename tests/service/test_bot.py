@@ -7,8 +7,8 @@ import json
 import grpc
 import pytest
 
-from hzai.belief import view_of
-from hzai.rules import Record
+from hzai.games.hera_zeus.belief import view_of
+from hzai.games.hera_zeus.rules import Record
 from hzai_client import player_name
 from hzai_proto.v1 import game_pb2
 
@@ -16,7 +16,7 @@ from .conftest import played_record
 
 
 def state_json_differs(a, b) -> bool:
-    from hzai.rules import state_to_json
+    from hzai.games.hera_zeus.rules import state_to_json
 
     return state_to_json(a) != state_to_json(b) or a.decks != b.decks
 

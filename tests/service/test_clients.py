@@ -12,7 +12,7 @@ import sys
 import grpc
 import pytest
 
-from hzai.cli import main as hzai_main
+from hzai_client.cli import main as hzai_main
 
 from .conftest import REPO
 
@@ -106,7 +106,7 @@ def test_hzai_play_from_standard_input(server):
     # Lines from a pipe work as from a terminal; the whole game is in test_play_terminal.py.
     script = "999\nplay Kraken c1r1\nhelp\nmoves\n"
     run = subprocess.run(
-        [sys.executable, "-m", "hzai.cli", "play", "--server", server.address, "--bot", "random", "--seed", "5"],
+        [sys.executable, "-m", "hzai_client.cli", "play", "--server", server.address, "--bot", "random", "--seed", "5"],
         input=script, capture_output=True, text=True, timeout=60,
     )
     assert run.returncode == 0, run.stderr
@@ -121,7 +121,7 @@ def test_hzai_play_from_standard_input(server):
 
 
 def test_hzai_play_rejects_bad_options_in_one_line(server):
-    run = subprocess.run([sys.executable, "-m", "hzai.cli", "play", "--server", server.address,
+    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", server.address,
                           "--variant", "first_player=apollo"], input="", capture_output=True, text=True, timeout=60)
     assert run.returncode == 2
     assert "first_player" in run.stderr and "Traceback" not in run.stderr

@@ -28,7 +28,7 @@ RETRYABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.ABORTED)
 
 
 def hzai(*words: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hzai.cli", *words], capture_output=True, text=True, timeout=180)
+    return subprocess.run([sys.executable, "-m", "hzai_client.cli", *words], capture_output=True, text=True, timeout=180)
 
 
 @pytest.fixture(scope="module")

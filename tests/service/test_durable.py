@@ -113,7 +113,7 @@ def test_the_sweep_removes_idle_matches_and_keeps_used_ones(store_opener):
     now = [1000.0]
     config = ServerConfig(match_ttl=60, sweep_interval=1, data_dir=":memory:")
     hosted = HostedMatches(store_opener[0](), config, clock=lambda: now[0])
-    from hzai.rules import Game
+    from hzai.games.hera_zeus.rules import Game
     from hzai.search import Limits
 
     def new():
@@ -225,7 +225,7 @@ def test_a_restart_keeps_matches_positions_and_tokens(store_flags):
 
 
 def test_a_refused_write_plays_nothing(store_opener):
-    from hzai.rules import Game
+    from hzai.games.hera_zeus.rules import Game
     from hzai.search import Limits
     from hzai_server.errors import ApiError
     from hzai_server.store import StoreError
@@ -254,7 +254,7 @@ def test_a_refused_write_plays_nothing(store_opener):
 def test_an_sqlite_failure_outside_append_is_unavailable_not_internal(tmp_path):
     # Only append turned SQLite's own errors into StoreError: a database locked past the
     # busy timeout or gone on create, load or touch escaped as INTERNAL.
-    from hzai.rules import Game
+    from hzai.games.hera_zeus.rules import Game
     from hzai.search import Limits
     from hzai_server.errors import ApiError
     from hzai_server.store import StoreError
@@ -281,7 +281,7 @@ def test_an_sqlite_failure_outside_append_is_unavailable_not_internal(tmp_path):
 def test_the_sweep_keeps_a_match_moved_after_it_was_listed(store_opener):
     # Another replica plays a move between the sweep's listing of idle matches and its
     # delete: the acknowledged move (and the match) must stay.
-    from hzai.rules import Game
+    from hzai.games.hera_zeus.rules import Game
     from hzai.search import Limits
 
     open_store, kind = store_opener

@@ -6,7 +6,7 @@ import hashlib
 
 import grpc
 
-from hzai.rules import Game, deal
+from hzai.games.hera_zeus.rules import Game, deal
 from hzai_server import fairness
 
 from .matchkit import create, record_of
@@ -55,3 +55,16 @@ def test_chance_follows_the_secret_not_public_facts():
     assert len(draws) == 2  # same seed and move index, another salt: another draw
     assert fairness.chance_rng(7, "a" * 32, 30).next_u64() == fairness.chance_rng(7, "a" * 32, 30).next_u64()
     assert fairness.chance_rng(7, "a" * 32, 30).next_u64() != fairness.chance_rng(7, "a" * 32, 31).next_u64()
+
+
+def test_an_open_match_plays_out_the_same_for_the_same_seed(client):
+    """Open matches are for analysis, replays and tests: the same seed gives the same
+    game, bot moves and chance results included (the salt follows from the seed)."""
+    records = []
+    for _ in range(2):
+        status = finish(client, create(client, hera_bot=True, zeus_bot=True, bot="random", seed=5, open=True))
+        assert status.open and status.salt == fairness.open_salt(5)
+        records.append(list(record_of(status).moves))
+    assert records[0] == records[1] and len(records[0]) > 10
+    secret = finish(client, create(client, hera_bot=True, zeus_bot=True, bot="random"))
+    assert secret.salt != fairness.open_salt(secret.seed)  # a secret match's salt is drawn, not derived

@@ -11,9 +11,9 @@ import pytest
 
 from hzai.bounded_cache import BoundedCache
 from hzai.rng import MASK64, SplitMix64, mix_seed
-from hzai.rules import Game, Record, RecordError
-from hzai.rules.record import max_record_moves
-from hzai.rules.replay_cache import ReplayCache, ReplayStopped, record_digest
+from hzai.games.hera_zeus.rules import Game, Record, RecordError
+from hzai.games.hera_zeus.rules.record import max_record_moves
+from hzai.games.hera_zeus.rules.replay_cache import ReplayCache, ReplayStopped, record_digest
 from hzai.search import BotError, Limits, make_bot
 from hzai.text import QUOTE_LIMIT, quoted
 from hzai_proto.v1 import bot_pb2, game_pb2, match_pb2
@@ -41,7 +41,7 @@ def test_no_game_reaches_the_record_bound(turn_limit):
     for seed in range(25):
         state = Record(game, seed=seed).start()
         rng = SplitMix64(seed)
-        from hzai.rules.playout import random_step
+        from hzai.games.hera_zeus.rules.playout import random_step
 
         while not state.is_over:
             random_step(state, rng)
@@ -81,7 +81,7 @@ def test_turn_limit_and_seed_out_of_range_are_named(client):
 
 # ----- replay ---------------------------------------------------------------------------
 def test_replay_plays_only_the_moves_past_the_longest_cached_prefix(monkeypatch):
-    import hzai.rules.replay_cache as rc
+    import hzai.games.hera_zeus.rules.replay_cache as rc
 
     record = played_record(12, 40)
     played = []
@@ -176,12 +176,12 @@ def test_sub_seeds_stay_within_64_bits():
 
 
 def test_pimc_and_ismcts_take_the_largest_seed(client, midgame):
-    from hzai.belief import view_of
+    from hzai.games.hera_zeus.belief import view_of
 
     state = midgame.replay()
     view = view_of(state, state.to_move)
     legal = {str(m) for m in state.legal_moves()}
-    assert str(make_bot("pimc:worlds=4").decide(view, Limits(iterations=200), seed=MASK64)) in legal
+    assert str(make_bot("pimc:worlds=4").decide(view, Limits(iterations=200), seed=MASK64).move) in legal
     for bot in ("pimc:worlds=4", "ismcts", "random", "heuristic"):
         reply = client.suggest_move(midgame.to_json(), iterations=200, seed=MASK64, bot=bot)
         assert reply.move.text in legal
@@ -190,7 +190,7 @@ def test_pimc_and_ismcts_take_the_largest_seed(client, midgame):
 def test_pimc_keeps_to_the_wall_time_cap(midgame):
     """256 worlds at 1 ms each would be 256 ms of search; a 40 ms cap stops it with the
     worlds searched so far (counted: fewer than all)."""
-    from hzai.belief import view_of
+    from hzai.games.hera_zeus.belief import view_of
     from hzai.search import ismcts
 
     state = midgame.replay()
@@ -199,7 +199,8 @@ def test_pimc_keeps_to_the_wall_time_cap(midgame):
     real = ismcts.new_pimc
     ismcts.new_pimc = lambda *a, **k: (made.append(real(*a, **k)), made[-1])[1]
     try:
-        move, finished = make_bot("pimc:worlds=256").choose(view, Limits(millis=40), seed=1)
+        result = make_bot("pimc:worlds=256").decide(view, Limits(millis=40), seed=1)
+        move, finished = result.move, not result.stopped_early
     finally:
         ismcts.new_pimc = real
     assert str(move) in {str(m) for m in state.legal_moves()}
@@ -335,7 +336,7 @@ def test_finished_is_false_when_the_deadline_cut_the_search(client, midgame):
 
 
 def test_an_iteration_budget_cut_by_the_wall_time_cap_is_not_finished(midgame):
-    from hzai.belief import view_of
+    from hzai.games.hera_zeus.belief import view_of
     from hzai.search import analyze
 
     state = midgame.replay()

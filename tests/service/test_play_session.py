@@ -172,7 +172,7 @@ def test_session_shows_the_server_s_narration_and_presents_the_seat_token(tmp_pa
 # ----- against the server of this tree (no events yet) ----------------------------------
 def test_quit_before_the_end_saves_only_what_the_seat_saw(tmp_path):
     saved = tmp_path / "partial.json"
-    run = subprocess.run([sys.executable, "-m", "hzai.cli", "play", "--bot", "random", "--seed", "7", "--save", str(saved)],
+    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--bot", "random", "--seed", "7", "--save", str(saved)],
                          input="setup Amazon Cyclops Hydra\ndraw\nquit\n", capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert "not a game record" in run.stdout and run.stderr == ""

@@ -132,7 +132,7 @@ def game(tmp_path_factory):
     saved = tmp_path_factory.mktemp("play") / "game.json"
     env = {**os.environ, "TERM": "dumb", "PYTHONUNBUFFERED": "1"}
     env.pop("NO_COLOR", None)
-    term = Terminal([sys.executable, "-m", "hzai.cli", "play", "--bot", "random", "--seed", "7",
+    term = Terminal([sys.executable, "-m", "hzai_client.cli", "play", "--bot", "random", "--seed", "7",
                      "--hint-budget", "50", "--variant", "turn_limit=60", "--save", str(saved)], env)
     rejected = None
     try:
@@ -205,7 +205,7 @@ def test_ctrl_c_leaves_the_game_and_saves_what_the_seat_saw(tmp_path):
     saved = tmp_path / "partial.json"
     env = {**os.environ, "TERM": "xterm", "PYTHONUNBUFFERED": "1"}
     env.pop("NO_COLOR", None)
-    term = Terminal([sys.executable, "-m", "hzai.cli", "play", "--bot", "random", "--seed", "7", "--save", str(saved)],
+    term = Terminal([sys.executable, "-m", "hzai_client.cli", "play", "--bot", "random", "--seed", "7", "--save", str(saved)],
                     env)
     try:
         assert term.read_until_prompt()

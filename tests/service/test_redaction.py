@@ -3,7 +3,7 @@ carries names a card that seat cannot see.
 
 The human seat plays random legal moves through the API; after the game the test
 rebuilds every referee state from the final record and checks each answer against the
-library: the human's view (hzai.belief.view_of) decides which bot cards were hidden;
+library: the human's view (hzai.games.hera_zeus.belief.view_of) decides which bot cards were hidden;
 views and boards must be the library's for that seat; every move shown must be the
 seat's observed text, with no card name where the card was hidden.
 """
@@ -15,12 +15,12 @@ import re
 
 import pytest
 
-from hzai.belief import view_of
-from hzai.render import render
+from hzai.games.hera_zeus.belief import view_of
+from hzai.games.hera_zeus.render import render
 from hzai.rng import SplitMix64
-from hzai.rules import Game, parse_move
-from hzai.rules import moves as mv
-from hzai.rules.observed import seen_move
+from hzai.games.hera_zeus.rules import Game, parse_move
+from hzai.games.hera_zeus.rules import moves as mv
+from hzai.games.hera_zeus.rules.observed import seen_move
 from hzai_client import messages as m
 
 from .matchkit import create, play_out, record_of

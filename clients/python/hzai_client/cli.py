@@ -1,101 +1,23 @@
-"""`hzai suggest`, `hzai analyze` and `hzai play`: the service from the command line.
+"""The `hzai` command: the library's commands (hzai.cli) plus those that talk to the
+service, `hzai suggest`, `hzai analyze --server` and `hzai play`.
 
-hzai.cli calls `add_commands(subparsers)`. Every command answers bad input with one line
+The library never imports the clients: this module builds the library's parser
+(`hzai.cli.build_parser`) and adds its commands to it; the `hzai` console script runs
+`main` here, and `python -m hzai.cli` runs the library's commands alone. Every command answers bad input with one line
 and exit status 2, a service that cannot answer (not running, overloaded, deadline) with
 one line and exit status 1; never a traceback.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
-from pathlib import Path
 
 from hzai_client.constants import DEFAULT_TARGET
 
-# grpc and protobuf are imported inside the commands: building the parser must stay
-# cheap for every other hzai command.
-EXIT_BAD_INPUT = 2
-EXIT_SERVICE = 1
-# Status codes that mean the request itself was wrong.
-_BAD_INPUT_CODES = ("INVALID_ARGUMENT", "NOT_FOUND", "FAILED_PRECONDITION")
-
-
-class CommandError(Exception):
-    def __init__(self, message: str, code: int = EXIT_BAD_INPUT):
-        super().__init__(message)
-        self.code = code
-
-
-def _command(function):
-    """One line on stderr and an exit status for every failure we can name."""
-
-    @functools.wraps(function)
-    def run(args) -> int:
-        import grpc
-
-        from hzai_client.messages import describe_error
-
-        name = f"hzai {args.command}"
-        try:
-            return function(args)
-        except CommandError as exc:
-            print(f"{name}: {exc}", file=sys.stderr)
-            return exc.code
-        except grpc.RpcError as exc:
-            code = exc.code().name if hasattr(exc, "code") else ""
-            print(f"{name}: {describe_error(exc)}", file=sys.stderr)
-            if code == "UNAVAILABLE":
-                print(f"{name}: is hzai-server running at {args.server}?", file=sys.stderr)
-            return EXIT_BAD_INPUT if code in _BAD_INPUT_CODES else EXIT_SERVICE
-
-    return run
-
-
-def _limits(args):
-    from hzai.search import Limits, LimitsError
-
-    try:
-        return Limits.parse(args.budget, args.threads) if args.budget else None
-    except LimitsError as exc:
-        raise CommandError(f"--budget: {exc}") from None
-
-
-def _record_text(path: str) -> str:
-    from hzai.rules import Record
-
-    Record.load(path)  # RecordError (exit 2, one line) for an unreadable or malformed file
-    return Path(path).read_text(encoding="utf-8")
-
-
-# A server started a moment ago (`hzai-server & hzai suggest ...`) gets this long to
-# come up before the command gives up.
-CONNECT_SECONDS = 3.0
-
-
-def _client(args):
-    import grpc
-
-    from hzai_client.sync import HzaiClient
-
-    client = HzaiClient(args.server, timeout=args.timeout)
-    wait = min(CONNECT_SECONDS, args.timeout) if args.timeout else CONNECT_SECONDS
-    try:
-        client.wait_ready(wait)
-    except grpc.FutureTimeoutError:
-        client.close()
-        raise CommandError(f"no hzai-server answers at {args.server} (waited {wait:g} s); start one with "
-                           "`hzai-server` or give --server HOST:PORT", EXIT_SERVICE) from None
-    return client
-
-
-def _budget_kwargs(args) -> dict:
-    limits = _limits(args)
-    if limits is None:
-        return {"threads": args.threads if args.threads != 1 else None}
-    return {"iterations": limits.iterations, "millis": limits.millis, "threads": limits.threads}
-
+from hzai_client.commands import (  # noqa: F401  (CommandError is part of this module's face)
+    EXIT_BAD_INPUT, EXIT_SERVICE, CommandError, _budget_kwargs, _client, _command, _limits, _record_text,
+)
 
 @_command
 def cmd_suggest(args) -> int:
@@ -219,3 +141,45 @@ def add_commands(sub) -> None:
     from hzai_client.play import add_play_command
 
     add_play_command(sub, common)
+
+
+def cmd_cluster(args) -> int:
+    from hzai_server.cluster import main as cluster_main  # the clients sit above the server
+
+    return cluster_main(args.cluster_args)
+
+
+class _ClusterArgs:  # `hzai cluster ...` hands every word after `cluster` to its own parser
+    command = "cluster"
+    func = staticmethod(cmd_cluster)
+
+    def __init__(self, words: list[str]):
+        self.cluster_args = words
+
+
+def build_parser():
+    import argparse
+
+    from hzai.cli import build_parser as library_parser
+
+    parser, sub = library_parser(with_subparsers=True)
+    add_commands(sub)
+    p = sub.add_parser("cluster", add_help=False,
+                       help="a local cluster: hzai-server replicas behind nginx sharing one PostgreSQL "
+                            "(up --replicas N, status, down)")
+    p.add_argument("cluster_args", nargs=argparse.REMAINDER)
+    p.set_defaults(func=cmd_cluster)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    from hzai.cli import run
+
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["cluster"]:  # argparse's REMAINDER would not take options (--dir) right after it
+        return cmd_cluster(_ClusterArgs(argv[1:]))
+    return run(build_parser(), argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -26,7 +26,7 @@ from hzai_client.sync import HzaiClient
 
 def positions(count: int) -> list[str]:
     from hzai.rng import SplitMix64
-    from hzai.rules import Game, Record, deal
+    from hzai.games.hera_zeus.rules import Game, Record, deal
 
     out = []
     for seed in range(count):

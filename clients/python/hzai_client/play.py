@@ -41,7 +41,7 @@ REASONS = {"hostage_found": "the hostage was found", "no_cards": "no card left o
 
 
 def _variants(pairs: list[str]) -> dict:
-    from hzai_client.cli import CommandError
+    from hzai_client.commands import CommandError
 
     out: dict = {}
     for pair in pairs:
@@ -230,7 +230,7 @@ class Session:
         """Read lines until one action is played; False when the player leaves."""
         import grpc
 
-        from hzai.cards import load_deck
+        from hzai.games.hera_zeus.cards import load_deck
 
         names = sorted({c.name for c in load_deck().cards})
         decision = self.view.pending[0].decision if len(self.view.pending) else ""
@@ -364,7 +364,7 @@ class EmbeddedServer:
             from hzai_server.app import HzaiServer
             from hzai_server.config import ServerConfig
         except ImportError:
-            from hzai_client.cli import CommandError
+            from hzai_client.commands import CommandError
 
             raise CommandError("the embedded server needs the hzai_server package; give --server HOST:PORT") from None
         logger = logging.getLogger("hzai_server")
@@ -386,7 +386,7 @@ class EmbeddedServer:
 def _hint_budget(text: str) -> dict:
     from hzai.search import Limits, LimitsError
 
-    from hzai_client.cli import CommandError
+    from hzai_client.commands import CommandError
 
     try:
         limits = Limits.parse(text, 1)
@@ -414,7 +414,7 @@ def add_play_command(sub, common=None) -> None:
                    help="write the game record to FILE when the game ends (before the end: what you saw)")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="deadline of each call")
 
-    from hzai_client.cli import _budget_kwargs, _client, _command
+    from hzai_client.commands import _budget_kwargs, _client, _command
 
     @_command
     def cmd_play(args) -> int:

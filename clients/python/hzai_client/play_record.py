@@ -8,7 +8,7 @@ record and says so.
 
 When a server sends no narrated events, the moves it reports are shown and logged
 through `redacted_text`: the other player's `setup` and `play` cards become `?`, the
-rule of hzai.rules.observed applied to the text alone.
+rule of hzai.games.hera_zeus.rules.observed applied to the text alone.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hzai.rules.observed import HIDDEN
+from hzai.games.hera_zeus.rules.observed import HIDDEN
 
 SEAT_VIEW_FORMAT = "hzai-seat-view/1"
 

@@ -1,0 +1,90 @@
+"""What every client command shares: the exit codes, one-line errors, the budget
+options and connecting to the service (cli.py and play.py both build on it)."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+# grpc and protobuf are imported inside the commands: building the parser must stay
+# cheap for every other hzai command.
+EXIT_BAD_INPUT = 2
+EXIT_SERVICE = 1
+# Status codes that mean the request itself was wrong.
+_BAD_INPUT_CODES = ("INVALID_ARGUMENT", "NOT_FOUND", "FAILED_PRECONDITION")
+
+
+class CommandError(Exception):
+    def __init__(self, message: str, code: int = EXIT_BAD_INPUT):
+        super().__init__(message)
+        self.code = code
+
+
+def _command(function):
+    """One line on stderr and an exit status for every failure we can name."""
+
+    @functools.wraps(function)
+    def run(args) -> int:
+        import grpc
+
+        from hzai_client.messages import describe_error
+
+        name = f"hzai {args.command}"
+        try:
+            return function(args)
+        except CommandError as exc:
+            print(f"{name}: {exc}", file=sys.stderr)
+            return exc.code
+        except grpc.RpcError as exc:
+            code = exc.code().name if hasattr(exc, "code") else ""
+            print(f"{name}: {describe_error(exc)}", file=sys.stderr)
+            if code == "UNAVAILABLE":
+                print(f"{name}: is hzai-server running at {args.server}?", file=sys.stderr)
+            return EXIT_BAD_INPUT if code in _BAD_INPUT_CODES else EXIT_SERVICE
+
+    return run
+
+
+def _limits(args):
+    from hzai.search import Limits, LimitsError
+
+    try:
+        return Limits.parse(args.budget, args.threads) if args.budget else None
+    except LimitsError as exc:
+        raise CommandError(f"--budget: {exc}") from None
+
+
+def _record_text(path: str) -> str:
+    from hzai.games.hera_zeus.rules import Record
+
+    Record.load(path)  # RecordError (exit 2, one line) for an unreadable or malformed file
+    return Path(path).read_text(encoding="utf-8")
+
+
+# A server started a moment ago (`hzai-server & hzai suggest ...`) gets this long to
+# come up before the command gives up.
+CONNECT_SECONDS = 3.0
+
+
+def _client(args):
+    import grpc
+
+    from hzai_client.sync import HzaiClient
+
+    client = HzaiClient(args.server, timeout=args.timeout)
+    wait = min(CONNECT_SECONDS, args.timeout) if args.timeout else CONNECT_SECONDS
+    try:
+        client.wait_ready(wait)
+    except grpc.FutureTimeoutError:
+        client.close()
+        raise CommandError(f"no hzai-server answers at {args.server} (waited {wait:g} s); start one with "
+                           "`hzai-server` or give --server HOST:PORT", EXIT_SERVICE) from None
+    return client
+
+
+def _budget_kwargs(args) -> dict:
+    limits = _limits(args)
+    if limits is None:
+        return {"threads": args.threads if args.threads != 1 else None}
+    return {"iterations": limits.iterations, "millis": limits.millis, "threads": limits.threads}

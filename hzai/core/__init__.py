@@ -1,0 +1,22 @@
+"""The game-independent core: what every game implements and every algorithm reads.
+
+    Game   the static game (seats, action ids, notation, records, a native twin or None)
+    State  one position with everything in it; chance and end are states too
+    View   one seat's information set, which can draw a State consistent with it
+    Bot    decide(view, limits, seed, stop, progress) -> PlayResult
+
+Nothing here names a game's rules; games register themselves (`register_game`) and
+algorithms find them by name (`make_game`). Modelled on OpenSpiel's Game/State split.
+"""
+
+from hzai.core.bot import Analysis, Bot, BotError, MoveInfo, PlayResult, wilson_interval
+from hzai.core.game import Game, Move
+from hzai.core.limits import Limits, LimitsError
+from hzai.core.registry import UnknownGameError, game_names, make_game, register_game
+from hzai.core.state import State
+from hzai.core.view import View
+
+__all__ = [
+    "Analysis", "Bot", "BotError", "Game", "Limits", "LimitsError", "Move", "MoveInfo", "PlayResult", "State",
+    "UnknownGameError", "View", "game_names", "make_game", "register_game", "wilson_interval",
+]

@@ -1,0 +1,39 @@
+"""View: the information set of one seat."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
+
+from hzai.core.game import Game, Move
+
+if TYPE_CHECKING:
+    from hzai.core.state import State
+
+
+class View(ABC):
+    """What one seat knows. Bots decide from a View only; `sample` draws one full
+    State consistent with it (a determinization), the same one for the same seed."""
+
+    game: Game  # the static Game object itself (not a name to rebuild it from)
+
+    @property
+    @abstractmethod
+    def seat(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def current_seat(self) -> int | None: ...
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """The moves of the seat to act; they follow from what that seat sees."""
+
+    def legal_actions(self) -> list[int]:
+        return [self.game.action_of(m) for m in self.legal_moves()]
+
+    @abstractmethod
+    def to_json(self) -> dict: ...
+
+    @abstractmethod
+    def sample(self, seed: int) -> "State": ...

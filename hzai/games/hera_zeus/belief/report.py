@@ -1,0 +1,158 @@
+"""Where are the opponent's hidden cards, above all the hostage? (the belief report)"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from hzai.games.hera_zeus.belief.sampler import Determinizer
+from hzai.games.hera_zeus.belief.view import View
+from hzai.games.hera_zeus.cards import PLAYERS
+from hzai.rng import SplitMix64
+
+
+def _slot_name(c: int, r: int) -> str:
+    return f"c{c + 1}r{r + 1}"
+
+
+def exact_hostage_locations(view: View, deck) -> dict[str, float] | None:
+    """The hostage's location probabilities computed from the view itself, where the
+    model gives them in closed form (all that the sampler does, without sampling)."""
+    q = 1 - view.observer
+    hostage = deck.cards[deck.hostage_id[q]].name
+    locations: dict[str, list] = defaultdict(list)  # group -> locations
+    for c, column in enumerate(view.columns[q]):
+        for r, s in enumerate(column):
+            if s.card == (hostage, q):
+                return {"face up" if s.face_up else _slot_name(c, r): 1.0}
+            if s.group is not None:
+                locations[s.group].append(_slot_name(c, r))
+    if (hostage, q) in view.discards[q]:
+        return {"discard": 1.0}
+    for s in view.hands[q]:
+        if s.group is not None:
+            locations[s.group].append("hand")
+    result: Counter = Counter()
+
+    def spread(g: int, weight: float) -> None:
+        for where in locations[g]:
+            result[where] += weight / len(locations[g])
+
+    def mixed(g: int) -> bool:
+        """Field slots only take placeable cards, which weighs the draws (the sampler
+        redraws misfits); the closed form covers groups without them."""
+        return any(where != "hand" for where in locations[g])
+
+    holders = [g for g, group in enumerate(view.groups) if group.owner == q and group.known.get(hostage)]
+    if holders:
+        if mixed(holders[0]) and "hand" in locations[holders[0]]:
+            return None
+        spread(holders[0], 1.0)
+        return dict(result)
+    eligible = {}
+    for g, group in enumerate(view.groups):
+        if group.owner != q:
+            continue
+        for count, excluded in group.wildcards:
+            if excluded and hostage not in excluded:
+                return None  # a restriction the closed form does not cover
+        eligible[g] = sum(n for n, ex in group.wildcards if not ex)
+        if eligible[g] and mixed(g):
+            return None
+    total = sum(eligible.values()) + view.deck_sizes[q]
+    if total == 0:
+        return None
+    for g, e in eligible.items():
+        if e:
+            spread(g, e / total)
+    if view.deck_sizes[q]:
+        result["deck"] += view.deck_sizes[q] / total
+    return dict(result)
+
+
+def belief_report(view: View, samples: int = 2000, seed: int = 0) -> dict:
+    """Over `samples` determinizations: the opponent's hostage by location, each
+    opponent face-down slot's card distribution, and the expected hand."""
+    determinizer = Determinizer(view)
+    deck = determinizer.game.deck
+    q = 1 - view.observer
+    hostage_id = deck.hostage_id[q]
+    hostage = deck.cards[hostage_id].name
+    hidden_slots = [(c, r) for c, column in enumerate(view.columns[q]) for r, s in enumerate(column) if s.group is not None]
+    where_hostage: Counter = Counter()
+    slot_cards: dict[tuple[int, int], Counter] = {slot: Counter() for slot in hidden_slots}
+    hand_cards: Counter = Counter()
+    rng = SplitMix64(seed)
+    for _ in range(samples):
+        state = determinizer.sample_with(rng)
+        for c, r in hidden_slots:
+            slot_cards[(c, r)][state.card(state.columns[q][c][r]).name] += 1
+        for card in state.hands[q]:
+            hand_cards[state.card(card).name] += 1
+        if hostage_id in state.hands[q]:
+            where_hostage["hand"] += 1
+        elif hostage_id in state.decks[q]:
+            where_hostage["deck"] += 1
+        elif hostage_id in state.discards[q]:
+            where_hostage["discard"] += 1
+        else:
+            found = state.find_on_field(hostage_id)
+            if found is None:
+                where_hostage["elsewhere"] += 1
+            else:
+                _, c, r = found
+                where_hostage["face up" if hostage_id in state.face_up else _slot_name(c, r)] += 1
+    exact = exact_hostage_locations(view, deck)
+    keys = sorted(set(where_hostage) | set(exact or {}), key=lambda k: (k not in ("deck", "hand"), k))
+    return {
+        "observer": PLAYERS[view.observer],
+        "opponent": PLAYERS[q],
+        "samples": samples,
+        "seed": seed,
+        "hostage": {
+            "card": hostage,
+            "locations": [
+                {
+                    "where": k,
+                    "probability": where_hostage[k] / samples,
+                    "exact": None if exact is None else exact.get(k, 0.0),
+                }
+                for k in keys
+            ],
+        },
+        "slots": [
+            {
+                "slot": _slot_name(c, r),
+                "cards": [
+                    {"card": name, "probability": n / samples} for name, n in slot_cards[(c, r)].most_common()
+                ],
+            }
+            for c, r in hidden_slots
+        ],
+        "hand": {
+            "size": len(view.hands[q]),
+            "expected": {name: n / samples for name, n in sorted(hand_cards.items(), key=lambda kv: -kv[1])},
+        },
+    }
+
+
+def format_report(report: dict, top: int = 4) -> str:
+    lines = [
+        f"Belief of {report['observer']} about {report['opponent']} "
+        f"({report['samples']} samples, seed {report['seed']})",
+        "",
+        f"Where is {report['hostage']['card']}?",
+        f"  {'location':<10} {'sampled':>8} {'exact':>8}",
+    ]
+    for loc in report["hostage"]["locations"]:
+        exact = "-" if loc["exact"] is None else f"{loc['exact']:.3f}"
+        lines.append(f"  {loc['where']:<10} {loc['probability']:>8.3f} {exact:>8}")
+    if report["slots"]:
+        lines += ["", "Face-down cards:"]
+        for slot in report["slots"]:
+            cards = ", ".join(f"{c['card']} {c['probability']:.0%}" for c in slot["cards"][:top])
+            lines.append(f"  {slot['slot']}: {cards}")
+    lines += ["", f"Hand ({report['hand']['size']} cards), expected copies:"]
+    expected = list(report["hand"]["expected"].items())
+    for i in range(0, len(expected), 4):
+        lines.append("  " + "   ".join(f"{name} {n:.2f}" for name, n in expected[i : i + 4]))
+    return "\n".join(lines)

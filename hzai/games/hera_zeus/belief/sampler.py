@@ -1,0 +1,187 @@
+"""Determinization: a full game state drawn from a player's view.
+
+Every sample agrees with the view: known cards where they are, each group's known
+names among its locations, wildcards and decks from the owner's unaccounted cards.
+Wildcards that exclude a name are filled first, uniformly from the cards they allow;
+the rest of the pool is then dealt at random over the unrestricted wildcards and the
+deck. Within a group, each face-down field slot takes a random one of the group's
+placeable names that it allows (a myth-only card is never on a side; a slot filled
+from a hostage-free hand is never the hostage), and the hand the rest; a draw that
+leaves some slot without a name is drawn again. Flat loops over lists, so the same
+algorithm ports to the native core.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hzai.games.hera_zeus.belief.view import Slot, View, unaccounted
+from hzai.games.hera_zeus.cards import PLAYERS
+from hzai.rng import SplitMix64
+from hzai.games.hera_zeus.rules.state import FIGURE, Pending, State
+
+if TYPE_CHECKING:
+    from hzai.games.hera_zeus.rules.game import Game
+
+
+MAX_ATTEMPTS = 1000
+
+
+class Determinizer:
+    """Samples states from one view; reuse it for many samples of the same view."""
+
+    def __init__(self, view: View, game: Game | None = None):
+        self.view = view
+        self.game = game or view.game
+        self.pools = unaccounted(view, self.game.deck)
+        # Group locations in a fixed order: columns, then hands.
+        self.group_slots: dict[int, list[tuple]] = {g: [] for g in range(len(view.groups))}
+        for p in (0, 1):
+            for c, column in enumerate(view.columns[p]):
+                for r, s in enumerate(column):
+                    if s.group is not None:
+                        self.group_slots[s.group].append(("field", p, c, r))
+            for i, s in enumerate(view.hands[p]):
+                if s.group is not None:
+                    self.group_slots[s.group].append(("hand", p, i))
+        for g, group in enumerate(view.groups):
+            if len(self.group_slots[g]) != sum(group.known.values()) + sum(n for n, _ in group.wildcards):
+                raise ValueError(f"view group {g}: its locations and its cards do not add up")
+        # Per group, the exclusions of each location, and the field slots in the order
+        # they choose: the most constrained first.
+        self.slot_excluded: dict[int, list[frozenset[str]]] = {g: [] for g in self.group_slots}
+        for g, slots in self.group_slots.items():
+            for where in slots:
+                if where[0] == "field":
+                    _, p, c, r = where
+                    self.slot_excluded[g].append(frozenset(view.columns[p][c][r].excluded))
+                else:
+                    self.slot_excluded[g].append(frozenset())
+        self.field_order = {
+            g: sorted((i for i, where in enumerate(slots) if where[0] == "field"), key=lambda i: (-len(self.slot_excluded[g][i]), i))
+            for g, slots in self.group_slots.items()
+        }
+        self.placeable = {c.name: c.type.placeable for c in self.game.deck.cards}
+        for owner in (0, 1):
+            wild = sum(n for g in view.groups if g.owner == owner for n, _ in g.wildcards)
+            if sum(self.pools[owner].values()) != wild + view.deck_sizes[owner]:
+                raise ValueError(f"view: {PLAYERS[owner]}'s unaccounted cards do not fill the wildcards and the deck")
+
+    def sample(self, seed: int) -> State:
+        return self.sample_with(SplitMix64(seed))
+
+    def sample_with(self, rng: SplitMix64) -> State:
+        for _ in range(MAX_ATTEMPTS):
+            contents, decks = self._draw(rng)
+            placed = self._place_in_groups(contents, rng)
+            if placed is not None:
+                return self._build(placed, decks)
+        raise ValueError("no state fits this view: too few placeable cards for the face-down slots")
+
+    def _draw(self, rng: SplitMix64) -> tuple[dict[int, list[str]], list[list[str]]]:
+        """The names of each group and the deck orders."""
+        view = self.view
+        contents = {g: [name for name, n in sorted(gr.known.items()) for _ in range(n)] for g, gr in enumerate(view.groups)}
+        decks: list[list[str]] = [[], []]
+        for owner in (0, 1):
+            pool = sorted(self.pools[owner].elements())
+            # Restricted wildcards first, each from the names it allows.
+            for g, group in enumerate(view.groups):
+                if group.owner != owner:
+                    continue
+                for count, excluded in group.wildcards:
+                    if not excluded:
+                        continue
+                    for _ in range(count):
+                        allowed = [i for i, name in enumerate(pool) if name not in excluded]
+                        contents[g].append(pool.pop(allowed[rng.below(len(allowed))]))
+            rng.shuffle(pool)
+            for g, group in enumerate(view.groups):
+                if group.owner != owner:
+                    continue
+                for count, excluded in group.wildcards:
+                    if not excluded:
+                        contents[g] += [pool.pop() for _ in range(count)]
+            decks[owner] = pool  # what is left, in random order
+        return contents, decks
+
+    def _place_in_groups(self, contents: dict[int, list[str]], rng: SplitMix64) -> dict[int, list[str]] | None:
+        """Each group's names over its locations, face-down field slots first: each
+        takes a random placeable name it allows (the opponent put a card there, so
+        it was one it could place; the most constrained slots choose first); the hand
+        takes the rest in random order. None when some slot is left without a name."""
+        placed = {}
+        for g, names in contents.items():
+            names = list(names)
+            rng.shuffle(names)
+            slots = self.group_slots[g]
+            chosen: dict[int, str] = {}
+            for i in self.field_order[g]:
+                excluded = self.slot_excluded[g][i]
+                options = [k for k, n in enumerate(names) if self.placeable[n] and n not in excluded]
+                if not options:
+                    return None
+                chosen[i] = names.pop(options[rng.below(len(options))])
+            # names is already shuffled, so the hand takes the rest in random order
+            placed[g] = [chosen[i] if i in chosen else names.pop() for i in range(len(slots))]
+        return placed
+
+    def _build(self, contents: dict[int, list[str]], decks: list[list[str]]) -> State:
+        view, deck = self.view, self.game.deck
+        free: dict[tuple[str, int], list[int]] = {}
+        for card in reversed(deck.cards):
+            free.setdefault((card.name, card.owner), []).append(card.id)
+
+        def take(name: str, owner: int) -> int:
+            return free[(name, owner)].pop()
+
+        filled: dict[tuple, tuple[str, int]] = {}
+        for g, where in self.group_slots.items():
+            owner = view.groups[g].owner
+            for location, name in zip(where, contents[g]):
+                filled[location] = (name, owner)
+
+        def resolve(slot: Slot, location: tuple) -> tuple[str, int]:
+            return slot.card if slot.card is not None else filled[location]
+
+        state = State(self.game)
+        for p in (0, 1):
+            for c, column in enumerate(view.columns[p]):
+                for r, s in enumerate(column):
+                    if s.figure:
+                        state.columns[p][c].append(FIGURE)
+                        continue
+                    card = take(*resolve(s, ("field", p, c, r)))
+                    state.columns[p][c].append(card)
+                    if s.face_up:
+                        state.face_up.add(card)
+            state.hands[p] = sorted(take(*resolve(s, ("hand", p, i))) for i, s in enumerate(view.hands[p]))
+            state.discards[p] = [take(n, o) for n, o in view.discards[p]]
+        for p in (0, 1):
+            state.decks[p] = [take(name, p) for name in decks[p]]
+        public = view.public
+        state.phase = public["phase"]
+        state.turn = public["turn"]
+        state.turn_player = PLAYERS.index(public["turn_player"])
+        state.to_move = None if public["to_move"] is None else PLAYERS.index(public["to_move"])
+        state.ap, state.ap_spent = public["ap_left"], public["ap_spent"]
+        state.winner = None if public["winner"] in (None, "draw") else PLAYERS.index(public["winner"])
+        state.reason = public["reason"]
+        for entry in view.pending:
+            player = PLAYERS.index(entry["player"])
+            cards: tuple[int, ...] = ()
+            if entry["decision"] == "place":
+                card = take(entry["card"]["card"], PLAYERS.index(entry["card"]["owner"]))
+                state.limbo.append(card)
+                cards = (card,)
+            elif entry["decision"] == "top":
+                cards = tuple(state.discards[player][i] for i in entry["pile_positions"])
+            state.pending.append(Pending(entry["decision"], player, cards))
+        return state
+
+
+def determinize(view: View, seed: int) -> State:
+    """One full state consistent with `view`, the same for the same view and seed."""
+    return Determinizer(view).sample(seed)
+
+

@@ -1,0 +1,77 @@
+"""A text picture of a position, from the referee's side or one player's."""
+
+from __future__ import annotations
+
+from hzai.games.hera_zeus.cards import PLAYERS
+from hzai.games.hera_zeus.rules.variants import COLUMN_DEPTH, COLUMNS
+from hzai.games.hera_zeus.rules.state import FIGURE, State
+
+CELL = 13
+
+
+def _cell(state: State, card: int, side: int, viewer: int | None) -> str:
+    if card == FIGURE:
+        return "<" + PLAYERS[side].upper() + ">"
+    c = state.card(card)
+    name = c.name if c.owner == side else f"{c.name}@{PLAYERS[c.owner][0]}"
+    if card in state.face_up:
+        return name
+    # Face down: its holder sees it; so does the owner of a Sirens-taken card (R-SIR-1).
+    if viewer is None or viewer == side or viewer == c.owner:
+        return f"({name})"
+    return "?"
+
+
+def _rows(state: State, side: int, viewer: int | None, front_first: bool) -> list[str]:
+    rows = range(COLUMN_DEPTH) if front_first else reversed(range(COLUMN_DEPTH))
+    lines = []
+    for r in rows:
+        cells = []
+        for c in range(COLUMNS):
+            column = state.columns[side][c]
+            cells.append(_cell(state, column[r], side, viewer) if r < len(column) else ".")
+        lines.append(f"  r{r + 1} " + "".join(x.center(CELL) for x in cells))
+    return lines
+
+
+def _summary(state: State, side: int, viewer: int | None) -> list[str]:
+    name = PLAYERS[side].upper()
+    pile = state.discards[side]
+    top = state.card(pile[-1]).name if pile else "-"
+    lines = [f"{name}  hand {len(state.hands[side])} · deck {len(state.decks[side])} · discard {len(pile)} (top {top})"]
+    if viewer is None or viewer == side:
+        hand = sorted(state.hands[side], key=lambda x: (state.card(x).name.lower(), x))
+        shown = [
+            state.card(x).name if state.card(x).owner == side else f"{state.card(x).name}@{PLAYERS[state.card(x).owner]}"
+            for x in hand
+        ]
+        lines.append("      hand: " + (", ".join(shown) if shown else "(empty)"))
+    else:
+        own_there = [state.card(x).name for x in state.hands[side] if state.card(x).owner == viewer]
+        if own_there:  # cards taken by Sirens keep their owner's back (R-SIR-1)
+            lines.append(f"      hand holds your {', '.join(sorted(own_there))}")
+    return lines
+
+
+def render(state: State, viewer: int | None = None) -> str:
+    """Top of the picture: the opponent (or Zeus for the referee); bottom: the viewer."""
+    bottom = 0 if viewer is None else viewer
+    top = 1 - bottom
+    header = f"Turn {state.turn} · " + (
+        f"over: {'draw' if state.winner is None else PLAYERS[state.winner] + ' wins'} ({state.reason})"
+        if state.is_over
+        else ("setup" if state.phase == "setup" else f"{PLAYERS[state.turn_player]}'s turn · {state.ap} AP left")
+    )
+    if state.pending:
+        header += f" · waiting for {state.pending[0].kind} ({PLAYERS[state.pending[0].player]})"
+    columns = "      " + "".join(f"c{c + 1}".center(CELL) for c in range(COLUMNS))
+    lines = [header, ""]
+    lines += _summary(state, top, viewer)
+    lines.append(columns)
+    lines += _rows(state, top, viewer, front_first=False)
+    lines.append("      " + "-" * (CELL * COLUMNS))
+    lines += _rows(state, bottom, viewer, front_first=True)
+    lines.append(columns)
+    lines += _summary(state, bottom, viewer)
+    lines += ["", "(Name) face down · ? hidden · Name@x taken from the other player · <HERA>/<ZEUS> figure"]
+    return "\n".join(lines)

@@ -1,0 +1,236 @@
+"""Hera and Zeus as a core Game: the deck and variants, and everything static that
+follows from them (action ids, notation, records, the native twin, views), plus the
+game record (`Record`), which names the game it is a record of.
+
+This module sits at the top of the rules package: the modules below it are handed a
+Game and never build one.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from hzai.core.game import Game as CoreGame
+from hzai.games.hera_zeus.cards import PLAYERS, Deck, DeckError, load_deck
+from hzai.games.hera_zeus.rules import effects, legal
+from hzai.games.hera_zeus.rules.actions import ActionSpace, action_space
+from hzai.games.hera_zeus.rules.moves import Move, parse_move
+from hzai.games.hera_zeus.rules.record import (
+    RECORD_FORMAT, RecordError, deal, initial_state, max_record_moves, push_recorded,
+)
+from hzai.games.hera_zeus.rules.state import State
+from hzai.games.hera_zeus.rules.variants import (  # noqa: F401  (re-exported: the table's sizes)
+    COLUMN_DEPTH, COLUMNS, FIGURE_AP, HAND_AT_DEAL, HAND_LIMIT, MAX_TURN_LIMIT, VARIANT_CHOICES, VariantError,
+    Variants,
+)
+from hzai.rng import MASK64
+from hzai.text import quoted, shorten
+
+
+@dataclass(frozen=True)
+class Game(CoreGame):
+    """Deck plus variants: everything that stays fixed during a game."""
+
+    deck: Deck = field(default_factory=load_deck)
+    variants: Variants = field(default_factory=Variants)
+    deck_spec: str = "classic"
+
+    name = "hera_zeus"
+    seats = PLAYERS
+
+    @classmethod
+    def create(cls, variants: dict | None = None, deck: str = "classic") -> "Game":
+        return cls(load_deck(deck), Variants.from_dict(variants), str(deck))
+
+    # ----- the static game (hzai.core.Game) --------------------------------------------
+    @property
+    def space(self) -> ActionSpace:
+        return action_space(self.deck)
+
+    @property
+    def num_actions(self) -> int:
+        return self.space.size
+
+    @property
+    def params(self) -> dict:
+        return {**self.variants.to_dict(), "deck": self.deck_spec}
+
+    def new_state(self, seed: int) -> State:
+        return initial_state(self, deal(self, seed))
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text, self.deck)
+
+    def move_text(self, move: Move) -> str:
+        return str(move)
+
+    def action_of(self, move: Move) -> int:
+        return self.space.encode(move)
+
+    def move_of(self, action: int) -> Move:
+        return self.space.decode(action)
+
+    def record_from_json(self, data) -> "Record":
+        """A record of this game (its variants and deck must be this game's)."""
+        record = Record.from_json(data)
+        if record.game != self:
+            raise RecordError("the record's variants or deck are not those of this game")
+        return record
+
+    def record_to_json(self, record: "Record") -> dict:
+        return record.to_json()
+
+    @cached_property
+    def native(self):
+        """The C++ twin of this deck and variants (hzai._native.Game); None without a
+        built core."""
+        try:
+            from hzai.native import native_game
+        except ImportError:  # pragma: no cover - only without a built core
+            return None
+        return native_game(self)
+
+    # ----- the rules, for State (which sits below legal.py and effects.py) -------------
+    @staticmethod
+    def rules_legal_moves(state: State) -> list[Move]:
+        return legal.legal_moves(state)
+
+    @staticmethod
+    def rules_chance_outcomes(state: State) -> list[tuple[Move, float]]:
+        return legal.chance_outcomes(state)
+
+    @staticmethod
+    def rules_apply(state: State, move: Move) -> None:
+        effects.apply_move(state, move)
+
+    # ----- views (hzai.games.hera_zeus.belief, above the rules) ------------------------
+    def sample_view(self, view, seed: int) -> State:
+        """One state consistent with `view`: the native sampler where the core is built
+        (30-50 times faster), else the Python one; both draw the same state."""
+        if self.native is not None:
+            from hzai.native.search import native_sample
+
+            return native_sample(view, seed, self)
+        from hzai.games.hera_zeus.belief import Determinizer
+
+        return Determinizer(view, self).sample(seed)
+
+    def view_legal_moves(self, view) -> list[Move]:
+        """The legal moves of the seat to decide. They depend only on what that seat
+        sees, so any state drawn from the view lists the same ones."""
+        if self.native is not None:
+            from hzai import _native
+            from hzai.native.search import flat_view
+
+            world = _native.sample_view(self.native, flat_view(view, self), 0)
+            return [self.space.decode(a) for a in world.legal_actions()]
+        return self.sample_view(view, 0).legal_moves()
+
+    # ----- what the generic search needs --------------------------------------------
+    def native_view(self, view):
+        """The view as the native search reads it (typed structs, hzai.native.search)."""
+        from hzai.native.search import flat_view
+
+        return flat_view(view, self)
+
+    def heuristic_scores(self, view, moves: list[Move]) -> list[float]:
+        """Rule-of-thumb scores of `moves` for the heuristic bot (higher is better)."""
+        from hzai.games.hera_zeus.heuristic import scores
+
+        return scores(view, moves)
+
+    def view_of(self, state: State, seat: int):
+        """`seat`'s information set in `state` (hzai.games.hera_zeus.belief)."""
+        from hzai.games.hera_zeus.belief import view_of
+
+        return view_of(state, seat)
+
+
+@dataclass
+class Record:
+    """A game record (`hzai-record/1`, docs/notation.md): the game, its deal (a setup
+    or a seed) and the moves played."""
+    game: Game = field(default_factory=Game)
+    setup: dict | None = None
+    seed: int | None = None
+    moves: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_json(cls, data) -> "Record":
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        known = {"format", "variants", "deck", "setup", "seed", "moves"}
+        unknown = set(data) - known
+        if unknown:
+            raise RecordError(f"unknown record field(s): {shorten(', '.join(sorted(unknown)))}")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"format must be {RECORD_FORMAT!r}, not {quoted(data.get('format'))}")
+        deck = data.get("deck", "classic")
+        if not isinstance(deck, str):
+            raise RecordError("deck must be 'classic' or a deck file path")
+        variants = data.get("variants", {})
+        if not isinstance(variants, dict):
+            raise RecordError("variants must be an object")
+        try:
+            game = Game.create(variants, deck)
+        except (VariantError, DeckError) as exc:
+            raise RecordError(str(exc)) from None
+        has_setup, has_seed = "setup" in data, "seed" in data
+        if has_setup == has_seed:
+            raise RecordError("a record needs exactly one of setup or seed")
+        if has_setup and not isinstance(data["setup"], dict):
+            raise RecordError("setup must be an object with keys hera and zeus")
+        seed = data.get("seed")
+        if has_seed and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MASK64):
+            raise RecordError(f"seed must be a whole number 0..2^64-1, not {quoted(seed, 40)}")
+        moves = data.get("moves", [])
+        if not isinstance(moves, list):
+            raise RecordError("moves must be a list of strings")
+        most = max_record_moves(game.variants.turn_limit)
+        if len(moves) > most:
+            raise RecordError(f"moves: {len(moves)} moves, but a game with turn_limit {game.variants.turn_limit} "
+                              f"has at most {most}")
+        for index, move in enumerate(moves):
+            if not isinstance(move, str):
+                raise RecordError(f"move {index}: must be a string, not {quoted(move)}", index, "")
+        return cls(game, data.get("setup"), seed, list(moves))
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Record":
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not UTF-8 text") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        return cls.from_json(data)
+
+    def to_json(self) -> dict:
+        data: dict = {"format": RECORD_FORMAT, "variants": self.game.variants.to_dict(), "deck": self.game.deck_spec}
+        if self.setup is not None:
+            data["setup"] = self.setup
+        else:
+            data["seed"] = self.seed
+        data["moves"] = list(self.moves)
+        return data
+
+    def start(self) -> State:
+        setup = self.setup if self.setup is not None else deal(self.game, self.seed)
+        return initial_state(self.game, setup)
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first `upto` moves (all by default); RecordError names
+        the first move that cannot be read or played."""
+        state = self.start()
+        for index, text in enumerate(self.moves[:upto]):
+            push_recorded(state, index, text)
+        return state
+
+

@@ -1,0 +1,201 @@
+"""Bot against bot for any two-seat hzai.core game: seat-swapped games in parallel
+processes, with a 95% interval.
+
+Game i starts from `game.new_state(seed + i)`; bot A takes the first seat in even games
+and the second in odd ones, so both bots see the same deals from both seats. A referee
+draws chance outcomes by their probabilities, from its own generator.
+Every seed of a game follows from `seed` and its index alone, so the games come out the
+same one after the other, in parallel processes or as Ray tasks on any worker (`ray=`,
+see hzai.batch).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+
+from hzai.core import Limits, State, make_game, wilson_interval
+from hzai.rng import SplitMix64, mix_seed
+from hzai.search.bot import make_bot
+
+
+@dataclass
+class GameResult:
+    index: int
+    seed: int
+    seating: dict  # seat name -> bot label (A or B)
+    winner: str  # a seat name, or draw
+    moves: int
+    turns: int  # the game's own turn count where it keeps one, else the moves
+    think_seconds: dict = field(default_factory=dict)  # bot label -> seconds spent deciding
+    decisions: dict = field(default_factory=dict)  # bot label -> decisions made
+    reason: str | None = None
+
+
+def referee_step(state: State, rng: SplitMix64) -> None:
+    """Draw a chance outcome by its probability (sorted by action id: reproducible)."""
+    outcomes = sorted(state.chance_outcomes_actions())
+    point = rng.next_u64() / 2**64
+    for action, probability in outcomes:
+        point -= probability
+        if point < 0:
+            break
+    state.apply_action(action)
+
+
+def play_game(game_name: str, params: dict | None, spec_a: str, spec_b: str, index: int, limits: Limits,
+              seed: int) -> GameResult:
+    game = make_game(game_name, **(params or {}))
+    if len(game.seats) != 2:
+        raise ValueError(f"the arena seats two bots; game {game.name} has {len(game.seats)} seats")
+    game_seed = seed + index
+    labels = ("A", "B") if index % 2 == 0 else ("B", "A")  # who sits in seat 0, seat 1
+    specs = {"A": spec_a, "B": spec_b}
+    bots = [make_bot(specs[labels[p]]) for p in (0, 1)]
+    state = game.new_state(game_seed)
+    referee = SplitMix64(game_seed ^ 0xA7E4A)
+    think = {"A": 0.0, "B": 0.0}
+    decisions = {"A": 0, "B": 0}
+    moves = 0
+    while not state.is_terminal:
+        if state.is_chance:
+            referee_step(state, referee)
+            continue
+        p = state.current_seat
+        view = state.view(p)
+        start = time.perf_counter()
+        move = bots[p].decide(view, limits, mix_seed(game_seed, moves)).move
+        think[labels[p]] += time.perf_counter() - start
+        decisions[labels[p]] += 1
+        state.apply(move)
+        moves += 1
+    returns = state.returns()
+    winner = "draw" if returns[0] == returns[1] else game.seats[0 if returns[0] > returns[1] else 1]
+    return GameResult(index, game_seed, dict(zip(game.seats, labels)), winner, moves, getattr(state, "turn", moves),
+                      think, decisions, getattr(state, "reason", None))
+
+
+@dataclass
+class ArenaResult:
+    bot_a: str
+    bot_b: str
+    limits: str
+    games: int
+    seed: int
+    a_wins: int
+    b_wins: int
+    draws: int
+    a_score: float  # (wins + draws/2) / games
+    a_score_ci95: tuple[float, float]
+    a_wins_by_seat: dict  # seat name -> games A won from that seat
+    mean_moves: float
+    mean_turns: float
+    ms_per_decision: dict
+    seconds: float
+    results: list[GameResult]
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    def summary(self) -> str:
+        low, high = self.a_score_ci95
+        return (
+            f"{self.bot_a} vs {self.bot_b} ({self.limits}, {self.games} games): "
+            f"{self.a_wins} wins, {self.draws} draws, {self.b_wins} losses; "
+            f"score {self.a_score:.1%} [95% {low:.1%}..{high:.1%}]; "
+            f"{self.mean_moves:.0f} moves, {self.mean_turns:.0f} turns a game; "
+            f"ms per decision: A {self.ms_per_decision['A']:.1f}, B {self.ms_per_decision['B']:.1f}"
+        )
+
+
+def summarize(spec_a: str, spec_b: str, limits: Limits, seed: int, results: list[GameResult], seconds: float) -> ArenaResult:
+    results = sorted(results, key=lambda r: r.index)
+    n = len(results)
+    a_wins = sum(1 for r in results if r.winner != "draw" and r.seating[r.winner] == "A")
+    seats = list(results[0].seating) if results else []
+    draws = sum(1 for r in results if r.winner == "draw")
+    score = a_wins + draws / 2
+    think = {k: sum(r.think_seconds[k] for r in results) for k in ("A", "B")}
+    count = {k: sum(r.decisions[k] for r in results) for k in ("A", "B")}
+    return ArenaResult(
+        bot_a=spec_a,
+        bot_b=spec_b,
+        limits=str(limits),
+        games=n,
+        seed=seed,
+        a_wins=a_wins,
+        b_wins=n - a_wins - draws,
+        draws=draws,
+        a_score=score / n if n else 0.0,
+        a_score_ci95=wilson_interval(score, n),
+        a_wins_by_seat={seat: sum(1 for r in results if r.seating[seat] == "A" and r.winner == seat) for seat in seats},
+        mean_moves=sum(r.moves for r in results) / n if n else 0.0,
+        mean_turns=sum(r.turns for r in results) / n if n else 0.0,
+        ms_per_decision={k: 1000 * think[k] / count[k] if count[k] else 0.0 for k in ("A", "B")},
+        seconds=seconds,
+        results=results,
+    )
+
+
+def _played(calls: list[tuple], jobs: int, ray: str | None):
+    """The GameResult of each call to play_game, in the order they finish."""
+    if ray is not None:
+        from hzai.batch import run_tasks
+
+        yield from (result for _, result in run_tasks(play_game, calls, ray))
+    elif jobs == 1:
+        yield from (play_game(*call) for call in calls)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield from (future.result() for future in as_completed([pool.submit(play_game, *c) for c in calls]))
+
+
+def _played(calls: list[tuple], jobs: int, ray: str | None):
+    """The GameResult of each call to play_game, in the order they finish."""
+    if ray is not None:
+        from hzai.batch import run_tasks
+
+        yield from (result for _, result in run_tasks(play_game, calls, ray))
+    elif jobs == 1:
+        yield from (play_game(*call) for call in calls)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield from (future.result() for future in as_completed([pool.submit(play_game, *c) for c in calls]))
+
+
+def run_arena(spec_a: str, spec_b: str, games: int, limits: Limits, seed: int = 0, jobs: int | None = None,
+              params: dict | None = None, progress=None, game: str = "hera_zeus",
+              ray: str | None = None) -> ArenaResult:
+    """Play `games` games; `progress(done, total, partial_summary)` after each one.
+    `ray`: run the games as Ray tasks there (an address, or "local"); `jobs` is then unused."""
+    make_bot(spec_a), make_bot(spec_b)  # fail fast on a bad spec or game, before any process starts
+    make_game(game, **(params or {}))
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    calls = [(game, params, spec_a, spec_b, i, limits, seed) for i in range(games)]
+    for result in _played(calls, jobs, ray):
+        results.append(result)
+        if progress:
+            progress(len(results), games, summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start))
+    return summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start)
+
+
+def print_progress(done: int, total: int, partial: ArenaResult) -> None:
+    low, high = partial.a_score_ci95
+    sys.stderr.write(
+        f"\r[{done}/{total}] A {partial.a_wins} - B {partial.b_wins} - draws {partial.draws} "
+        f"score {partial.a_score:.1%} [{low:.0%}..{high:.0%}] {partial.seconds:.0f}s"
+    )
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def write_json(result: ArenaResult, path: str) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(result.to_json(), handle, indent=1)
