@@ -251,7 +251,7 @@ def test_the_card_table_of_rules_md_matches_the_classic_deck_file():
 
 def test_nothing_in_the_repository_reaches_outside_it():
     """The rules and the notation live in docs/; no file points at a folder beside the
-    repository (the project once read its rules text from ../shared)."""
+    repository (the project once read its rules text from a folder beside the checkout)."""
     outside = re.compile(r"\.\./shared|\bshared/(?:RULES|NOTATION)\.md|\bRULES\.md|\bNOTATION\.md")
     hits = []
     for name in sorted(tracked()):

@@ -154,19 +154,6 @@ def _played(calls: list[tuple], jobs: int, ray: str | None):
             yield from (future.result() for future in as_completed([pool.submit(play_game, *c) for c in calls]))
 
 
-def _played(calls: list[tuple], jobs: int, ray: str | None):
-    """The GameResult of each call to play_game, in the order they finish."""
-    if ray is not None:
-        from hzai.batch import run_tasks
-
-        yield from (result for _, result in run_tasks(play_game, calls, ray))
-    elif jobs == 1:
-        yield from (play_game(*call) for call in calls)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            yield from (future.result() for future in as_completed([pool.submit(play_game, *c) for c in calls]))
-
-
 def run_arena(spec_a: str, spec_b: str, games: int, limits: Limits, seed: int = 0, jobs: int | None = None,
               params: dict | None = None, progress=None, game: str = "hera_zeus",
               ray: str | None = None) -> ArenaResult:
