@@ -153,7 +153,26 @@ def _refused():
         raise StoreError(str(exc)) from None
 
 
-class SqliteMatchStore(MatchStore):
+class SqlQueries:
+    """The read-only queries both SQL stores share, written once; `MARK` is the driver's
+    parameter placeholder and `_read(sql, args)` runs a query in a store's own way."""
+
+    MARK = "?"
+
+    def expired(self, idle_before: float) -> list[str]:
+        return [i for (i,) in self._read(f"SELECT id FROM matches WHERE last_used < {self.MARK} ORDER BY last_used",
+                                         (idle_before,))]
+
+    def live_ids(self) -> list[str]:
+        return [i for (i,) in self._read("SELECT id FROM matches ORDER BY created_at, id")]
+
+    def count_live(self, client: str | None = None) -> int:
+        if client is None:
+            return self._read("SELECT COUNT(*) FROM matches")[0][0]
+        return self._read(f"SELECT COUNT(*) FROM matches WHERE client = {self.MARK}", (client,))[0][0]
+
+
+class SqliteMatchStore(SqlQueries, MatchStore):
     """The standard library's SQLite; `path` ':memory:' keeps everything in memory."""
 
     def __init__(self, path: str):
@@ -284,18 +303,6 @@ class SqliteMatchStore(MatchStore):
                 return False
             db.execute("DELETE FROM moves WHERE match_id = ?", (match_id,))
             return db.execute("DELETE FROM matches WHERE id = ?", (match_id,)).rowcount == 1
-
-    def expired(self, idle_before: float) -> list[str]:
-        return [i for (i,) in self._read("SELECT id FROM matches WHERE last_used < ? ORDER BY last_used",
-                                         (idle_before,))]
-
-    def live_ids(self) -> list[str]:
-        return [i for (i,) in self._read("SELECT id FROM matches ORDER BY created_at")]
-
-    def count_live(self, client: str | None = None) -> int:
-        if client is None:
-            return self._read("SELECT COUNT(*) FROM matches")[0][0]
-        return self._read("SELECT COUNT(*) FROM matches WHERE client = ?", (client,))[0][0]
 
     def close(self) -> None:
         with self._lock:

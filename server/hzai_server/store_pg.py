@@ -21,7 +21,7 @@ from contextlib import contextmanager
 
 import psycopg
 
-from hzai_server.store import (SCHEMA, SCHEMA_VERSION, LoggedMove, MatchStore, StoredMatch, StoreError,
+from hzai_server.store import (SCHEMA, SCHEMA_VERSION, LoggedMove, MatchStore, SqlQueries, StoredMatch, StoreError,
                                VersionConflict)
 
 CONNECT_TIMEOUT_S = 5
@@ -40,7 +40,9 @@ def describe(url: str) -> str:
     return f"postgresql://{info.get('user', '')}@{where}:{info.get('port', 5432)}/{info.get('dbname', '')}"
 
 
-class PostgresMatchStore(MatchStore):
+class PostgresMatchStore(SqlQueries, MatchStore):
+    MARK = "%s"  # psycopg's placeholder
+
     def __init__(self, url: str):
         self.url = url
         self._idle: list[psycopg.Connection] = []
@@ -167,18 +169,6 @@ class PostgresMatchStore(MatchStore):
                     return False
             db.execute("DELETE FROM moves WHERE match_id = %s", (match_id,))
             return db.execute("DELETE FROM matches WHERE id = %s", (match_id,)).rowcount == 1
-
-    def expired(self, idle_before: float) -> list[str]:
-        return [i for (i,) in self._read("SELECT id FROM matches WHERE last_used < %s ORDER BY last_used",
-                                         (idle_before,))]
-
-    def live_ids(self) -> list[str]:
-        return [i for (i,) in self._read("SELECT id FROM matches ORDER BY created_at, id")]
-
-    def count_live(self, client: str | None = None) -> int:
-        if client is None:
-            return self._read("SELECT COUNT(*) FROM matches")[0][0]
-        return self._read("SELECT COUNT(*) FROM matches WHERE client = %s", (client,))[0][0]
 
     def close(self) -> None:
         with self._lock:
