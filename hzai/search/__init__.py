@@ -8,6 +8,7 @@ information-set MCTS and PIMC in the native generic search, and analysis answers
 """
 
 from hzai.core import Analysis, MoveInfo, PlayResult, wilson_interval
+from hzai.core.bot import RootMoves, RootMovesError
 from hzai.search.bot import Bot, BotError, make_bot, parse_spec
 from hzai.core.limits import Limits, LimitsError
 from hzai.search.simple import HeuristicBot, RandomBot
@@ -30,6 +31,8 @@ __all__ = [
     "MoveInfo",
     "PlayResult",
     "RandomBot",
+    "RootMoves",
+    "RootMovesError",
     "make_bot",
     "parse_spec",
     "wilson_interval",
