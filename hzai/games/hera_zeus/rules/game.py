@@ -148,6 +148,19 @@ class Game(CoreGame):
 
         return view_of(state, seat)
 
+    # ----- optional hooks of the generic game review (hzai.search.review) -------------
+    @staticmethod
+    def canonical_move(state: State, move: Move) -> Move:
+        """The move as the legal-move list writes it (`Hydra@hera` is `Hydra` for Hera)."""
+        return effects.canonical(state, move)
+
+    @staticmethod
+    def review_belief(view, seed: int) -> dict:
+        """Where the opponent's hostage is, as seen from `view`."""
+        from hzai.games.hera_zeus.belief.hostage import hostage_belief
+
+        return hostage_belief(view, seed)
+
 
 @dataclass
 class Record:
