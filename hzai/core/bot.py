@@ -20,10 +20,14 @@ from typing import Callable, Iterable, Protocol
 from hzai.core.game import Move
 from hzai.core.limits import Limits
 from hzai.core.view import View
+from hzai.text import quoted, shorten
 
 
 class BotError(ValueError):
     """An unknown bot or a bad bot option; the message names it."""
+
+
+MAX_ROOT_MOVES = 4096  # moves one RootMoves may name (allow and avoid each)
 
 
 class RootMovesError(ValueError):
@@ -34,8 +38,8 @@ class RootMovesError(ValueError):
 class RootMoves:
     """Which moves a decision or an analysis may consider at its root, as KataGo's
     allowMoves / avoidMoves: `allow` (None: every legal move) minus `avoid`. Moves are the
-    game's values; `parse` reads them from notation. The moves kept are matched to the
-    legal moves by action id, so any spelling the game reads of a legal move will do."""
+    game's values; `parse` reads them from notation. They are matched to the legal moves
+    by action id, so a move is named as the game's legal-move list writes it."""
 
     allow: tuple[Move, ...] | None = None
     avoid: tuple[Move, ...] = ()
@@ -46,17 +50,23 @@ class RootMoves:
             if not self.allow:
                 raise RootMovesError("allow names no move: give at least one, or leave it out")
         object.__setattr__(self, "avoid", tuple(self.avoid))
+        for kind, moves in (("allow", self.allow or ()), ("avoid", self.avoid)):
+            if len(moves) > MAX_ROOT_MOVES:
+                raise RootMovesError(f"{kind} names {len(moves)} moves; at most {MAX_ROOT_MOVES}")
 
     @classmethod
     def parse(cls, game, allow: Iterable[str] | None = None, avoid: Iterable[str] = ()) -> "RootMoves":
         """From notation texts; RootMovesError quotes a text the game cannot read."""
         def read(kind: str, texts) -> tuple:
+            texts = list(texts)
+            if len(texts) > MAX_ROOT_MOVES:
+                raise RootMovesError(f"{kind} names {len(texts)} moves; at most {MAX_ROOT_MOVES}")
             moves = []
             for text in texts:
                 try:
                     moves.append(game.parse_move(text))
                 except ValueError as exc:
-                    raise RootMovesError(f"{kind} move {text!r}: {exc}") from None
+                    raise RootMovesError(f"{kind} move {quoted(text)}: {shorten(str(exc))}") from None
             return tuple(moves)
 
         return cls(None if allow is None else read("allow", allow), read("avoid", avoid))
@@ -74,6 +84,7 @@ class RootMoves:
         if not legal:
             raise RootMovesError("no decision to make here (game over or chance next)")
         ids = [game.action_of(m) for m in legal]
+        legal_ids = set(ids)
 
         def ids_of(kind: str, moves) -> set[int]:
             out = set()
@@ -82,12 +93,12 @@ class RootMoves:
                     action = game.action_of(move)
                 except (ValueError, KeyError, IndexError):
                     action = None
-                if action not in ids:
-                    raise RootMovesError(f"{kind} move {game.move_text(move)!r} is not legal here")
+                if action not in legal_ids:
+                    raise RootMovesError(f"{kind} move {quoted(game.move_text(move))} is not legal here")
                 out.add(action)
             return out
 
-        allowed = set(ids) if self.allow is None else ids_of("allow", self.allow)
+        allowed = set(legal_ids) if self.allow is None else ids_of("allow", self.allow)
         allowed -= ids_of("avoid", self.avoid)
         kept = [m for m, a in zip(legal, ids) if a in allowed]
         if not kept:

@@ -25,6 +25,7 @@ from hzai.core import Analysis, Game, Limits, Move, State
 from hzai.core.bot import Stop
 from hzai.rng import MASK64
 from hzai.search.ismcts import DEFAULT_EXPLORATION, analyze
+from hzai.text import quoted, shorten
 
 BLUNDER = 0.15  # value lost that marks a move "??"
 DUBIOUS = BLUNDER / 3  # value lost that marks a move "?"
@@ -155,7 +156,7 @@ def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: 
             reason = str(exc)
             for prefix in (f"{text!r}: ", f"{text}: "):  # the game's messages often start with the move
                 reason = reason.removeprefix(prefix)
-            raise ReviewError(f"move {index} {text!r}: {reason}", index, text) from None
+            raise ReviewError(f"move {index} {quoted(text)}: {shorten(reason)}", index, text) from None
         seat = state.current_seat
         if seat is not None and seat in chosen:
             if stop is not None and stop():

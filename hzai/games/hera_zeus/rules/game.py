@@ -76,7 +76,7 @@ class Game(CoreGame):
     def record_from_json(self, data) -> "Record":
         """A record of this game (its variants and deck must be this game's)."""
         record = Record.from_json(data)
-        if record.game != self:
+        if record.game.params != self.params:  # decks compare by identity: compare what they were made from
             raise RecordError("the record's variants or deck are not those of this game")
         return record
 
