@@ -16,7 +16,7 @@ from hzai.search.review import ReviewedDecision
 LABELLED = 8  # mistakes labelled with their move (the worst ones); every one is marked
 COLOURS = {"??": "#c0392b", "?": "#e67e22"}
 SEAT_COLOURS = ("#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#17becf")
-GROUP_COLOURS = {"deck": "#95a5a6", "hand": "#e74c3c", "field": "#3498db", "discard": "#7f8c8d"}
+GROUP_COLOURS = {"deck": "#bdc3c7", "hand": "#e74c3c", "field": "#3498db", "discard": "#6d4c41"}
 
 
 class PlotError(ValueError):
@@ -38,6 +38,17 @@ def _pyplot():
 def _label(row: ReviewedDecision) -> str:
     text = row.played if len(row.played) <= 24 else row.played[:23] + "…"
     return f"{row.index} {text}{row.mark}"
+
+
+def _to_label(mistakes: Sequence[ReviewedDecision], rows: Sequence[ReviewedDecision]) -> list[ReviewedDecision]:
+    """The worst mistakes, at most LABELLED, none closer than a few moves to a worse
+    one already labelled (labels side by side would be unreadable)."""
+    gap = max(3, (rows[-1].index - rows[0].index) // 30)
+    chosen: list[ReviewedDecision] = []
+    for row in sorted(mistakes, key=lambda r: (-(r.loss or 0.0), r.index)):
+        if len(chosen) < LABELLED and all(abs(row.index - c.index) > gap for c in chosen):
+            chosen.append(row)
+    return sorted(chosen, key=lambda r: r.index)
 
 
 def plot_review(rows: Sequence[ReviewedDecision], path: str | Path, title: str = "") -> Path:
@@ -65,9 +76,10 @@ def plot_review(rows: Sequence[ReviewedDecision], path: str | Path, title: str =
                                zorder=3, s=36 if mark == "??" else 22, label=f"{mark}: the move played (value)")
             value_axes.vlines([r.index for r in marked], [r.played_value for r in marked], [r.best_value for r in marked],
                               color=COLOURS[mark], linewidth=0.8, alpha=0.7)
-    for rank, row in enumerate(sorted(mistakes, key=lambda r: -(r.loss or 0.0))[:LABELLED]):
-        value_axes.annotate(_label(row), (row.index, row.played_value), xytext=(4, -12 - 9 * (rank % 3)),
-                            textcoords="offset points", fontsize=7, color=COLOURS[row.mark])
+    for rank, row in enumerate(_to_label(mistakes, rows)):
+        value_axes.annotate(_label(row), (row.index, row.played_value), xytext=(4, -12 - 9 * (rank % 2)),
+                            textcoords="offset points", fontsize=7, color=COLOURS[row.mark],
+                            arrowprops={"arrowstyle": "-", "color": COLOURS[row.mark], "linewidth": 0.5})
     value_axes.set_ylim(-0.03, 1.03)
     value_axes.axhline(0.5, color="#bbbbbb", linewidth=0.6, linestyle="--")
     value_axes.set_ylabel("win probability")
