@@ -134,3 +134,21 @@ def test_parse_matches_any_spelling_of_a_legal_move():
     assert chosen == RootMoves(allow=(legal[1],))  # frozen, comparable
     with pytest.raises(AttributeError):
         chosen.allow = ()
+
+
+def test_every_tree_of_a_parallel_search_keeps_to_the_allowed_moves():
+    view = hera_view()
+    allowed = view.legal_moves()[-3:]
+    answer = analyze(view, Limits(iterations=600, threads=2), seed=4, root_moves=RootMoves(allow=allowed))
+    assert texts(view, [m.move for m in answer.moves]) == texts(view, allowed)
+    assert sum(m.visits for m in answer.moves) == 600
+
+
+def test_a_restriction_comes_before_the_search_runs():
+    from hzai.search.ismcts import new_tree
+
+    view = toy_view()
+    search = new_tree(view, seed=1)
+    search.run(10, -1.0)
+    with pytest.raises(RuntimeError, match="restrict the root before the search runs"):
+        search.restrict_root([view.game.action_of("call")])
