@@ -5,6 +5,10 @@ information-set MCTS and PIMC in the native generic search, and analysis answers
     >>> from hzai.search import Limits, make_bot
     >>> bot = make_bot("ismcts")
     >>> result = bot.decide(view, Limits(iterations=1000), seed=1)   # result.move, result.analysis
+    >>> bot.decide(view, Limits(iterations=1000), root_moves=RootMoves(avoid=[result.move]))
+
+Whole games and many positions: hzai.search.review (review_moves) and
+hzai.search.positions (analyze_positions); docs/analysis.md.
 """
 
 from hzai.core import Analysis, MoveInfo, PlayResult, wilson_interval
