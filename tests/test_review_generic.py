@@ -149,3 +149,21 @@ def test_the_belief_hook_gives_the_hostage_location():
         assert row.belief["card"] in ("Argus", "Io")  # each side's hostage in the classic deck
     assert all(r.belief is None for r in review_moves(*toy(), LIMITS, belief=True)), "the toy game has no hook"
     assert all(r.belief is None for r in review_moves(game, start, moves, LIMITS)), "asked for only"
+
+
+def test_the_command_line_review_follows_the_seed_rule(tmp_path, capsys):
+    """`hzai analyze-game --seed S` row i equals `hzai analyze --upto i --seed S+i`."""
+    from hzai.cli import main
+
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps({**HANDMADE, "moves": HANDMADE["moves"][:7]}))
+    assert main(["analyze-game", str(path), "--budget", "150", "--seed", "20", "--json", "--quiet"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) >= 5
+    for row in rows:
+        assert main(["analyze", str(path), "--upto", str(row["index"]), "--budget", "150", "--seed",
+                     str(20 + row["index"]), "--json"]) == 0
+        alone = json.loads(capsys.readouterr().out)
+        assert alone["best"] == row["best"] and alone["value"] == row["best_value"]
+        values = {m["move"]: m["value"] for m in alone["moves"]}
+        assert values.get(row["played"]) == row["played_value"]
