@@ -224,7 +224,7 @@ def _analyze_batch(args, paths: list[Path], ray: str | None) -> int:
 
 
 def cmd_analyze_game(args) -> int:
-    from hzai.review import decisions_json, format_review, review_game
+    from hzai.review import Decision, decisions_json, format_review, review_record
 
     names = list(args.records)
     ray = _ray_target(args, names)
@@ -232,10 +232,23 @@ def cmd_analyze_game(args) -> int:
         raise UsageError("give a record, several, or a folder of records")
     paths, batch = _record_paths(names)
     if batch or ray is not None:
+        if args.plot:
+            raise UsageError("--plot draws one record: give a single record file")
         return _analyze_batch(args, paths, ray)
     record = Record.load(paths[0])
     sides = (0, 1) if args.side is None else (PLAYERS.index(args.side),)
-    decisions = review_game(record, _limits(args), args.seed, sides, None if args.quiet else _progress_line)
+    if args.plot:
+        from hzai.review_plot import _pyplot
+
+        _pyplot()  # a missing matplotlib is said before the review runs
+    rows = list(review_record(record, _limits(args), args.seed, sides, None if args.quiet else _progress_line,
+                              belief=bool(args.plot)))
+    decisions = [Decision.of(row) for row in rows]
+    if rows and args.plot:
+        from hzai.review_plot import plot_review
+
+        plot_review(rows, args.plot, f"{paths[0].name} · {_limits(args)} a decision · seed {args.seed}")
+        print(f"hzai analyze-game: plot written to {args.plot}", file=sys.stderr)
     if not decisions:  # not an error: a fresh record simply has nothing to look at yet (exit 0)
         whose = "" if args.side is None else f" by {args.side}"
         note = f"hzai analyze-game: nothing to analyse: the record has no decisions{whose} yet"
@@ -353,6 +366,9 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--json", action="store_true", help="print the decisions as JSON")
     _add_ray(p, "each record")
     p.add_argument("-o", "--output", help="write the JSON lines of a batch to this file instead of standard output")
+    p.add_argument("--plot", metavar="FILE", help="also draw the win probability over the game, mistakes marked, and "
+                                                  "the belief about the opponent's hostage (PNG, SVG or PDF; needs "
+                                                  "matplotlib: pip install 'hzai[plot]')")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_analyze_game, budget="500")
 

@@ -7,17 +7,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from hzai.games.hera_zeus.belief import view_of
-from hzai.games.hera_zeus.belief.knowledge import Knowledge
 from hzai.games.hera_zeus.cards import PLAYERS
-from hzai.rng import MASK64
-from hzai.games.hera_zeus.rules import Record, RecordError, parse_move
-from hzai.games.hera_zeus.rules.effects import canonical
-from hzai.games.hera_zeus.rules.moves import NotationError
-from hzai.games.hera_zeus.rules.state import IllegalMoveError
-from hzai.search import Limits, analyze
-
-BLUNDER = 0.15  # value lost that makes a move worth a mark
+from hzai.games.hera_zeus.rules import Record, RecordError
+from hzai.search import Limits
+from hzai.search.review import BLUNDER, ReviewedDecision, ReviewError, mark_of, review_moves  # noqa: F401
 
 MOVE_WIDTH = 28
 PV_SHOWN = 4  # replies shown in the principal-variation column
@@ -40,61 +33,61 @@ def format_move_row(move: str, visits: int, value: float, ci_low: float, ci_high
 
 @dataclass
 class Decision:
+    """A decision as `hzai analyze-game` prints it (the rows of the generic review,
+    hzai.search.review, cut to these columns)."""
+
     index: int  # position in the record's moves
     player: str
     played: str
-    played_value: float
+    played_value: float | None  # None: the search never tried the played move
     played_visits: int
     best: str
     best_value: float
-    loss: float  # best_value - played_value, ≥ 0 up to noise
+    loss: float | None  # best_value - played_value, ≥ 0 up to noise
 
     @property
     def mark(self) -> str:
-        return "??" if self.loss >= BLUNDER else ("?" if self.loss >= BLUNDER / 3 else "")
+        return mark_of(self.loss)
+
+    @classmethod
+    def of(cls, row: ReviewedDecision) -> "Decision":
+        return cls(row.index, row.seat, row.played, row.played_value, row.played_visits, row.best, row.best_value,
+                   row.loss)
+
+
+def review_record(record: Record, limits: Limits, seed: int = 0, sides=(0, 1), progress=None, stop=None,
+                  belief: bool = False):
+    """The generic review (hzai.search.review.review_moves) of a Hera and Zeus record,
+    one ReviewedDecision at a time; a move that cannot be read or played is a
+    RecordError naming it, as replaying the record would say."""
+    try:
+        yield from review_moves(record.game, record.start(), record.moves, limits, seed, sides, stop=stop,
+                                progress=progress, belief=belief)
+    except ReviewError as exc:
+        raise RecordError(str(exc), exc.index, exc.text) from None
 
 
 def review_game(record: Record, limits: Limits, seed: int = 0, sides=(0, 1), progress=None) -> list[Decision]:
     """One analysis per decision of the chosen sides; `progress(done, total)` after each."""
-    state = record.start()
-    knowledge = [Knowledge.of(state, 0), Knowledge.of(state, 1)]
-    total = len(record.moves)
-    decisions = []
-    for index, text in enumerate(record.moves):
-        try:
-            move = parse_move(text, record.game.deck)
-            if not move.is_chance and state.to_move in sides and not state.is_chance:
-                p = state.to_move
-                view = view_of(state, p, knowledge[p].update(state))
-                answer = analyze(view, limits, (seed + index) & MASK64)  # mod 2^64: the core takes a uint64
-                played = str(canonical(state, move))
-                info = {str(m.move): m for m in answer.moves}
-                if played not in info:
-                    raise IllegalMoveError(f"{text}: not legal here")
-                best = answer.moves[0]
-                decisions.append(
-                    Decision(index, PLAYERS[p], played, info[played].value, info[played].visits, str(best.move), best.value,
-                             max(0.0, best.value - info[played].value))
-                )
-            state.push(move)
-        except (NotationError, IllegalMoveError) as exc:
-            raise RecordError(f"move {index} {text!r}: {exc}", index, text) from None
-        if progress:
-            progress(index + 1, total)
-    return decisions
+    return [Decision.of(row) for row in review_record(record, limits, seed, sides, progress)]
+
+
+def _number(value: float | None) -> str:
+    return f"{'-':>6}" if value is None else f"{value:>6.3f}"
 
 
 def format_review(decisions: list[Decision]) -> str:
     lines = [f"{'#':>4}  {'player':<6} {'played':<26} {'value':>6}  {'bot':<26} {'value':>6}  {'lost':>6}"]
     for d in decisions:
         lines.append(
-            f"{d.index:>4}  {d.player:<6} {d.played:<26} {d.played_value:>6.3f}  {d.best:<26} {d.best_value:>6.3f}  {d.loss:>6.3f} {d.mark}"
+            f"{d.index:>4}  {d.player:<6} {d.played:<26} {_number(d.played_value)}  {d.best:<26} {d.best_value:>6.3f}  "
+            f"{_number(d.loss)} {d.mark}"
         )
     for player in PLAYERS:
         mine = [d for d in decisions if d.player == player]
         if mine:
-            lost = sum(d.loss for d in mine)
-            marks = sum(1 for d in mine if d.loss >= BLUNDER)
+            lost = sum(d.loss or 0.0 for d in mine)
+            marks = sum(1 for d in mine if d.mark == "??")
             lines.append(f"{player}: {len(mine)} decisions, value lost {lost:.2f} in all, {marks} marked ??")
     return "\n".join(lines)
 

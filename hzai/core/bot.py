@@ -2,6 +2,9 @@
 
     decide(view, limits, seed, stop=None, progress=None) -> PlayResult
 
+`root_moves` (keyword, optional) restricts the decision to chosen moves (`RootMoves`:
+allow only some, or avoid some); without it every legal move is considered.
+
 A bot reads a View only (never a State): two positions that look the same to the seat
 get the same move for the same seed and budget. `stop` is polled while a search runs
 (True: answer with the best move so far); `progress` receives partial Analysis answers
@@ -12,15 +15,103 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Callable, Iterable, Protocol
 
 from hzai.core.game import Move
 from hzai.core.limits import Limits
 from hzai.core.view import View
+from hzai.text import quoted, shorten
 
 
 class BotError(ValueError):
     """An unknown bot or a bad bot option; the message names it."""
+
+
+MAX_ROOT_MOVES = 4096  # moves one RootMoves may name (allow and avoid each)
+
+
+class RootMovesError(ValueError):
+    """A chosen root move that cannot be read or is not legal here; the message names it."""
+
+
+@dataclass(frozen=True)
+class RootMoves:
+    """Which moves a decision or an analysis may consider at its root, as KataGo's
+    allowMoves / avoidMoves: `allow` (None: every legal move) minus `avoid`. Moves are the
+    game's values; `parse` reads them from notation. They are matched to the legal moves
+    by action id, so a move is named as the game's legal-move list writes it."""
+
+    allow: tuple[Move, ...] | None = None
+    avoid: tuple[Move, ...] = ()
+
+    def __post_init__(self):
+        if self.allow is not None:
+            object.__setattr__(self, "allow", tuple(self.allow))
+            if not self.allow:
+                raise RootMovesError("allow names no move: give at least one, or leave it out")
+        object.__setattr__(self, "avoid", tuple(self.avoid))
+        for kind, moves in (("allow", self.allow or ()), ("avoid", self.avoid)):
+            if len(moves) > MAX_ROOT_MOVES:
+                raise RootMovesError(f"{kind} names {len(moves)} moves; at most {MAX_ROOT_MOVES}")
+
+    @classmethod
+    def parse(cls, game, allow: Iterable[str] | None = None, avoid: Iterable[str] = ()) -> "RootMoves":
+        """From notation texts; RootMovesError quotes a text the game cannot read."""
+        def read(kind: str, texts) -> tuple:
+            texts = list(texts)
+            if len(texts) > MAX_ROOT_MOVES:
+                raise RootMovesError(f"{kind} names {len(texts)} moves; at most {MAX_ROOT_MOVES}")
+            moves = []
+            for text in texts:
+                try:
+                    moves.append(game.parse_move(text))
+                except ValueError as exc:
+                    raise RootMovesError(f"{kind} move {quoted(text)}: {shorten(str(exc))}") from None
+            return tuple(moves)
+
+        return cls(None if allow is None else read("allow", allow), read("avoid", avoid))
+
+    @property
+    def restricts(self) -> bool:
+        return self.allow is not None or bool(self.avoid)
+
+    def select(self, view: View) -> list[Move]:
+        """The legal moves of `view` this choice keeps, in the view's order.
+        RootMovesError names a chosen move that is not legal here, or says that
+        nothing is left."""
+        game = view.game
+        legal = view.legal_moves()
+        if not legal:
+            raise RootMovesError("no decision to make here (game over or chance next)")
+        ids = [game.action_of(m) for m in legal]
+        legal_ids = set(ids)
+
+        def ids_of(kind: str, moves) -> set[int]:
+            out = set()
+            for move in moves:
+                try:
+                    action = game.action_of(move)
+                except (ValueError, KeyError, IndexError):
+                    action = None
+                if action not in legal_ids:
+                    raise RootMovesError(f"{kind} move {quoted(game.move_text(move))} is not legal here")
+                out.add(action)
+            return out
+
+        allowed = set(legal_ids) if self.allow is None else ids_of("allow", self.allow)
+        allowed -= ids_of("avoid", self.avoid)
+        kept = [m for m, a in zip(legal, ids) if a in allowed]
+        if not kept:
+            raise RootMovesError("avoid leaves no legal move to choose from")
+        return kept
+
+
+def choose_from(view: View, root_moves: RootMoves | None) -> list[Move]:
+    """The moves a bot may choose from in `view`: all legal ones, or those `root_moves`
+    keeps (RootMovesError as there)."""
+    if root_moves is None or not root_moves.restricts:
+        return view.legal_moves()
+    return root_moves.select(view)
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -98,4 +189,4 @@ class Bot(Protocol):
     name: str
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
-               progress: Progress | None = None) -> PlayResult: ...
+               progress: Progress | None = None, *, root_moves: RootMoves | None = None) -> PlayResult: ...

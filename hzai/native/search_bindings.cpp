@@ -113,7 +113,9 @@ py::class_<search::Ismcts<G>, std::shared_ptr<search::Ismcts<G>>> bind_ismcts(py
         for (const auto& c : s.root_stats()) out.push_back(py::make_tuple(c.action, c.visits, c.value, c.availability));
         return out;
       }, "(action, visits, value sum, availability) per root move, by action id")
-      .def("principal_variation", &S::principal_variation, py::arg("action"), py::arg("max_len") = 12);
+      .def("principal_variation", &S::principal_variation, py::arg("action"), py::arg("max_len") = 12)
+      .def("restrict_root", &S::restrict_root, py::arg("actions"),
+           "search only these action ids at the root (before running; empty: every legal one)");
   return cls;
 }
 
@@ -125,7 +127,9 @@ py::class_<search::Pimc<G>> bind_pimc(py::module_& m, const char* name) {
       .def("vote", &P::vote, py::arg("search"), "count the world's most visited move; False when it has none")
       .def_property_readonly("voted", &P::voted)
       .def_property_readonly("worlds", &P::worlds)
-      .def("choice", &P::choice, "the move most worlds chose (-1 before any vote)");
+      .def("choice", &P::choice, "the move most worlds chose (-1 before any vote)")
+      .def("restrict_root", &P::restrict_root, py::arg("actions"),
+           "every world searches only these action ids at the root (empty: every legal one)");
   return cls;
 }
 

@@ -5,9 +5,14 @@ information-set MCTS and PIMC in the native generic search, and analysis answers
     >>> from hzai.search import Limits, make_bot
     >>> bot = make_bot("ismcts")
     >>> result = bot.decide(view, Limits(iterations=1000), seed=1)   # result.move, result.analysis
+    >>> bot.decide(view, Limits(iterations=1000), root_moves=RootMoves(avoid=[result.move]))
+
+Whole games and many positions: hzai.search.review (review_moves) and
+hzai.search.positions (analyze_positions); docs/analysis.md.
 """
 
 from hzai.core import Analysis, MoveInfo, PlayResult, wilson_interval
+from hzai.core.bot import RootMoves, RootMovesError
 from hzai.search.bot import Bot, BotError, make_bot, parse_spec
 from hzai.core.limits import Limits, LimitsError
 from hzai.search.simple import HeuristicBot, RandomBot
@@ -30,6 +35,8 @@ __all__ = [
     "MoveInfo",
     "PlayResult",
     "RandomBot",
+    "RootMoves",
+    "RootMovesError",
     "make_bot",
     "parse_spec",
     "wilson_interval",

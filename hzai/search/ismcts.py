@@ -15,7 +15,7 @@ from typing import Callable
 
 from hzai import _native
 from hzai.core import Analysis, Limits, MoveInfo, PlayResult, View, wilson_interval
-from hzai.core.bot import BotError, Progress, Stop
+from hzai.core.bot import BotError, Progress, RootMoves, Stop
 from hzai.native.tables import PLAYOUTS  # the native search's playout policies (tables.def)
 from hzai.rng import MASK64
 from hzai.search.options import choice_option, number_option, whole_option
@@ -38,26 +38,35 @@ def _search_options(view: View, seed: int, threads: int, exploration: float, pla
                                  threads=threads)
 
 
+def _restricted(search, view: View, root_moves: RootMoves | None):
+    """`search` limited at its root to the moves `root_moves` keeps (RootMovesError
+    naming a bad one, before anything is searched)."""
+    if root_moves is not None and root_moves.restricts:
+        search.restrict_root([view.game.action_of(m) for m in root_moves.select(view)])
+    return search
+
+
 def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAULT_EXPLORATION,
-             playout: str = "random"):
+             playout: str = "random", root_moves: RootMoves | None = None):
     """The native ISMCTS over `view`: the game's C++ twin where it has one, else the
-    search over the Python game (one thread)."""
+    search over the Python game (one thread); only the chosen root moves, if any."""
     options = _search_options(view, seed, threads, exploration, playout)
     game = view.game
     if game.native is not None:
-        return _native.Search(game.native, game.native_view(view), options)
+        return _restricted(_native.Search(game.native, game.native_view(view), options), view, root_moves)
     if threads != 1:
         raise BotError(f"game {game.name} has no native twin: it is searched on one thread, not {threads}")
-    return _native.PySearch(view, options)
+    return _restricted(_native.PySearch(view, options), view, root_moves)
 
 
-def new_pimc(view: View, seed: int, worlds: int, exploration: float = DEFAULT_EXPLORATION, playout: str = "random"):
+def new_pimc(view: View, seed: int, worlds: int, exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
+             root_moves: RootMoves | None = None):
     """PIMC over the view: world w drawn with mix_seed(seed, 2w), searched with mix_seed(seed, 2w+1)."""
     options = _search_options(view, seed, 1, exploration, playout)
     game = view.game
     if game.native is not None:
-        return _native.Pimc(game.native, game.native_view(view), options, worlds)
-    return _native.PyPimc(view, options, worlds)
+        return _restricted(_native.Pimc(game.native, game.native_view(view), options, worlds), view, root_moves)
+    return _restricted(_native.PyPimc(view, options, worlds), view, root_moves)
 
 
 def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Callable[[], None] | None = None,
@@ -124,16 +133,19 @@ def _read(search, view: View, iterations: int, millis: float, seed: int, finishe
 
 def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None = None,
             every: int | None = None, should_stop: Stop | None = None,
-            exploration: float = DEFAULT_EXPLORATION, playout: str = "random") -> Analysis:
+            exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
+            root_moves: RootMoves | None = None) -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
     `progress` gets a partial answer every `every` iterations; `should_stop` is polled
-    between chunks and ends the search early (the answer then has finished=False)."""
+    between chunks and ends the search early (the answer then has finished=False).
+    `root_moves`: only the moves it keeps are searched (the others get no visits and
+    are not listed); RootMovesError names a chosen move that is not legal here."""
     if view.current_seat is None:
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
     seed &= MASK64  # the core takes a uint64
-    search = new_tree(view, seed, limits.threads, c, playout)
+    search = new_tree(view, seed, limits.threads, c, playout, root_moves)
     start = time.perf_counter()
 
     def report() -> None:
@@ -156,8 +168,9 @@ class IsmctsBot:
         self.exploration, self.playout = _options(c, playout)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
-               progress: Progress | None = None, every: int | None = None) -> PlayResult:
-        analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout)
+               progress: Progress | None = None, every: int | None = None, *,
+               root_moves: RootMoves | None = None) -> PlayResult:
+        analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves)
         if analysis.best is None:
             raise _stopped()
         return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)
@@ -176,13 +189,13 @@ class PimcBot:
         self.exploration, self.playout = _options(c, playout)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
-               progress: Progress | None = None) -> PlayResult:
+               progress: Progress | None = None, *, root_moves: RootMoves | None = None) -> PlayResult:
         start = time.perf_counter()
         share = Limits(
             None if limits.iterations is None else max(1, limits.iterations // self.worlds),
             None if limits.millis is None else max(1, limits.millis // self.worlds),
         )
-        pimc = new_pimc(view, seed, self.worlds, self.exploration, self.playout)
+        pimc = new_pimc(view, seed, self.worlds, self.exploration, self.playout, root_moves)
         finished = True
         iterations = 0
         for w in range(self.worlds):

@@ -4,23 +4,23 @@ game supplies (`Game.heuristic_scores`)."""
 from __future__ import annotations
 
 from hzai.core import Limits, PlayResult, View
-from hzai.core.bot import BotError, Progress, Stop
+from hzai.core.bot import BotError, Progress, RootMoves, Stop, choose_from
 from hzai.rng import SplitMix64
 
 
-def legal_moves_of(view: View) -> list:
-    moves = view.legal_moves()
-    if not moves:
+def legal_moves_of(view: View, root_moves: RootMoves | None = None) -> list:
+    """The moves to choose from: the legal ones, or those `root_moves` keeps."""
+    if not view.legal_moves():
         raise ValueError("no decision to make in this view (game over or chance next)")
-    return moves
+    return choose_from(view, root_moves)
 
 
 class RandomBot:
     name = "random"
 
     def decide(self, view: View, limits: Limits | None = None, seed: int = 0, stop: Stop | None = None,
-               progress: Progress | None = None) -> PlayResult:
-        moves = legal_moves_of(view)
+               progress: Progress | None = None, *, root_moves: RootMoves | None = None) -> PlayResult:
+        moves = legal_moves_of(view, root_moves)
         return PlayResult(moves[SplitMix64(seed ^ 0x5EED).below(len(moves))])
 
 
@@ -31,8 +31,8 @@ class HeuristicBot:
     name = "heuristic"
 
     def decide(self, view: View, limits: Limits | None = None, seed: int = 0, stop: Stop | None = None,
-               progress: Progress | None = None) -> PlayResult:
-        moves = legal_moves_of(view)
+               progress: Progress | None = None, *, root_moves: RootMoves | None = None) -> PlayResult:
+        moves = legal_moves_of(view, root_moves)
         rng = SplitMix64(seed ^ 0xB0B)
         try:
             scores = view.game.heuristic_scores(view, moves)

@@ -124,6 +124,18 @@ class Ismcts {
     return done.load();
   }
 
+  // Only these actions are searched at the root (chosen moves, analysis' allow/avoid);
+  // empty: every legal one. Set before the first iteration.
+  void restrict_root(const std::vector<int>& actions) {
+    if (iterations() > 0) throw std::logic_error("restrict the root before the search runs");
+    root_only_.assign(actions.empty() ? 0 : (size_t)G::num_actions(*g_), 0);
+    for (int a : actions) {
+      if (a < 0 || a >= G::num_actions(*g_)) throw std::invalid_argument("root action id out of range");
+      root_only_[(size_t)a] = 1;
+    }
+  }
+  const std::vector<char>& root_only() const { return root_only_; }
+
   void stop() { stop_.store(true); }
   void clear_stop() { stop_.store(false); }
   int root_player() const { return root_player_; }
@@ -203,8 +215,15 @@ class Ismcts {
         G::apply(g, s, G::sample_chance(g, s, tree.rng));
         continue;
       }
-      const int n = G::legal_actions(g, s, buf);
+      int n = G::legal_actions(g, s, buf);
       if (n <= 0) throw std::logic_error("no legal move in a running game");
+      if (node == 0 && !root_only_.empty()) {
+        int kept = 0;
+        for (int i = 0; i < n; ++i)
+          if (root_only_[(size_t)buf[i]]) buf[kept++] = buf[i];
+        n = kept;
+        if (n == 0) throw std::invalid_argument("none of the chosen root moves is legal in this position");
+      }
       int n_untried = 0;
       int best = -1;
       double best_score = -1.0;
@@ -273,6 +292,7 @@ class Ismcts {
   std::vector<Tree> trees_;
   std::atomic<bool> stop_{false};
   int root_player_ = 0;
+  std::vector<char> root_only_;  // by action id: 1 = searched at the root; empty = all
 };
 
 }  // namespace hzn::search

@@ -38,8 +38,13 @@ class Pimc {
     SearchOptions o = options_;
     o.seed = mix_seed(options_.seed, 2 * (uint64_t)w + 1);
     o.threads = 1;
-    return std::make_shared<Search>(g_, G::world_view(*g_, state), o);
+    auto search = std::make_shared<Search>(g_, G::world_view(*g_, state), o);
+    search->restrict_root(root_only_);
+    return search;
   }
+
+  // Every world's search considers only these root actions (empty: all).
+  void restrict_root(const std::vector<int>& actions) { root_only_ = actions; }
 
   // A world's search votes for its most visited move (then the higher value, then the
   // lower id); every move's visits count for breaking ties between votes. Returns false
@@ -88,6 +93,7 @@ class Pimc {
   int worlds_;
   std::map<int, std::pair<long, long>> tally_;  // action -> (votes, visits)
   int voted_ = 0;
+  std::vector<int> root_only_;
 };
 
 }  // namespace hzn::search

@@ -76,7 +76,7 @@ class Game(CoreGame):
     def record_from_json(self, data) -> "Record":
         """A record of this game (its variants and deck must be this game's)."""
         record = Record.from_json(data)
-        if record.game != self:
+        if record.game.params != self.params:  # decks compare by identity: compare what they were made from
             raise RecordError("the record's variants or deck are not those of this game")
         return record
 
@@ -147,6 +147,19 @@ class Game(CoreGame):
         from hzai.games.hera_zeus.belief import view_of
 
         return view_of(state, seat)
+
+    # ----- optional hooks of the generic game review (hzai.search.review) -------------
+    @staticmethod
+    def canonical_move(state: State, move: Move) -> Move:
+        """The move as the legal-move list writes it (`Hydra@hera` is `Hydra` for Hera)."""
+        return effects.canonical(state, move)
+
+    @staticmethod
+    def review_belief(view, seed: int) -> dict:
+        """Where the opponent's hostage is, as seen from `view`."""
+        from hzai.games.hera_zeus.belief.hostage import hostage_belief
+
+        return hostage_belief(view, seed)
 
 
 @dataclass

@@ -1,0 +1,172 @@
+"""Game review over any hzai.core game: replay a game's moves and, at every decision of
+the chosen seats, analyse the position from that seat's view and set the move played
+against the search's best.
+
+    for row in review_moves(game, start, moves, Limits(iterations=1000), seed=7):
+        ...  # one ReviewedDecision as soon as its analysis is done
+
+The rule for seeds: the decision at move index i (counted over every move of the
+game, chance outcomes included) is analysed with seed `decision_seed(seed, i)`, which is
+`(seed + i) mod 2^64`. So reviewing a game equals calling `analyze` on the view of each
+prefix `moves[:i]` with that seed and the same budget, one position at a time.
+
+The review of a seat reads only that seat's views (`State.view(seat)`): two games that
+look the same from the seat's side get the same rows for it. A game may add a belief
+summary at each decision through an optional hook on its Game, `review_belief(view,
+seed) -> dict` (JSON values; None or no hook: no belief); see docs/analysis.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator, Sequence
+
+from hzai.core import Analysis, Game, Limits, Move, State
+from hzai.core.bot import Stop
+from hzai.rng import MASK64
+from hzai.search.ismcts import DEFAULT_EXPLORATION, analyze
+from hzai.text import quoted, shorten
+
+BLUNDER = 0.15  # value lost that marks a move "??"
+DUBIOUS = BLUNDER / 3  # value lost that marks a move "?"
+
+
+class ReviewError(ValueError):
+    """A move of the game that cannot be read or played; names its index and text."""
+
+    def __init__(self, message: str, index: int, text: str):
+        super().__init__(message)
+        self.index, self.text = index, text
+
+
+def decision_seed(seed: int, index: int) -> int:
+    """The seed of the analysis at move index `index` (the rule above)."""
+    return (seed + index) & MASK64
+
+
+def mark_of(loss: float | None) -> str:
+    if loss is None:
+        return ""
+    return "??" if loss >= BLUNDER else ("?" if loss >= DUBIOUS else "")
+
+
+@dataclass
+class ReviewedDecision:
+    """One decision of a reviewed game. Values are the deciding seat's win probability
+    (draws half) with their 95% intervals; a played move the search never visited (a
+    budget smaller than the number of legal moves) has no value and no loss."""
+
+    index: int  # position in the game's moves
+    seat: str
+    played: str
+    played_value: float | None
+    played_interval: tuple[float, float] | None
+    played_visits: int
+    best: str
+    best_value: float
+    best_interval: tuple[float, float]
+    loss: float | None  # best_value - played_value, at least 0
+    pv: list[str]  # the best move, then the replies the search expects
+    seed: int
+    analysis: Analysis = field(repr=False)
+    belief: dict | None = None
+
+    @property
+    def mark(self) -> str:
+        return mark_of(self.loss)
+
+    def to_json(self, with_analysis: bool = False, move_text: Callable[[Move], str] = str) -> dict:
+        data = {
+            "index": self.index, "seat": self.seat, "played": self.played, "played_value": self.played_value,
+            "played_interval": None if self.played_interval is None else list(self.played_interval),
+            "played_visits": self.played_visits, "best": self.best, "best_value": self.best_value,
+            "best_interval": list(self.best_interval), "loss": self.loss, "mark": self.mark, "pv": list(self.pv),
+            "seed": self.seed, "belief": self.belief,
+        }
+        if with_analysis:
+            data["analysis"] = self.analysis.to_json(move_text)
+        return data
+
+
+def resolve_move(state: State, move: Move | str) -> Move:
+    """The legal move (or chance outcome) of `state` that `move` names: a notation text
+    is read by the game; moves are matched by action id, after the game's own
+    `canonical_move(state, move)` where it has one (several spellings of one move)."""
+    game = state.game
+    if isinstance(move, str):
+        move = game.parse_move(move)
+    canonical = getattr(game, "canonical_move", None)
+    if canonical is not None:
+        move = canonical(state, move)
+    options = [m for m, _ in state.chance_outcomes()] if state.is_chance else state.legal_moves()
+    try:
+        action = game.action_of(move)
+    except (ValueError, KeyError, IndexError):
+        action = None
+    for option in options:
+        if game.action_of(option) == action:
+            return option
+    state.clone().apply(move)  # the game's own reason why the move is refused, if it has one
+    raise ValueError(f"{game.move_text(move)}: not legal here")
+
+
+def _row(game: Game, state: State, index: int, played: Move, analysis: Analysis, seed: int,
+         belief: dict | None) -> ReviewedDecision:
+    played_id = game.action_of(played)
+    mine = next((m for m in analysis.moves if game.action_of(m.move) == played_id), None)
+    best = analysis.moves[0]
+    value = None if mine is None else mine.value
+    return ReviewedDecision(
+        index=index,
+        seat=game.seats[state.current_seat],
+        played=game.move_text(played),
+        played_value=value,
+        played_interval=None if mine is None else (mine.ci_low, mine.ci_high),
+        played_visits=0 if mine is None else mine.visits,
+        best=game.move_text(best.move),
+        best_value=best.value,
+        best_interval=(best.ci_low, best.ci_high),
+        loss=None if value is None else max(0.0, best.value - value),
+        pv=[game.move_text(m) for m in best.pv],
+        seed=seed,
+        analysis=analysis,
+        belief=belief,
+    )
+
+
+def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: Limits, seed: int = 0,
+                 seats: Iterable[int] | None = None, *, stop: Stop | None = None,
+                 progress: Callable[[int, int], None] | None = None, belief: bool = False,
+                 exploration: float = DEFAULT_EXPLORATION, playout: str = "random") -> Iterator[ReviewedDecision]:
+    """Yield a ReviewedDecision for every decision of `seats` (all seats by default),
+    each as soon as it is analysed. `start` is not changed. `stop` is polled before and
+    during every analysis: once it answers True the review ends (a decision cut short
+    is not yielded; those yielded stay valid). `progress(done, total)` after each move.
+    `belief`: ask the game's `review_belief` hook at each decision. A move that cannot
+    be read or played raises ReviewError naming it (the rows before it were yielded)."""
+    chosen = set(range(len(game.seats)) if seats is None else (game.seat_index(s) for s in seats))
+    state = start.clone()
+    hook = getattr(game, "review_belief", None) if belief else None
+    total = len(moves)
+    for index, given in enumerate(moves):
+        text = given if isinstance(given, str) else game.move_text(given)
+        try:
+            move = resolve_move(state, given)
+        except ValueError as exc:
+            reason = str(exc)
+            for prefix in (f"{text!r}: ", f"{text}: "):  # the game's messages often start with the move
+                reason = reason.removeprefix(prefix)
+            raise ReviewError(f"move {index} {quoted(text)}: {shorten(reason)}", index, text) from None
+        seat = state.current_seat
+        if seat is not None and seat in chosen:
+            if stop is not None and stop():
+                return
+            view = state.view(seat)
+            at = decision_seed(seed, index)
+            analysis = analyze(view, limits, at, should_stop=stop, exploration=exploration, playout=playout)
+            if stop is not None and not analysis.finished and stop():
+                return
+            yield _row(game, state, index, move, analysis, at, hook(view, at) if hook is not None else None)
+        state.apply(move)
+        if progress is not None:
+            progress(index + 1, total)
