@@ -249,13 +249,13 @@ def apply(g, t: Table, move) -> None:
     if t.pending == "chance" and t.result is None:
         if move not in [o for o, _ in chance_outcomes(g, t)]:
             raise IllegalMoveError(why_illegal(g, t, move))
-        t.history.append((None, move))
+        t.history.append((None, move, "chance"))
         _chance(g, t, move)
         return
     if move not in legal(g, t):
         raise IllegalMoveError(why_illegal(g, t, move))
     seat = t.actor
-    t.history.append((seat, move))
+    t.history.append((seat, move, t.pending))
     typ = type(move)
     if typ is Place:
         _place(g, t, seat, move)

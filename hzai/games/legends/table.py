@@ -65,7 +65,7 @@ class Table:
     # The log the views read (knowledge.py): the deal, then card movements.
     initial: tuple = ()
     events: list = field(default_factory=list)
-    history: list = field(default_factory=list)  # (seat or None for chance, move)
+    history: list = field(default_factory=list)  # (seat or None for chance, move, what was pending)
 
     def copy(self) -> "Table":
         t = Table.__new__(Table)
