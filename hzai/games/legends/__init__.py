@@ -6,7 +6,11 @@ benchmarks (`team`). docs/legends.md is its rules text."""
 
 from hzai.core.registry import register_game
 from hzai.games.legends.game import LegendsGame, make
+from hzai.games.legends.record import Record
+from hzai.games.legends.view import LegendsView
 
+LegendsGame.view_type = LegendsView
+LegendsGame.record_type = Record
 register_game(LegendsGame.name, make)
 
-__all__ = ["LegendsGame", "make"]
+__all__ = ["LegendsGame", "LegendsView", "Record", "make"]

@@ -54,9 +54,8 @@ class LegendsState(State):
         return LegendsState(self.game, self.t.copy())
 
     def view(self, seat: int):
-        from hzai.games.legends.view import LegendsView  # the view sits above the state
-
-        return LegendsView.of(self, self.game.seat_index(seat))
+        # The view module sits above this one; the package wires it in (game.view_type).
+        return self.game.view_type.of(self, self.game.seat_index(seat))
 
     def to_json(self) -> dict:
         return state_to_json(self)
