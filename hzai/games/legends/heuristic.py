@@ -24,7 +24,9 @@ from hzai.games.legends.rules import HAND
 
 
 def heuristic_scores(view, moves: list) -> list[float]:
-    state = view.shell()  # exact wherever this seat's decision can depend on it
+    # A state exact wherever this seat's decision can depend on it (its own hand, the
+    # public position); an all-seeing view offers the state itself.
+    state = view.shell() if hasattr(view, "shell") else view.sample(0)
     game, t = state.game, state.t
     kinds = game.data.kinds
     seat = view.seat
