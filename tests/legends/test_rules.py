@@ -447,3 +447,22 @@ def test_L_END_6_every_seat_gets_the_teams_result(tmp_path):
     play(s, "move m2", "fight arms", "fight arms", "fight strength", "recover 3", "discard guile", "fight courage",
          "fight di-slay")
     assert s.returns() == (1.0,) and s.is_terminal and s.legal_moves() == []
+
+
+def test_L_TURN_2_L_END_2_L_RECOVER_3_a_turn_that_starts_with_no_card_and_no_pile_is_lost():
+    from hzai.core import make_game
+    from hzai.games.legends.rules import _recovers
+    from hzai.rng import SplitMix64
+
+    g = make_game("legends", mission=3, heroes=["Perseus", "Atalanta"])
+    s = g.new_state(4)
+    rng = SplitMix64(4)
+    while not s.is_terminal:
+        moves = s.legal_moves()
+        before = (s.t.turn, s.t.turn_seat)
+        s.apply(moves[rng.below(len(moves))])
+    j = json_of(s)
+    assert (j["result"], j["reason"]) == ("lost", "exhausted")
+    seat = s.t.turn_seat
+    assert s.t.hands[seat] == [] and s.t.draw == [] and _recovers(s.t, seat) == []
+    assert j["turn"] == before[0] + 1 and seat == (before[1] + 1) % 2  # the new turn's number and seat
