@@ -84,3 +84,16 @@ def json_of(state) -> dict:
 
 def monster(state, mid: str) -> dict:
     return next(m for m in state.to_json()["monsters"] if m["id"] == mid)
+
+
+def random_game(g: LegendsGame, seed: int, upto: int | None = None):
+    """Uniformly random moves and chance outcomes from `new_state(seed)`, until the end or
+    `upto` moves in the history."""
+    from hzai.rng import SplitMix64
+
+    s = g.new_state(seed)
+    rng = SplitMix64(seed)
+    while not s.is_terminal and (upto is None or len(s.t.history) < upto):
+        options = [o for o, _ in s.chance_outcomes()] if s.is_chance else s.legal_moves()
+        s.apply(options[rng.below(len(options))])
+    return s

@@ -1,14 +1,14 @@
 """Legends through the shared code: the random, heuristic, ISMCTS and PIMC bots decide
 from a seat's view (the native search calling the Python game back, 1-5 seats, every
-seat scored with the team's result), and hzai.search.team plays whole games."""
+seat scored with the team's result), and hzai.search.arena plays whole games with a team."""
 
 from __future__ import annotations
 
 import pytest
 
-from hzai.core import Limits, make_game
+from hzai.core import BotError, Limits, make_game
 from hzai.search import analyze, make_bot
-from hzai.search.team import AllSeeingView, play_team_game, run_team
+from hzai.search.arena import AllSeeingView, play_team_game, run_team
 
 HEROES = ["Perseus", "Atalanta", "Hercules", "Jason", "Achilles"]
 
@@ -62,8 +62,8 @@ def test_the_all_seeing_team_reads_the_full_state_and_is_not_a_bot():
     view = AllSeeingView(s, 0)
     assert view.sample(1).to_json() == s.to_json()
     assert make_bot("ismcts").decide(view, Limits(iterations=30), seed=1).move in s.legal_moves()
-    with pytest.raises(Exception):
-        make_bot("all_seeing")
+    with pytest.raises(BotError, match="unknown bot"):
+        make_bot("all_seeing")  # never a served bot
     game = play_team_game("legends", {"mission": 2, "heroes": HEROES[:2]}, "heuristic", 0, Limits(iterations=1), 5,
                           all_seeing=True)
     assert game.moves > 0

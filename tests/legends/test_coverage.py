@@ -8,6 +8,10 @@ import ast
 import re
 from pathlib import Path
 
+from tests.rules.test_coverage import (
+    id_pattern,  # "L-FIGHT-3" or "L_FIGHT_3" in a test's name
+)
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 DOC = REPO / "docs" / "legends.md"
@@ -31,11 +35,6 @@ def collect_texts() -> dict[str, str]:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
                 out[f"{path.relative_to(HERE)}::{node.name}"] = node.name + "\n" + (ast.get_docstring(node) or "")
     return out
-
-
-def id_pattern(rule: str) -> re.Pattern:
-    parts = [re.escape(p) for p in rule.split("-")]
-    return re.compile(r"(?<![A-Za-z0-9])" + r"[-_]".join(parts) + r"(?![0-9])")
 
 
 def test_the_rules_are_found_and_defined_once():

@@ -13,29 +13,16 @@ from hzai.core import make_game
 from hzai.games.legends.data import DATA_DIR
 from hzai.games.legends.record import Record, RecordError
 from hzai.rng import SplitMix64
-from tests.legends.helpers import game, record_of
+from tests.legends.helpers import game, random_game, record_of
 
 HEROES = ["Perseus", "Atalanta", "Hercules", "Jason", "Achilles"]
-
-
-def random_game(mission: int, seats: int, seed: int, upto: int | None = None):
-    g = make_game("legends", mission=mission, heroes=HEROES[:seats])
-    s = g.new_state(seed)
-    rng = SplitMix64(seed)
-    while not s.is_terminal and (upto is None or len(s.t.history) < upto):
-        if s.is_chance:
-            outcomes = s.chance_outcomes()
-            s.apply(outcomes[rng.below(len(outcomes))][0])
-            continue
-        moves = s.legal_moves()
-        s.apply(moves[rng.below(len(moves))])
-    return s
 
 
 @pytest.mark.parametrize("mission, seats", [(1, 1), (5, 2), (6, 3), (7, 4), (10, 5), (12, 2)])
 def test_write_read_replay_gives_the_same_state_json(mission, seats):
     for upto in (0, 7, 40, None):
-        s = random_game(mission, seats, seed=mission * 7 + seats, upto=upto)
+        g = make_game("legends", mission=mission, heroes=HEROES[:seats])
+        s = random_game(g, mission * 7 + seats, upto)
         text = json.dumps(Record.of_state(s).to_json())
         again = Record.from_json(json.loads(text)).replay()
         assert again.to_json() == s.to_json()

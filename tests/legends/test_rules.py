@@ -276,7 +276,7 @@ def test_L_SUPPORT_1_L_SUPPORT_2_L_SUPPORT_3_receiver_discards_and_the_turn_pass
     assert (j["pending"], j["to_move"], j["turn"]) == ("support_discard", "p3", 1)
     assert len(j["seats"]["p3"]["hand"]) == 6 and len(j["seats"]["p1"]["hand"]) == 2
     assert all(len(m.split()[1].split(",")) == 2 for m in legal(s))  # max(1, 6 - 4)
-    play(s, sorted(legal(s))[0])
+    play(s, min(legal(s)))
     j = json_of(s)
     assert (j["to_move"], j["turn"]) == ("p2", 2) and len(j["seats"]["p3"]["hand"]) == 4
     play(s, "support p1 " + j["seats"]["p2"]["hand"][0])

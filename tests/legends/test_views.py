@@ -8,9 +8,8 @@ from collections import Counter
 import pytest
 
 from hzai.core import Limits, make_game
-from hzai.rng import SplitMix64
 from hzai.search import make_bot
-from tests.legends.helpers import game, play, start
+from tests.legends.helpers import game, play, random_game, start
 
 HEROES = ["Perseus", "Atalanta", "Hercules", "Jason", "Achilles"]
 
@@ -45,7 +44,7 @@ def test_L_INFO_2_A32_support_is_known_to_giver_and_receiver_only():
     assert p1["seats"]["p2"]["known_in_hand"] == ["arms", "courage"] and p1["moves"][-1] == "support p2 arms,courage"
     assert p3["seats"]["p2"]["known_in_hand"] == [] and p3["moves"][-1] == "support p2 ?,?"
     assert p2["moves"][-1] == "support p2 arms,courage"
-    discard = sorted(m for m in map(str, s.legal_moves()))[0]
+    discard = min(map(str, s.legal_moves()))
     play(s, discard)
     p1, p2, p3 = views(s)
     assert p1["moves"][-1] == "discard ?,?" and p2["moves"][-1] == discard
@@ -84,21 +83,8 @@ def test_L_INFO_5_no_message_channel():
 def rich_positions(count: int):
     """Positions from random games of missions 5-7 with 3 seats (Oracle, Support,
     chance orders and hidden discards along the way)."""
-    out = []
-    for seed in range(count):
-        g = make_game("legends", mission=5 + seed % 3, heroes=HEROES[:3])
-        s = g.new_state(seed)
-        rng = SplitMix64(seed)
-        stop = 30 + 7 * seed
-        while not s.is_terminal and len(s.t.history) < stop:
-            if s.is_chance:
-                outcomes = s.chance_outcomes()
-                s.apply(outcomes[rng.below(len(outcomes))][0])
-                continue
-            moves = s.legal_moves()
-            s.apply(moves[rng.below(len(moves))])
-        out.append(s)
-    return out
+    return [random_game(make_game("legends", mission=5 + seed % 3, heroes=HEROES[:3]), seed, 30 + 7 * seed)
+            for seed in range(count)]
 
 
 def agrees(view: dict, referee: dict, seat: str):

@@ -6,7 +6,13 @@ from __future__ import annotations
 from hzai.core import Game
 from hzai.games.legends import moves as notation
 from hzai.games.legends import rules
-from hzai.games.legends.data import DIFFICULTIES, MAX_SEATS, DataError, LegendsData, load_data
+from hzai.games.legends.data import (
+    DIFFICULTIES,
+    MAX_SEATS,
+    DataError,
+    LegendsData,
+    load_data,
+)
 from hzai.games.legends.state import LegendsState
 from hzai.text import quoted
 

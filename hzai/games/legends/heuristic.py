@@ -18,8 +18,18 @@ has it at all; a DI is worth 6.
 
 from __future__ import annotations
 
-from hzai.games.legends.moves import (Discard, FightAbility, FightCard, FightSlay, FightWild, MoveTo, Oracle, Place,
-                                      Recover, Support)
+from hzai.games.legends.moves import (
+    Discard,
+    FightAbility,
+    FightCard,
+    FightSlay,
+    FightWild,
+    MoveTo,
+    Oracle,
+    Place,
+    Recover,
+    Support,
+)
 from hzai.games.legends.rules import HAND
 
 

@@ -11,8 +11,21 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations, permutations
 
-from hzai.games.legends.moves import (ChanceOrder, Discard, FightAbility, FightCard, FightSlay, FightWild, MoveTo,
-                                      Oracle, Place, Recover, Support, seat_name, text)
+from hzai.games.legends.moves import (
+    ChanceOrder,
+    Discard,
+    FightAbility,
+    FightCard,
+    FightSlay,
+    FightWild,
+    MoveTo,
+    Oracle,
+    Place,
+    Recover,
+    Support,
+    seat_name,
+    text,
+)
 from hzai.games.legends.table import Monster, Table
 from hzai.rng import SplitMix64
 
@@ -140,7 +153,7 @@ def legal(g, t: Table) -> list:
 def _recovers(t: Table, seat: int) -> list:
     """L-RECOVER-1: 0 <= k <= min(5 - h, P), h + k >= 1."""
     h, P = len(t.hands[seat]), len(t.draw)
-    return [Recover(k) for k in range(0, min(RECOVER_TO - h, P) + 1) if h + k >= 1]
+    return [Recover(k) for k in range(min(RECOVER_TO - h, P) + 1) if h + k >= 1]
 
 
 def _actions(g, t: Table, seat: int, hand: list[int], names) -> list:

@@ -50,7 +50,7 @@ class LegendsState(State):
         won = 1.0 if self.t.result == "won" else 0.0
         return (won,) * self.game.n
 
-    def clone(self) -> "LegendsState":
+    def clone(self) -> LegendsState:
         return LegendsState(self.game, self.t.copy())
 
     def view(self, seat: int):

@@ -18,7 +18,7 @@ class Monster:
     """A monster in play or vanquished: its cards, requirement R (counts per attribute),
     size N, and the cards played on it as (instance, counts-as or -1, face, seat)."""
 
-    __slots__ = ("id", "cards", "req", "size", "final", "defeated", "played", "cnt")
+    __slots__ = ("cards", "cnt", "defeated", "final", "id", "played", "req", "size")
 
     def __init__(self, id: int, cards: tuple[int, ...], req: list[int], size: int, final: bool):
         self.id, self.cards, self.req, self.size, self.final = id, cards, req, size, final
@@ -26,7 +26,7 @@ class Monster:
         self.played: list[tuple[int, int, str, int]] = []
         self.cnt = [0] * len(req)
 
-    def copy(self) -> "Monster":
+    def copy(self) -> Monster:
         m = Monster.__new__(Monster)
         m.id, m.cards, m.req, m.size, m.final = self.id, self.cards, self.req, self.size, self.final
         m.defeated, m.played, m.cnt = self.defeated, list(self.played), list(self.cnt)
@@ -67,7 +67,7 @@ class Table:
     events: list = field(default_factory=list)
     history: list = field(default_factory=list)  # (seat or None for chance, move, what was pending)
 
-    def copy(self) -> "Table":
+    def copy(self) -> Table:
         t = Table.__new__(Table)
         t.__dict__.update(self.__dict__)
         t.hands = [list(h) for h in self.hands]
