@@ -4,6 +4,7 @@ reason."""
 
 from __future__ import annotations
 
+import copy
 import json
 import shutil
 
@@ -121,3 +122,31 @@ def test_defaults_may_be_omitted_and_a_relative_data_path_is_the_records_folder(
     raw["data"] = "mine.json"
     (tmp_path / "game.json").write_text(json.dumps(raw), encoding="utf-8")
     assert Record.load(tmp_path / "game.json").replay().to_json()["pending"] == "place"
+
+
+def test_hostile_records_only_ever_raise_record_errors():
+    """Random values in every field (wrong types, huge numbers, nesting): the reader and
+    the replay answer a RecordError or a state, never anything else."""
+    rng = SplitMix64(12)
+    junk = [None, True, -1, 0, 2**70, 1.5, "", "x" * 5000, "fight di", [], [None], ["arms"] * 9, {}, {"a": 1},
+            [[["deep"]]], "place m1", ["place m1", 3], {"p1": "arms"}]
+    paths = [("mission",), ("heroes",), ("difficulty",), ("first_player",), ("variants",), ("variants", "turn_limit"),
+             ("variants", "relocation"), ("data",), ("setup",), ("setup", "hands"), ("setup", "hands", "p1"),
+             ("setup", "draw_pile"), ("setup", "monster_deck"), ("moves",), ("format",)]
+    outcomes = {"error": 0, "ok": 0}
+    for _ in range(600):
+        raw = record_of(game(), {"p1": ["guile", "courage", "speed", "speed"]}, moves=["place m1"])
+        for _ in range(1 + rng.below(2)):
+            path = paths[rng.below(len(paths))]
+            target = raw
+            for key in path[:-1]:
+                target = target.get(key) if isinstance(target, dict) else None
+            if isinstance(target, dict):
+                target[path[-1]] = copy.deepcopy(junk[rng.below(len(junk))])
+        try:
+            Record.from_json(json.loads(json.dumps(raw))).replay()
+            outcomes["ok"] += 1
+        except RecordError as exc:
+            assert "\n" not in str(exc) and len(str(exc)) < 600
+            outcomes["error"] += 1
+    assert outcomes["error"] > 300

@@ -124,7 +124,14 @@ def _sub_multisets(names: list[str]) -> list[tuple[str, ...]]:
 
 
 def legal(g, t: Table) -> list:
-    """The moves of the seat to decide (`t.actor`); empty at chance and at the end."""
+    """The moves of the seat to decide (`t.actor`); empty at chance and at the end.
+    Kept on the table until the next move (do not change the list)."""
+    if t.legal is None:
+        t.legal = _legal(g, t)
+    return t.legal
+
+
+def _legal(g, t: Table) -> list:
     if t.result is not None or t.pending in (None, "chance"):
         return []
     p, seat = t.pending, t.actor
@@ -262,11 +269,13 @@ def apply(g, t: Table, move) -> None:
     if t.pending == "chance" and t.result is None:
         if move not in [o for o, _ in chance_outcomes(g, t)]:
             raise IllegalMoveError(why_illegal(g, t, move))
+        t.legal = None
         t.history.append((None, move, "chance"))
         _chance(g, t, move)
         return
     if move not in legal(g, t):
         raise IllegalMoveError(why_illegal(g, t, move))
+    t.legal = None
     seat = t.actor
     t.history.append((seat, move, t.pending))
     typ = type(move)

@@ -38,7 +38,7 @@ class LegendsState(State):
         return self.t.reason
 
     def legal_moves(self) -> list:
-        return self.game.rules.legal(self.game, self.t)
+        return list(self.game.rules.legal(self.game, self.t))
 
     def apply(self, move) -> None:
         self.game.rules.apply(self.game, self.t, move)

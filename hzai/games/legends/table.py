@@ -66,6 +66,7 @@ class Table:
     initial: tuple = ()
     events: list = field(default_factory=list)
     history: list = field(default_factory=list)  # (seat or None for chance, move, what was pending)
+    legal: list | None = None  # rules.legal's answer for this position, until the next move
 
     def copy(self) -> Table:
         t = Table.__new__(Table)
@@ -76,6 +77,7 @@ class Table:
         t.monsters = [m.copy() for m in self.monsters]
         t.disc, t.broken = list(self.disc), list(self.broken)
         t.events, t.history = list(self.events), list(self.history)
+        t.legal = None
         return t
 
     def all_instances(self) -> list[int]:
