@@ -96,7 +96,11 @@ def test_a_seed_must_be_a_64_bit_whole_number():
 
 
 @pytest.mark.parametrize("moves, index, reason", [
-    (["place m1", "place m9"], 1, "must decide place"),
+    (["place m1", "place m9"], 1, "m9 is not a monster in play"),
+    (["fight guile"], 0, "must decide place mN"),
+    (["place m1", "place m1", "recover 1", "discard strength"], 3, "does not hold strength"),
+    (["place m1", "place m1", "recover 1", "discard guile,speed"], 3, "exactly 1 card"),
+    (["place m1", "place m1", "oracle", "discard guile"], 3, "discard one of the cards shown"),
     (["place m1", "place m1", "fight guile"], 2, "fit"),
     (["place m1", "place m1", "fight arms"], 2, "holds no arms"),
     (["place m1", "place m1", "recover 3"], 2, "k must keep"),

@@ -227,6 +227,19 @@ def why_illegal(g, t: Table, move) -> str:
                 "support_discard": f"discard of {max(1, len(t.hands[t.actor]) - HAND)} card(s) after Support",
                 "oracle_return": "discard CARD order CARDS (Oracle)", "forced_recover": "recover K (mission 5)"}
     if t.pending in expected:
+        typ = type(move)
+        if t.pending == "place" and typ is Place:
+            return f"m{move.monster} is not a monster in play"
+        if t.pending in ("recover_discard", "support_discard") and typ is Discard and not move.order:
+            need = 1 if t.pending == "recover_discard" else max(1, len(t.hands[t.actor]) - HAND)
+            if len(move.cards) != need:
+                return f"{who} discards exactly {need} card(s) here"
+            return f"{who} does not hold {','.join(move.cards)}"
+        if t.pending == "oracle_return" and typ is Discard:
+            shown = ",".join(g.data.kinds[t.kind[i]] for i in t.oracle)
+            return f"discard one of the cards shown ({shown}) and put all the others back"
+        if t.pending == "forced_recover" and typ is Recover:
+            return f"k must keep 0 <= k <= min(5 - h, P) and h + k >= 1 (h = {len(t.hands[t.actor])}, P = {len(t.draw)})"
         return f"{who} must decide {expected[t.pending]} now"
     typ = type(move)
     hand = Counter(g.data.kinds[t.kind[i]] for i in t.hands[t.actor])
