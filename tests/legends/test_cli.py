@@ -102,3 +102,16 @@ def test_the_real_command_never_shows_a_traceback(tmp_record, record):
                               timeout=120)
         assert "Traceback" not in done.stderr
     assert done.returncode == 0 and "fight arms" in done.stdout.splitlines()
+
+
+def test_team_plays_missions_with_one_bot_in_every_seat(capsys, tmp_path):
+    out_file = tmp_path / "team.json"
+    code, out, err = run(capsys, "team", "random", "--mission", "2", "--heroes", "Jason,Hercules", "--games", "2",
+                         "--json", str(out_file))
+    assert code == 0 and out.startswith("team of random") and "2 games" in out
+    saved = json.loads(out_file.read_text())
+    assert saved["games"] == 2 and len(saved["results"]) == 2 and not saved["all_seeing"]
+    code, out, err = run(capsys, "team", "heuristic", "--mission", "2", "--heroes", "Jason", "--games", "1", "--all-seeing")
+    assert code == 0 and out.startswith("all-seeing team")
+    code, out, err = run(capsys, "team", "random", "--mission", "2", "--heroes", "Jason,Jason")
+    assert code == 2 and "distinct" in err
