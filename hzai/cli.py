@@ -133,6 +133,13 @@ def cmd_new(args) -> int:
     if args.game == "legends":
         record = _new_legends(args)
     else:
+        given = [flag for flag, value, default in (("--mission", args.mission, None), ("--heroes", args.heroes, None),
+                                                   ("--difficulty", args.difficulty, "human"),
+                                                   ("--first-player", args.first_player, "p1"),
+                                                   ("--data", args.data, "classic"), ("--deal", args.deal, False))
+                 if value != default]
+        if given:
+            raise UsageError(f"{', '.join(given)}: for --game legends only")
         game = Game.create(_variants(args.variant), args.deck)
         record = Record(game, seed=args.seed) if args.seed_only else Record(game, setup=deal(game, args.seed))
     text = json.dumps(record.to_json(), indent=2) + "\n"

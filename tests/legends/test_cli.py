@@ -73,6 +73,8 @@ def test_new_prints_a_seed_record_that_replays(capsys, tmp_path):
     assert json.loads(out)["to_move"] == "p2"
     code, out, err = run(capsys, "new", "--game", "legends", "--mission", "3", "--seed", "5")
     assert code == 2 and "--heroes" in err
+    code, out, err = run(capsys, "new", "--mission", "3", "--seed", "5")  # Hera and Zeus takes no mission
+    assert code == 2 and "for --game legends only" in err
 
 
 def test_view_and_show_as_a_seat(capsys, record):
