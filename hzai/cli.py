@@ -28,13 +28,58 @@ def _load(path: str, upto: int | None = None):
     return record, record.replay(upto)
 
 
+def _legends(path: str, upto: int | None = None):
+    """The replayed Legends state when the file is a legends-record/1, else None (the
+    Hera and Zeus commands then read it, and report its problems, as they always have)."""
+    from hzai.games.legends.record import FORMAT, MAX_RECORD_BYTES, Record as LegendsRecord
+
+    try:
+        with open(path, "rb") as handle:
+            raw = json.loads(handle.read(MAX_RECORD_BYTES + 1).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        return None
+    return LegendsRecord.from_json(raw, base=Path(path).resolve().parent).replay(upto)
+
+
+def _seat_of(state, seat: str | None) -> int:
+    game = state.game
+    if seat is None:
+        return state.t.actor if state.t.actor is not None else state.t.turn_seat
+    if seat not in game.seats:
+        raise UsageError(f"--seat must be one of {', '.join(game.seats)}, not {seat!r}")
+    return game.seats.index(seat)
+
+
 def cmd_replay(args) -> int:
+    legends = _legends(args.record)
+    if legends is not None:
+        print(json.dumps(legends.to_json(), indent=args.indent))
+        return 0
     _, state = _load(args.record)
     print(json.dumps(state_to_json(state), indent=args.indent))
     return 0
 
 
+def _legends_legal(state) -> int:
+    if state.is_chance:
+        seat = state.game.seats[state.t.actor]
+        print(f"hzai legal: the next event is chance: the order in which {seat}'s hand goes under the pile "
+              "(write it as 'chance order CARDS')", file=sys.stderr)
+        return 0
+    if state.is_terminal:
+        print(f"hzai legal: the mission is over ({state.t.result}, {state.t.reason})", file=sys.stderr)
+        return 0
+    for text in sorted(state.game.move_text(m) for m in state.legal_moves()):
+        print(text)
+    return 0
+
+
 def cmd_legal(args) -> int:
+    legends = _legends(args.record)
+    if legends is not None:
+        return _legends_legal(legends)
     _, state = _load(args.record)
     if state.is_chance:
         print("hzai legal: the next event is chance: the card drawn by 'pegasus hand' (write it as 'chance CARD')", file=sys.stderr)
@@ -65,11 +110,38 @@ def _variants(pairs: list[str]) -> dict:
 SEED_MAX = 2**64 - 1  # seeds are unsigned 64-bit numbers (the shuffle's SplitMix64)
 
 
+def _new_legends(args):
+    """`hzai new --game legends`: a seed record (or, with --deal, the dealt setup)."""
+    from hzai.games.legends.game import LegendsGame
+    from hzai.games.legends.record import Record as LegendsRecord
+
+    if args.mission is None or args.heroes is None:
+        raise UsageError("--game legends needs --mission N and --heroes NAME,NAME,...")
+    options = {"mission": args.mission, "heroes": args.heroes.split(","), "difficulty": args.difficulty,
+               "first_player": args.first_player, "data": args.data, **_variants(args.variant)}
+    game = LegendsGame(**options)
+    if not args.deal:
+        return LegendsRecord(game, seed=args.seed)
+    from hzai.games.legends.rules import shuffled_deal
+
+    return LegendsRecord(game, setup=shuffled_deal(game, args.seed))
+
+
 def cmd_new(args) -> int:
     if not 0 <= args.seed <= SEED_MAX:
         raise UsageError(f"--seed must be a whole number from 0 to {SEED_MAX}, not {args.seed}")
-    game = Game.create(_variants(args.variant), args.deck)
-    record = Record(game, seed=args.seed) if args.seed_only else Record(game, setup=deal(game, args.seed))
+    if args.game == "legends":
+        record = _new_legends(args)
+    else:
+        given = [flag for flag, value, default in (("--mission", args.mission, None), ("--heroes", args.heroes, None),
+                                                   ("--difficulty", args.difficulty, "human"),
+                                                   ("--first-player", args.first_player, "p1"),
+                                                   ("--data", args.data, "classic"), ("--deal", args.deal, False))
+                 if value != default]
+        if given:
+            raise UsageError(f"{', '.join(given)}: for --game legends only")
+        game = Game.create(_variants(args.variant), args.deck)
+        record = Record(game, seed=args.seed) if args.seed_only else Record(game, setup=deal(game, args.seed))
     text = json.dumps(record.to_json(), indent=2) + "\n"
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
@@ -81,6 +153,14 @@ def cmd_new(args) -> int:
 def cmd_show(args) -> int:
     from hzai.games.hera_zeus.render import render
 
+    legends = _legends(args.record, args.upto)
+    if legends is not None:
+        from hzai.games.legends.render import render as render_legends
+
+        print(render_legends(legends, None if args.seat is None else _seat_of(legends, args.seat)))
+        return 0
+    if args.seat is not None:
+        raise UsageError("--seat is for Legends of Hellas records; a Hera and Zeus record takes --as")
     _, state = _load(args.record, args.upto)
     viewer = None if args.side == "referee" else PLAYERS.index(args.side)
     print(render(state, viewer))
@@ -96,6 +176,14 @@ def _observer(args, state) -> int:
 def cmd_view(args) -> int:
     from hzai.games.hera_zeus.belief import view_of
 
+    legends = _legends(args.record, args.upto)
+    if legends is not None:
+        if args.side is not None:
+            raise UsageError("a Legends of Hellas record takes --seat pX, not --as")
+        print(json.dumps(legends.view(_seat_of(legends, args.seat)).to_json(), indent=args.indent))
+        return 0
+    if args.seat is not None:
+        raise UsageError("--seat is for Legends of Hellas records; a Hera and Zeus record takes --as")
     _, state = _load(args.record, args.upto)
     print(json.dumps(view_of(state, _observer(args, state)).to_json(), indent=args.indent))
     return 0
@@ -275,6 +363,21 @@ def cmd_arena(args) -> int:
     return 0
 
 
+def cmd_team(args) -> int:
+    """A team of one bot spec in every seat of a Legends mission: the won share."""
+    from hzai.search.arena import run_team
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    params = {"mission": args.mission, "heroes": args.heroes.split(","), "difficulty": args.difficulty,
+              **_variants(args.variant)}
+    result = run_team(args.bot, args.games, _limits(args), args.seed, params, "legends", args.all_seeing)
+    print(result.summary())
+    if args.json:
+        Path(args.json).write_text(json.dumps(result.to_json(), indent=1), encoding="utf-8")
+    return 0
+
+
 def _add_budget(p) -> None:
     p.add_argument("--budget", default="1000", help="iterations (1000), time (250ms, 2s) or both (1000,250ms); default 1000")
     p.add_argument("--threads", type=int, default=1, help="search threads (root parallelism); default 1")
@@ -292,43 +395,59 @@ def build_parser(with_subparsers: bool = False):
     that adds its own (the `hzai` command of hzai_client.cli adds suggest and play)."""
     parser = argparse.ArgumentParser(
         prog="hzai",
-        description="Hera and Zeus: rules engine, game records and AI tools.",
-        epilog="The rules: docs/rules.md. Records and notation: docs/notation.md. "
-               "Exit status 2 means bad input (the message says what).",
+        description="Hera and Zeus and Legends of Hellas: rules engines, game records and AI tools. "
+                    "replay, legal, show and view read either game's records (by their format).",
+        epilog="The rules: docs/rules.md and docs/legends.md. Records and notation: docs/notation.md, "
+               "docs/legends.md. Exit status 2 means bad input (the message says what).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
+    record_help = "game record (hzai-record/1 or legends-record/1 JSON)"
     p = sub.add_parser("replay", help="replay a record and print the final state as JSON")
-    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("record", help=record_help)
     p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("legal", help="print the legal moves after a record, one per line, sorted")
-    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("record", help=record_help)
     p.set_defaults(func=cmd_legal)
 
-    p = sub.add_parser("new", help="deal a new game and write its record")
+    p = sub.add_parser("new", help="deal a new game and write its record",
+                       description="Deal a new game. Hera and Zeus by default (a dealt record); with --game "
+                                   "legends a Legends of Hellas seed record, e.g. hzai new --game legends "
+                                   "--mission 3 --heroes Perseus,Atalanta --seed 7.")
     p.add_argument("--seed", type=int, required=True, help="seed of the shuffle (a whole number from 0 to 2^64-1)")
+    p.add_argument("--game", choices=["hera_zeus", "legends"], default="hera_zeus", help="which game (default hera_zeus)")
+    p.add_argument("--mission", type=int, default=None, help="legends: the mission, 1..12 (required)")
+    p.add_argument("--heroes", default=None, help="legends: 1-5 distinct heroes in seat order p1.., comma-separated "
+                                                  "(Achilles, Jason, Perseus, Hercules, Atalanta)")
+    p.add_argument("--difficulty", default="human", help="legends: human (default), heroic or godlike")
+    p.add_argument("--first-player", dest="first_player", default="p1", help="legends: the seat that places first and takes turn 1 (p1)")
+    p.add_argument("--data", default="classic", help="legends: 'classic' or a legends-data/1 file")
+    p.add_argument("--deal", action="store_true", help="legends: write the dealt setup instead of the seed")
     p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
                    help="a rules variant, e.g. first_player=zeus, figure_removal=pegasus, "
-                        "pythia_defence=always_loses, turn_limit=100 (repeatable)")
+                        "pythia_defence=always_loses, turn_limit=100; legends: relocation=free, turn_limit=N (repeatable)")
     p.add_argument("--deck", default="classic", help="'classic' or a deck TOML file")
     p.add_argument("--seed-only", action="store_true", help='write {"seed": N} instead of the dealt cards')
     p.add_argument("-o", "--output", help="write to this file instead of standard output")
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("show", help="draw the position after a record as text")
-    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("record", help=record_help)
     p.add_argument("--as", dest="side", choices=["referee", "hera", "zeus"], default="referee",
                    help="whose eyes: the referee sees everything (default)")
+    p.add_argument("--seat", default=None, metavar="pX", help="legends: as this seat sees it (default: the referee)")
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     p.set_defaults(func=cmd_show)
 
     side_help = "whose information: hera or zeus (default: the player to move)"
     p = sub.add_parser("view", help="what one player knows after a record (its information set), as JSON")
-    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("record", help=record_help)
     p.add_argument("--as", dest="side", choices=list(PLAYERS), default=None, help=side_help)
+    p.add_argument("--seat", default=None, metavar="pX",
+                   help="legends: whose information, p1..p5 (default: the seat to decide)")
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
     p.set_defaults(func=cmd_view)
@@ -383,6 +502,22 @@ def build_parser(with_subparsers: bool = False):
     _add_ray(p, "each game")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("team", help="Legends of Hellas: one bot in every seat, the share of missions won",
+                       description="Play Legends of Hellas missions with a team of bots (the same spec in every "
+                                   "seat, each deciding from its own view) and print the share won with a 95%% "
+                                   "interval. --all-seeing lets every bot read the whole state: a benchmark of "
+                                   "what hidden hands cost, never a way to play.")
+    p.add_argument("bot", help="bot spec: random, heuristic, ismcts, pimc (options after a colon)")
+    p.add_argument("--mission", type=int, required=True, help="the mission, 1..12")
+    p.add_argument("--heroes", required=True, help="1-5 distinct heroes in seat order, comma-separated")
+    p.add_argument("--difficulty", default="human", help="human (default), heroic or godlike")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE", help="relocation=free, turn_limit=N")
+    p.add_argument("--games", type=int, default=20, help="missions to play (default 20)")
+    _add_budget(p)
+    p.add_argument("--all-seeing", action="store_true", help="every bot reads the full state (benchmarks only)")
+    p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
+    p.set_defaults(func=cmd_team, budget="200")
 
     return (parser, sub) if with_subparsers else parser
 
