@@ -59,7 +59,7 @@ def test_a_retried_move_is_answered_again_and_played_once(store_client):
     # The same number with another move, or by the other seat, is not a retry.
     other = next(m.text for m in client.legal_moves(seats.id, token=zeus))
     for token, text in ((hera, "setup - - -"), (zeus, setup), (zeus, other)):
-        error = rpc_error(client.play_move, seats.id, None, text, token=token, move_number=0)
+        error = rpc_error(client.play_move, seats.id, text, token=token, move_number=0)
         assert error.code() == grpc.StatusCode.FAILED_PRECONDITION
         assert error.details().startswith("move_number:") and "at move 1" in error.details()
 
@@ -69,12 +69,12 @@ def test_a_stale_or_future_move_number_is_refused_and_names_the_current_one(clie
     hera = seats["hera"]
     setup = client.legal_moves(seats.id, token=hera)[0].text
     for number in (1, 5):
-        error = rpc_error(client.play_move, seats.id, None, setup, token=hera, move_number=number)
+        error = rpc_error(client.play_move, seats.id, setup, token=hera, move_number=number)
         assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "at move 0" in error.details()
     assert client.get_view(seats.id, token=hera).status.moves_played == 0
     client.play_move(seats.id, None, setup, token=hera)  # no number: played at the current one
     client.bot_play_turn(seats.id, token=hera)
-    error = rpc_error(client.play_move, seats.id, None, "draw", token=hera, move_number=1)
+    error = rpc_error(client.play_move, seats.id, "draw", token=hera, move_number=1)
     assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "at move 2" in error.details()
 
 
