@@ -88,8 +88,11 @@ def record_error(exc: RecordError, field: str) -> ApiError:
     message = str(exc)
     if exc.index is not None:
         return invalid(f"{field}.moves[{exc.index}]", message)
-    if "variant" in message.split(":")[0]:
+    head = message.split(":")[0]
+    if "variant" in head:
         return invalid(f"{field}.variants", message)
+    if head == "deck":
+        return invalid(f"{field}.deck", message)
     return invalid(field, message)
 
 

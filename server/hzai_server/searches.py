@@ -129,7 +129,8 @@ def make_checked_bot(spec: str, game: Game, field: str = "bot"):
         name, _ = parse_spec(spec)
         allowed = bots_for(game)
         if name not in allowed:
-            raise BotError(f"bot {name[:60]!r} does not play {game.name}; choose from {', '.join(allowed)}")
+            why = "does not play " + game.name if name in BOT_NAMES else "is unknown"
+            raise BotError(f"unknown bot {name[:60]!r} ({why}); choose from {', '.join(allowed)}")
         return make_bot(spec)
     except BotError as exc:
         raise invalid(field, str(exc)) from None
