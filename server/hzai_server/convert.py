@@ -174,7 +174,12 @@ def seen_move_to_proto(game: Game, before, move, seat: int | None) -> common_pb2
     only the details that hide nothing."""
     seen = game.observed(before, move, seat)
     if not seen.redacted:
-        return move_to_proto(game, game.parse_move(seen.text))
+        if seen.text == game.move_text(move):
+            return move_to_proto(game, move)
+        try:  # the seat sees the move written its own way (Hera and Zeus: a card taken by Sirens)
+            return move_to_proto(game, game.parse_move(seen.text))
+        except ValueError:
+            return common_pb2.Move(text=seen.text)
     out = common_pb2.Move(text=seen.text, redacted=True)
     converter = games.converter(game.name)
     if converter is not None:
