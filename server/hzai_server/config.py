@@ -14,6 +14,9 @@ any call of any match; docs/api.md, "Scaling out"); it needs the `cluster` extra
 Operations: `--metrics-address HOST:PORT` serves Prometheus metrics over HTTP (off by
 default); `--rate-limit R` lets each client (as for the match cap) make R calls a second
 on average, in bursts of up to `--rate-burst` (off by default).
+
+Games: the server plays every game registered with hzai.core; `--load-games MODULE,...`
+(HZAI_LOAD_GAMES) imports modules that register more (a plugin, a test's toy game).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ class ServerConfig:
     metrics_address: str = ""  # "": no metrics endpoint
     rate_limit: float = 0.0  # calls a second per client; 0: no limit
     rate_burst: int = 20
+    load_games: str = ""  # modules to import at start, comma-separated: each registers games
 
 
 # flag name, env var, type, help
@@ -76,9 +80,9 @@ _SETTINGS = [
      "(postgresql://USER:PASSWORD@HOST:PORT/DB, or postgresql:///DB?host=/socket/dir) shared by every "
      "replica of a cluster; needs pip install 'hzai[cluster]'"),
     ("replay_cache", "HZAI_REPLAY_CACHE", int,
-     "replayed records kept so that a longer record replays only its new moves (0: off)"),
+     "records whose position to decide is kept, so that the same record again is not replayed (0: off)"),
     ("cache_bytes", "HZAI_CACHE_BYTES", int,
-     "estimated bytes each of the two caches (replayed states, decided positions) may hold"),
+     "estimated bytes the cache of positions to decide may hold"),
     ("grace", "HZAI_GRACE", float, "seconds running calls get to finish on SIGTERM/SIGINT"),
     ("log_level", "HZAI_LOG_LEVEL", str, "debug, info, warning or error"),
     ("metrics_address", "HZAI_METRICS_ADDRESS", str,
@@ -88,6 +92,9 @@ _SETTINGS = [
      "calls a second one client (metadata hzai-client, else the peer's host) may make on average; "
      "over it: RESOURCE_EXHAUSTED with a retry delay (0: no limit)"),
     ("rate_burst", "HZAI_RATE_BURST", int, "calls one client may make at once before --rate-limit holds it back"),
+    ("load_games", "HZAI_LOAD_GAMES", str,
+     "Python modules to import at start, comma-separated, each registering games with "
+     "hzai.core.register_game (the built-in games are always served)"),
 ]
 
 

@@ -90,7 +90,7 @@ def test_a_match_survives_a_replica_killed_mid_game(cluster):
     direct = [HzaiClient(r["address"], timeout=30) for r in cluster["replicas"]]
     through = HzaiClient(cluster["address"], timeout=30)
     clients = [direct[0], direct[1], through]
-    seats = create(through, hera_bot=False, zeus_bot=True, bot="random")
+    seats = create(through, bot_seats=[1], bot="random")
     hera = seats["hera"]
     rng = SplitMix64(5)
     acknowledged: dict[int, str] = {}  # move index -> text, from every answer received
@@ -108,13 +108,13 @@ def test_a_match_survives_a_replica_killed_mid_game(cluster):
         client = through if killed else clients[calls % 3]
         calls += 1
         try:
-            if status.to_move == 1:  # Hera, the human seat
+            if status.to_move == 0:  # Hera, the human seat
                 legal = client.legal_moves(seats.id, token=hera)
                 text = legal[rng.below(len(legal))].text
-                reply = client.play_move(seats.id, None, text, token=hera, move_number=status.moves_played)
+                reply = client.play_move(seats.id, text, token=hera, move_number=status.moves_played)
                 texts = [reply.played.text, *(c.text for c in reply.chance)]
             else:
-                reply = client.bot_play_turn(seats.id, token=hera)
+                reply = client.bot_play_turn(seats.id, token=hera, move_number=status.moves_played)
                 texts = [mv.text for mv in reply.moves]
         except grpc.RpcError as exc:
             if exc.code() not in RETRYABLE and exc.code() != grpc.StatusCode.FAILED_PRECONDITION:
