@@ -12,11 +12,13 @@ algorithms find them by name (`make_game`). Modelled on OpenSpiel's Game/State s
 from hzai.core.bot import Analysis, Bot, BotError, MoveInfo, PlayResult, wilson_interval
 from hzai.core.game import Game, Move
 from hzai.core.limits import Limits, LimitsError
+from hzai.core.record import NoDecision, Observed, RecordError, ReplayStopped, SeedRecord
 from hzai.core.registry import UnknownGameError, game_names, make_game, register_game
 from hzai.core.state import State
 from hzai.core.view import View
 
 __all__ = [
-    "Analysis", "Bot", "BotError", "Game", "Limits", "LimitsError", "Move", "MoveInfo", "PlayResult", "State",
+    "Analysis", "Bot", "BotError", "Game", "Limits", "LimitsError", "Move", "MoveInfo", "NoDecision", "Observed", "PlayResult",
+    "RecordError", "ReplayStopped", "SeedRecord", "State",
     "UnknownGameError", "View", "game_names", "make_game", "register_game", "wilson_interval",
 ]

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+import json
 from typing import TYPE_CHECKING, Any, Hashable
 
 if TYPE_CHECKING:
+    from hzai.core.record import Observed
     from hzai.core.state import State
+    from hzai.core.view import View
 
 # A move is whatever value the game uses for one (hashable, comparable for equality);
 # the core only passes it between the game and the algorithms. Action ids are the dense
@@ -50,11 +53,14 @@ class Game(ABC):
     def move_of(self, action: int) -> Move: ...
 
     def record_from_json(self, data: dict):
-        """A game record read from its JSON form (the game's own record type)."""
-        raise NotImplementedError(f"game {self.name} has no record format")
+        """A game record read from its JSON form (the game's own record type; by default
+        hzai.core.record.SeedRecord)."""
+        return self.read_record(data)
 
     def record_to_json(self, record) -> dict:
-        raise NotImplementedError(f"game {self.name} has no record format")
+        from hzai.core.record import seed_record_json
+
+        return seed_record_json(record)
 
     @property
     def native(self):
@@ -78,3 +84,162 @@ class Game(ABC):
         if isinstance(seat, str) and seat in self.seats:
             return self.seats.index(seat)
         raise ValueError(f"seat must be one of {', '.join(self.seats)}, not {seat!r}")
+
+    # ----- what a front end (the service) needs; defaults for a game with only the basics
+    # A game's parameters, records, replays and the words and pictures a player is shown.
+    # Everything here reads the game's own objects; nothing names a transport.
+    cooperative: bool = False  # every seat gets the team's result
+
+    @property
+    def title(self) -> str:
+        """The game's name for people."""
+        return self.name.replace("_", " ").capitalize()
+
+    @property
+    def record_format(self) -> str:
+        """The `format` of this game's JSON records."""
+        return f"{self.name}-record/1"
+
+    @property
+    def max_record_moves(self) -> int:
+        """More record entries than any game can have: a longer record is refused unread."""
+        return 10_000
+
+    @property
+    def params_help(self) -> str:
+        """The parameters `with_params` takes, for people."""
+        if not self.params:
+            return "this game takes no parameters"
+        return "a JSON object; parameters and their defaults: " + json.dumps(self.params, sort_keys=True)
+
+    def with_params(self, params: dict) -> "Game":
+        """This game with other parameters (from anyone: a request). ValueError naming a
+        key this game does not take; the game's own checks name a bad value. By default
+        the game's class is called with the parameters (override where it is not so)."""
+        if not isinstance(params, dict):
+            raise ValueError("the parameters must be a JSON object")
+        unknown = sorted(str(k) for k in params if k not in self.params)
+        if unknown:
+            allowed = ", ".join(sorted(self.params)) or "none"
+            raise ValueError(f"unknown parameter {unknown[0][:60]!r}; {self.name} takes: {allowed}")
+        if not params:
+            return self
+        return type(self)(**{**self.params, **params})
+
+    def read_record(self, data):
+        """A record of this game from parsed JSON that anyone may have written (a
+        request): its parameters may differ from this game's, and reading it never opens
+        anything it names. RecordError (hzai.core.record) saying what is wrong."""
+        from hzai.core.record import read_seed_record
+
+        return read_seed_record(self, data)
+
+    def new_record(self, seed: int):
+        """The record of a new game of this game, dealt from `seed`, no move played."""
+        from hzai.core.record import SeedRecord
+
+        return SeedRecord(self, seed, [])
+
+    def start_of(self, record) -> "State":
+        """The state at the start of `record` (after the deal)."""
+        return record.start()
+
+    def play_recorded(self, state: "State", index: int, text: str) -> None:
+        """Play record entry `index` (`text`) on `state`; RecordError naming the index, the
+        move and why it cannot be read or played."""
+        from hzai.core.record import RecordError
+        from hzai.text import quoted, shorten
+
+        try:
+            move = self.parse_move(text)
+            state.apply(move)
+        except ValueError as exc:
+            raise RecordError(f"move {index} {quoted(text)}: {shorten(str(exc))}", index, text) from None
+
+    def replay(self, record, should_stop=None) -> "State":
+        """The state after every move of `record`; RecordError names the first move that
+        cannot be read or played. `should_stop` is polled every few moves (ReplayStopped)."""
+        from hzai.core.record import REPLAY_CHECK_EVERY, ReplayStopped
+
+        state = self.start_of(record)
+        for index, text in enumerate(record.moves):
+            if should_stop is not None and index % REPLAY_CHECK_EVERY == 0 and index and should_stop():
+                raise ReplayStopped(index)
+            record.game.play_recorded(state, index, text)
+        return state
+
+    def view_to_decide(self, record, should_stop=None) -> "View":
+        """The view of the seat to decide after `record`. NoDecision when no seat decides
+        there (over, or chance next); RecordError / ReplayStopped as `replay`."""
+        state = record.game.replay(record, should_stop)
+        return record.game.decision_view(state)
+
+    def decision_view(self, state: "State") -> "View":
+        """The view of the seat to decide in `state`; NoDecision when none does."""
+        from hzai.core.record import NoDecision
+
+        if state.is_terminal:
+            raise NoDecision(f"the game is over ({self.result_text(state)}); there is no move to decide")
+        if state.current_seat is None:
+            raise NoDecision("the next entry is a chance result: add it to the record first")
+        return state.view(state.current_seat)
+
+    def draw_chance(self, state: "State", rng) -> Move:
+        """A chance outcome drawn by its probability with `rng` (hzai.rng.SplitMix64),
+        outcomes taken in action order so the draw is reproducible."""
+        outcomes = sorted(state.chance_outcomes_actions())
+        point = rng.next_u64() / 2**64
+        action = outcomes[-1][0]
+        for candidate, probability in outcomes:
+            point -= probability
+            if point < 0:
+                action = candidate
+                break
+        return self.move_of(action)
+
+    def observed(self, before: "State", move: Move, seat: int | None) -> "Observed":
+        """`move`, about to be applied on `before`, as `seat` sees it (None: a spectator).
+        Default: every move is seen in full (a game with no hidden moves)."""
+        from hzai.core.record import Observed
+
+        return Observed(self.move_text(move))
+
+    def narrate(self, before: "State", move: Move, after: "State", seat: int | None) -> list[str]:
+        """What happened, in words, as `seat` saw it; none by default."""
+        return []
+
+    def board_text(self, state: "State", seat: int) -> str:
+        """A text picture of `state` for `seat`, showing only what it may see."""
+        return json.dumps(state.view(seat).to_json(), indent=2, sort_keys=True)
+
+    def result_text(self, state: "State") -> str:
+        """The end in words ("" before it)."""
+        if not state.is_terminal:
+            return ""
+        returns = state.returns()
+        if self.cooperative:
+            return "won" if returns and returns[0] >= 1 else ("lost" if not returns or returns[0] <= 0 else "drawn")
+        best = max(returns)
+        winners = [self.seats[i] for i, r in enumerate(returns) if r == best]
+        return "draw" if len(winners) != 1 else f"{winners[0]} wins"
+
+    def end_reason(self, state: "State") -> str:
+        """Why the game ended, a short word ("" when the game does not say)."""
+        return ""
+
+    def state_to_json(self, state: "State") -> dict:
+        """The referee's picture of `state` as JSON (by default every seat's view)."""
+        return {"views": [state.view(seat).to_json() for seat in range(len(self.seats))]}
+
+    def belief_report(self, view: "View", samples: int, seed: int) -> dict:
+        """Where the hidden information probably is, from `view`, as JSON."""
+        raise NotImplementedError(f"game {self.name} has no belief report")
+
+    @property
+    def has_heuristic(self) -> bool:
+        """Whether this game offers `heuristic_scores` (the heuristic bot needs them)."""
+        return type(self).heuristic_scores is not Game.heuristic_scores
+
+    @property
+    def has_belief_report(self) -> bool:
+        return type(self).belief_report is not Game.belief_report

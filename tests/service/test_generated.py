@@ -5,7 +5,7 @@ from pathlib import Path
 import hzai_proto
 from hzai_proto.generate import FILES, SUFFIXES, generate
 
-PACKAGE = Path(hzai_proto.__file__).parent / "v1"
+PACKAGE = Path(hzai_proto.__file__).parent / "v2"
 
 
 def test_generated_code_matches_the_proto_files(tmp_path):
@@ -18,4 +18,4 @@ def test_generated_code_matches_the_proto_files(tmp_path):
 def test_generated_imports_do_not_shadow_the_library():
     for path in PACKAGE.glob("*.py"):
         text = path.read_text(encoding="utf-8")
-        assert "from hzai.v1" not in text and "import hzai.v1" not in text, path.name
+        assert "from hzai.v2" not in text and "import hzai.v2" not in text, path.name

@@ -14,7 +14,8 @@ owner's back), or this very move showed it to the seat. Anything else is "a card
 from __future__ import annotations
 
 from hzai.games.hera_zeus.cards import PLAYERS
-from hzai.games.hera_zeus.rules import Move, State
+from hzai.games.hera_zeus.rules.moves import Move
+from hzai.games.hera_zeus.rules.state import State
 from hzai.games.hera_zeus.rules import moves as mv
 from hzai.games.hera_zeus.rules.state import FIGURE
 

@@ -22,6 +22,7 @@ from hzai.games.hera_zeus.rules.record import (
     RECORD_FORMAT, RecordError, deal, initial_state, max_record_moves, push_recorded,
 )
 from hzai.games.hera_zeus.rules.state import State
+from hzai.games.hera_zeus.service import ServiceHooks, check_deck
 from hzai.games.hera_zeus.rules.variants import (  # noqa: F401  (re-exported: the table's sizes)
     COLUMN_DEPTH, COLUMNS, FIGURE_AP, HAND_AT_DEAL, HAND_LIMIT, MAX_TURN_LIMIT, VARIANT_CHOICES, VariantError,
     Variants,
@@ -31,7 +32,7 @@ from hzai.text import quoted, shorten
 
 
 @dataclass(frozen=True)
-class Game(CoreGame):
+class Game(ServiceHooks, CoreGame):
     """Deck plus variants: everything that stays fixed during a game."""
 
     deck: Deck = field(default_factory=load_deck)
@@ -82,6 +83,16 @@ class Game(CoreGame):
 
     def record_to_json(self, record: "Record") -> dict:
         return record.to_json()
+
+    def read_record(self, data) -> "Record":
+        """A record from anyone (a request): any variants, the built-in deck only."""
+        if isinstance(data, dict) and "deck" in data:
+            check_deck(data["deck"])
+        return Record.from_json(data)
+
+    def new_record(self, seed: int) -> "Record":
+        """A new game's record with its deal written out (replayable without the dealer)."""
+        return Record(self, setup=deal(self, seed))
 
     @cached_property
     def native(self):

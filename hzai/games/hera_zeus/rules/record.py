@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from hzai.core.record import RecordError as CoreRecordError
 from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.rng import SplitMix64
 from hzai.games.hera_zeus.rules.variants import FIGURE_AP, HAND_AT_DEAL
@@ -42,14 +43,9 @@ def max_record_moves(turn_limit: int) -> int:
     return SETUP_MOVES + MOVES_PER_TURN * turn_limit
 
 
-class RecordError(ValueError):
+class RecordError(CoreRecordError):
     """A record is malformed, or one of its moves is unreadable or illegal.
     `index` is the 0-based position in `moves` when a move is at fault."""
-
-    def __init__(self, message: str, index: int | None = None, move: str | None = None):
-        super().__init__(message)
-        self.index = index
-        self.move = move
 
 
 def deal(game: Game, seed: int) -> dict:

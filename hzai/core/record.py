@@ -1,0 +1,110 @@
+"""Game records in the form every game gets for free, and the errors of reading and
+replaying one.
+
+A record is the game it is of (`record.game`, with its parameters), where the deal comes
+from, and the texts of the moves played (`record.moves`, chance results included). A
+game with its own record format (Hera and Zeus' `hzai-record/1`) keeps its own record
+type with those two attributes; every other game reads and writes `SeedRecord`:
+
+    {"format": "<game>-record/1", "params": {...}, "seed": N, "moves": ["...", ...]}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from hzai.text import quoted, shorten
+
+if TYPE_CHECKING:
+    from hzai.core.game import Game
+
+MASK64 = (1 << 64) - 1
+REPLAY_CHECK_EVERY = 64  # moves between polls of should_stop during a replay
+
+
+class RecordError(ValueError):
+    """A malformed record, or a move of it that cannot be read or played. `index` is the
+    0-based position of the move at fault in `moves` (None when no move is), `move` its
+    text."""
+
+    def __init__(self, message: str, index: int | None = None, move: str | None = None):
+        super().__init__(message)
+        self.index = index
+        self.move = move
+
+
+class ReplayStopped(Exception):
+    """`should_stop` ended a replay after `played` moves."""
+
+    def __init__(self, played: int):
+        super().__init__(f"stopped after {played} moves")
+        self.played = played
+
+
+class NoDecision(ValueError):
+    """The position has no seat to decide (the game is over, or chance is next)."""
+
+
+@dataclass(frozen=True)
+class Observed:
+    """A move as one seat sees it: the text it is shown, and whether that text hides
+    something (`redacted`: the action id and details must not be shown either)."""
+
+    text: str
+    redacted: bool = False
+
+
+@dataclass
+class SeedRecord:
+    """The record of a game dealt from a seed: the game (its parameters), the seed and
+    the move texts."""
+
+    game: "Game"
+    seed: int
+    moves: list[str] = field(default_factory=list)
+
+    def start(self):
+        return self.game.new_state(self.seed)
+
+
+def read_seed_record(game: "Game", data: Any) -> SeedRecord:
+    """`data` (parsed JSON) as a SeedRecord of `game`'s kind; RecordError naming the
+    field otherwise. The record's params make the game (`game.with_params`)."""
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    unknown = set(data) - {"format", "params", "seed", "moves"}
+    if unknown:
+        raise RecordError(f"unknown record field(s): {shorten(', '.join(sorted(map(str, unknown))))}")
+    if data.get("format") != game.record_format:
+        raise RecordError(f"format must be {game.record_format!r}, not {quoted(data.get('format'))}")
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise RecordError("params must be an object")
+    try:
+        of = game.with_params(params)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"params: {exc}") from None
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MASK64:
+        raise RecordError(f"seed must be a whole number 0..2^64-1, not {quoted(seed, 40)}")
+    moves = data.get("moves", [])
+    if not isinstance(moves, list):
+        raise RecordError("moves must be a list of strings")
+    check_length(of, len(moves))
+    for index, move in enumerate(moves):
+        if not isinstance(move, str):
+            raise RecordError(f"move {index}: must be a string, not {quoted(move)}", index, "")
+    return SeedRecord(of, seed, list(moves))
+
+
+def check_length(game: "Game", moves: int) -> None:
+    """Refuse a record longer than any game of `game` can be, before reading a move."""
+    most = game.max_record_moves
+    if moves > most:
+        raise RecordError(f"moves: {moves} moves, but a game of {game.name} has at most {most}")
+
+
+def seed_record_json(record: SeedRecord) -> dict:
+    return {"format": record.game.record_format, "params": dict(record.game.params), "seed": record.seed,
+            "moves": list(record.moves)}
