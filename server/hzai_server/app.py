@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import signal
 import threading
 import time
@@ -10,7 +11,8 @@ from concurrent import futures
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
-from hzai_proto.v1 import bot_pb2, match_pb2
+from hzai.core import game_names
+from hzai_proto.v2 import bot_pb2, match_pb2
 
 from hzai_server.bot_service import BotServicer
 from hzai_server.config import ServerConfig, default_data_dir
@@ -55,12 +57,24 @@ def open_store(store: str, data_dir: str) -> MatchStore:
     return PostgresMatchStore(store)
 
 
+def load_games(modules: str) -> list[str]:
+    """Import each module of a comma-separated list (each registers games); OSError naming
+    a module that cannot be imported. The names of the games then registered."""
+    for name in filter(None, (part.strip() for part in modules.split(","))):
+        try:
+            importlib.import_module(name)
+        except Exception as exc:  # noqa: BLE001 - any failure of a plugin stops the start in one line
+            raise OSError(f"--load-games: cannot import {name[:100]!r}: {type(exc).__name__}: {str(exc)[:200]}") from None
+    return game_names()
+
+
 class HzaiServer:
     """The gRPC server with its servicers, health and reflection."""
 
     def __init__(self, config: ServerConfig, clock=None):
         """`clock`: the rate limiter's monotonic clock (a fake one in tests)."""
         self.config = config
+        self.games = load_games(config.load_games)
         # Kept whether or not an endpoint serves them: cheap, and tests read them directly.
         self.metrics = ServerMetrics(config.max_searches)
         self.searches = Searches(config.max_searches, self.metrics)
@@ -117,7 +131,7 @@ class HzaiServer:
         for name in ("", *SERVICE_NAMES):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
         log("listening", address=self.address, port=self.port, workers=self.config.workers,
-            max_searches=self.config.max_searches, analysis=True,
+            max_searches=self.config.max_searches, analysis=True, games=self.games,
             metrics=self.metrics_address, rate_limit=self.config.rate_limit or None)
 
     def stop(self, grace: float | None = None) -> None:

@@ -1,19 +1,17 @@
-"""BotService: SuggestMove, Analyze and AnalyzeStream."""
+"""BotService: ListGames, SuggestMove, Analyze and AnalyzeStream, for every game."""
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 from dataclasses import dataclass
 
 import grpc
 
-from hzai.games.hera_zeus.belief import View, belief_report, view_of
 from hzai.bounded_cache import BoundedCache
-from hzai.games.hera_zeus.cards import PLAYERS
-from hzai.games.hera_zeus.rules import ReplayCache
-from hzai.games.hera_zeus.rules.replay_cache import record_digest, state_cost
-from hzai_proto.v1 import bot_pb2, bot_pb2_grpc
+from hzai.core import Game, View, game_names, make_game
+from hzai_proto.v2 import bot_pb2, bot_pb2_grpc
 
 from hzai_server import convert
 from hzai_server.errors import ApiError, invalid
@@ -25,25 +23,28 @@ MAX_BELIEF_SAMPLES = 5000
 # A pessimistic cost of one belief sample (Python, about 0.3 ms here): with a client
 # deadline, the report draws no more samples than half the time left allows.
 BELIEF_MS_PER_SAMPLE = 0.5
+# Estimated memory of a remembered decision: a view of a few KB, plus what grows with
+# the record (an upper guess; the cache is bounded in these bytes).
+DECISION_BASE_BYTES = 6 * 1024
+DECISION_BYTES_PER_MOVE = 200
 
 
 @dataclass
 class Decision:
-    """What a search needs: the view of the player to decide (never the state)."""
+    """What a search needs: the view of the seat to decide (never the state)."""
 
+    game: Game
     view: View
-    player: int
-    deck: object
+
+    @property
+    def seat(self) -> int:
+        return self.view.seat
 
 
-def decision_from_state(state, field: str) -> Decision:
-    if state.is_over:
-        winner = "a draw" if state.winner is None else f"{PLAYERS[state.winner]} wins"
-        raise invalid(field, f"the game is over ({winner}, {state.reason}); there is no move to decide")
-    if state.is_chance:
-        raise invalid(field, "the next event is chance (the card drawn by 'pegasus hand'): add 'chance CARD' first")
-    player = state.to_move
-    return Decision(view_of(state, player), player, state.deck)
+def record_key(record) -> str:
+    """The digest of a record's canonical JSON: the same record written differently
+    (spacing, key order, JSON or message) is one key."""
+    return hashlib.sha256(f"{record.game.name}\n{convert.record_json(record)}".encode()).hexdigest()
 
 
 class BotServicer(bot_pb2_grpc.BotServiceServicer):
@@ -51,46 +52,41 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         self.config = config
         self.searches = searches
         self.matches = matches
-        cache_on = config.replay_cache > 0
-        # Front ends send the whole record with every request; replay only what is new.
-        self.replays = ReplayCache(config.replay_cache, config.cache_bytes) if cache_on else None
         # The same record again (a retry, a second analysis, a load test) skips replay
-        # and view building altogether: a decision's view is only ever read. Keyed by the
-        # digest of the canonical record, so the same record written differently (other
-        # spacing or key order, JSON or message) is one entry, and bounded in bytes.
+        # and view building altogether: a decision's view is only ever read.
+        cache_on = config.replay_cache > 0
         self.decisions = BoundedCache(config.replay_cache, config.cache_bytes) if cache_on else None
 
     def _from_record(self, record, field: str, stop: CallStop) -> Decision:
-        key = record_digest(record) if self.decisions is not None else None
+        key = record_key(record) if self.decisions is not None else None
         if key is not None:
             remembered = self.decisions.get(key)
             if remembered is not None:
                 return remembered
-        state = convert.replay(record, field, self.replays, stop)
-        decision = decision_from_state(state, field)
+        decision = Decision(record.game, convert.view_to_decide(record, field, stop))
         if key is not None:
-            self.decisions.put(key, decision, state_cost(len(record.moves)))
+            self.decisions.put(key, decision, DECISION_BASE_BYTES + DECISION_BYTES_PER_MOVE * len(record.moves))
         return decision
 
-    def _decision(self, position: bot_pb2.Position, context, stop: CallStop) -> Decision:
-        source = position.WhichOneof("source")
-        if source == "record":
-            record = convert.record_from_proto(position.record, "position.record")
-            return self._from_record(record, "position.record", stop)
-        if source == "record_json":
-            record = convert.record_from_json_text(position.record_json, "position.record_json")
-            return self._from_record(record, "position.record_json", stop)
-        if source == "match_id":  # the token's seat must be the one to decide
-            state = self.matches.snapshot_for_decision(position.match_id, context)
-            return decision_from_state(state, "position.match_id")
-        raise invalid("position", "give record, record_json or match_id")
+    def _decision(self, position, context, stop: CallStop) -> Decision:
+        if position.WhichOneof("source") == "match_id":  # the token's seat must be the one to decide
+            game, view = self.matches.view_for_decision(position.match_id, context)
+            if position.game and position.game != game.name:
+                raise invalid("position.game", f"the match is a game of {game.name}, not {position.game[:60]!r}")
+            return Decision(game, view)
+        record, field = convert.record_from_position(position)
+        return self._from_record(record, field, stop)
+
+    @handler
+    def ListGames(self, request, context):
+        return bot_pb2.ListGamesResponse(games=[convert.game_info(make_game(name)) for name in game_names()])
 
     @handler
     def SuggestMove(self, request, context):
-        bot = make_checked_bot(request.bot)
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
         stop = CallStop(context)
         decision = self._decision(request.position, context, stop)
+        bot = make_checked_bot(request.bot, decision.game)
         with self.searches.admitted():
             budgeted = within_deadline(limits, context)
             start = time.perf_counter()
@@ -99,8 +95,9 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         if stop.ended():
             raise ApiError(grpc.StatusCode.CANCELLED, "the call ended before the search")
         return bot_pb2.SuggestMoveResponse(
-            move=convert.move_to_proto(move),
-            player=convert.player_to_proto(decision.player),
+            move=convert.move_to_proto(decision.game, move),
+            seat=decision.seat,
+            seat_name=decision.game.seats[decision.seat],
             bot=bot.name,
             millis=millis,
             stopped_early=cut_short,  # the same rule as Analysis.finished, negated
@@ -110,7 +107,10 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
         if request.belief_samples > MAX_BELIEF_SAMPLES:
             raise invalid("belief_samples", f"{request.belief_samples} is over this server's limit of {MAX_BELIEF_SAMPLES}")
-        return limits, self._decision(request.position, context, stop)
+        decision = self._decision(request.position, context, stop)
+        if request.belief_samples and not decision.game.has_belief_report:
+            raise invalid("belief_samples", f"{decision.game.name} has no belief report: leave it 0")
+        return limits, decision
 
     def _belief(self, request, decision: Decision, context):
         if not request.belief_samples:
@@ -119,7 +119,10 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         remaining = context.time_remaining()
         if remaining is not None:  # the report says how many samples it drew
             samples = max(1, min(samples, int(remaining * 1000 * 0.5 / BELIEF_MS_PER_SAMPLE)))
-        return belief_report(decision.view, samples, request.seed)
+        return decision.game.belief_report(decision.view, samples, request.seed)
+
+    def _answer(self, decision: Decision, analysis) -> bot_pb2.AnalyzeResponse:
+        return bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(decision.game, analysis))
 
     @handler
     def Analyze(self, request, context):
@@ -132,7 +135,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
             analysis.finished = finished_within(analysis.finished, budgeted.limits, budgeted.cut)
             analysis.belief = self._belief(request, decision, context)
-        return bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(analysis, decision.deck))
+        return self._answer(decision, analysis)
 
     @handler
     def AnalyzeStream(self, request, context):
@@ -160,7 +163,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                         break
                     if not stop.ended():
                         item.finished = False
-                        yield bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(item, decision.deck))
+                        yield self._answer(decision, item)
             finally:
                 stop.event.set()  # the client went away mid-stream: end the search too
                 worker.join()
@@ -170,4 +173,4 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
             item.finished = finished_within(item.finished, budgeted.limits, budgeted.cut)
             item.belief = self._belief(request, decision, context)
-        yield bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(item, decision.deck))
+        yield self._answer(decision, item)

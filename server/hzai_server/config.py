@@ -14,6 +14,9 @@ any call of any match; docs/api.md, "Scaling out"); it needs the `cluster` extra
 Operations: `--metrics-address HOST:PORT` serves Prometheus metrics over HTTP (off by
 default); `--rate-limit R` lets each client (as for the match cap) make R calls a second
 on average, in bursts of up to `--rate-burst` (off by default).
+
+Games: the server plays every game registered with hzai.core; `--load-games MODULE,...`
+(HZAI_LOAD_GAMES) imports modules that register more (a plugin, a test's toy game).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ class ServerConfig:
     metrics_address: str = ""  # "": no metrics endpoint
     rate_limit: float = 0.0  # calls a second per client; 0: no limit
     rate_burst: int = 20
+    load_games: str = ""  # modules to import at start, comma-separated: each registers games
 
 
 # flag name, env var, type, help
@@ -88,6 +92,9 @@ _SETTINGS = [
      "calls a second one client (metadata hzai-client, else the peer's host) may make on average; "
      "over it: RESOURCE_EXHAUSTED with a retry delay (0: no limit)"),
     ("rate_burst", "HZAI_RATE_BURST", int, "calls one client may make at once before --rate-limit holds it back"),
+    ("load_games", "HZAI_LOAD_GAMES", str,
+     "Python modules to import at start, comma-separated, each registering games with "
+     "hzai.core.register_game (the built-in games are always served)"),
 ]
 
 

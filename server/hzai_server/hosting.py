@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 
 import grpc
 
-from hzai.games.hera_zeus.rules import Game, Move, Record, RecordError, State, deal, push_recorded
-from hzai.games.hera_zeus.rules import moves as mv
+from hzai.core import Game, Move, NoDecision, RecordError, State, UnknownGameError, View, make_game
 from hzai.rng import SplitMix64
 from hzai.search import Limits
 
@@ -59,12 +58,13 @@ class Match:
     salt: str
     open: bool
     client: str
-    record: Record
+    game: Game  # with the match's parameters
+    record: object  # the game's record type: .game, .moves
     state: State
-    bots: tuple[bool, bool]
+    bot_seats: frozenset
     bot_spec: str
     limits: Limits
-    token_hashes: dict
+    token_hashes: dict  # "seats": a hash per seat (None for a bot seat), "spectator"
     lock: threading.Lock = field(default_factory=threading.Lock)
     last_used: float = 0.0
     stored_used: float = 0.0  # last_used as the store has it (written at most once a sweep interval)
@@ -72,23 +72,20 @@ class Match:
 
     @property
     def human_seats(self) -> list[int]:
-        return [seat for seat in (0, 1) if not self.bots[seat]]
+        return [seat for seat in range(len(self.game.seats)) if seat not in self.bot_seats]
 
     def settings(self) -> dict:
-        return {"variants": self.record.game.variants.to_dict(), "bots": list(self.bots), "bot": self.bot_spec,
+        return {"params": self.game.params, "bot_seats": sorted(self.bot_seats), "bot": self.bot_spec,
                 "limits": {"iterations": self.limits.iterations, "millis": self.limits.millis,
                            "threads": self.limits.threads}}
 
 
-def resolve_chance(state: State, rng: SplitMix64) -> list[Move]:
-    """Draw every pending chance result (R-PEG-H1: a uniform card of the hand)."""
+def resolve_chance(game: Game, state: State, rng: SplitMix64) -> list[Move]:
+    """Draw every pending chance result, each by its probability."""
     drawn = []
-    while state.is_chance and not state.is_over:
-        owner = 1 - state.pending[0].player
-        hand = state.hands[owner]
-        card = hand[rng.below(len(hand))]
-        move = Move(mv.CHANCE, card=state.card_ref(card, hand, owner))
-        state.push(move)
+    while state.is_chance and not state.is_terminal:
+        move = game.draw_chance(state, rng)
+        state.apply(move)
         drawn.append(move)
     return drawn
 
@@ -105,16 +102,30 @@ def client_of(context) -> str:
     return peer[:MAX_CLIENT_CHARS]
 
 
-def _from_stored(stored: StoredMatch) -> Match:
+def _game_of(stored: StoredMatch) -> tuple[Game, frozenset]:
+    """The game (with its parameters) and bot seats of a stored match; a row written by a
+    server of schema 1 is a Hera and Zeus match with its variants and one flag a seat."""
     settings = stored.settings
-    game = Game.create(settings["variants"])
-    record = Record(game, setup=deal(game, stored.seed), moves=list(stored.moves))
+    if "variants" in settings:
+        params, bot_seats = settings["variants"], [i for i, bot in enumerate(settings["bots"]) if bot]
+    else:
+        params, bot_seats = settings["params"], settings["bot_seats"]
+    return make_game(stored.game).with_params(params), frozenset(bot_seats)
+
+
+def _from_stored(stored: StoredMatch) -> Match:
+    game, bot_seats = _game_of(stored)
+    record = game.new_record(stored.seed)
+    record.moves[:] = stored.moves
     return Match(
-        id=stored.id, seed=stored.seed, salt=stored.salt, open=stored.open, client=stored.client,
-        record=record, state=record.replay(), bots=tuple(settings["bots"]), bot_spec=settings["bot"],
-        limits=Limits(**settings["limits"]), token_hashes=dict(stored.token_hashes), last_used=stored.last_used,
+        id=stored.id, seed=stored.seed, salt=stored.salt, open=stored.open, client=stored.client, game=game,
+        record=record, state=game.replay(record), bot_seats=bot_seats, bot_spec=stored.settings["bot"],
+        limits=Limits(**stored.settings["limits"]), token_hashes=stored.token_hashes, last_used=stored.last_used,
         stored_used=stored.last_used,
     )
+
+
+UNREADABLE = (RecordError, UnknownGameError, KeyError, TypeError, ValueError)
 
 
 class HostedMatches:
@@ -141,34 +152,36 @@ class HostedMatches:
             return None
         try:
             match = _from_stored(stored)
-        except (RecordError, KeyError, TypeError, ValueError) as exc:
+        except UNREADABLE as exc:
             log("unreadable match", level=40, match_id=match_id, error=str(exc))
             return None
         with self._lock:
             return self._cache.setdefault(match_id, match)
 
     # ----- creation ----------------------------------------------------------------------
-    def create(self, *, game: Game, seed: int | None, bots: tuple[bool, bool], bot_spec: str, limits: Limits,
-               client: str) -> tuple[Match, dict[str, str]]:
-        """A new match and its tokens (role -> token; bot seats get none)."""
+    def create(self, *, game: Game, seed: int | None, bot_seats: frozenset, bot_spec: str, limits: Limits,
+               client: str) -> tuple[Match, dict]:
+        """A new match and its tokens: seat -> token for each human seat (bot seats get
+        none), and "spectator" -> token."""
         open_ = seed is not None
         seed = fairness.draw_seed() if seed is None else seed
-        tokens = {"spectator": seats.new_token()}
-        for seat, role in enumerate(("hera", "zeus")):
-            if not bots[seat]:
-                tokens[role] = seats.new_token()
-        hashes = {role: seats.token_hash(tokens[role]) if role in tokens else None for role in seats.ROLES}
-        record = Record(game, setup=deal(game, seed))
+        tokens: dict = {"spectator": seats.new_token()}
+        for seat in range(len(game.seats)):
+            if seat not in bot_seats:
+                tokens[seat] = seats.new_token()
+        hashes = {"seats": [seats.token_hash(tokens[s]) if s in tokens else None for s in range(len(game.seats))],
+                  "spectator": seats.token_hash(tokens["spectator"])}
+        record = game.new_record(seed)
         now = self.clock()
         salt = fairness.open_salt(seed) if open_ else fairness.new_salt()
-        match = Match(id=seats.new_match_id(), seed=seed, salt=salt, open=open_, client=client,
-                      record=record, state=record.start(), bots=bots, bot_spec=bot_spec, limits=limits,
-                      token_hashes=hashes, last_used=now)
+        match = Match(id=seats.new_match_id(), seed=seed, salt=salt, open=open_, client=client, game=game,
+                      record=record, state=game.start_of(record), bot_seats=bot_seats, bot_spec=bot_spec,
+                      limits=limits, token_hashes=hashes, last_used=now)
         with self._lock, store_errors():
             self._check_caps(client)
             self.store.create(StoredMatch(id=match.id, client=client, token_hashes=hashes, seed=seed,
                                           salt=match.salt, open=open_, settings=match.settings(),
-                                          created_at=now, last_used=now))
+                                          created_at=now, last_used=now, game=game.name))
             self._cache[match.id] = match
         return match, tokens
 
@@ -232,12 +245,12 @@ class HostedMatches:
         known = match.record.moves
         try:
             if len(stored.moves) > len(known) and stored.moves[:len(known)] == known:
-                state = match.state.copy()
+                state = match.state.clone()
                 for index in range(len(known), len(stored.moves)):
-                    push_recorded(state, index, stored.moves[index])
+                    match.game.play_recorded(state, index, stored.moves[index])
             else:
                 state = _from_stored(stored).state
-        except (RecordError, KeyError, TypeError, ValueError) as exc:
+        except UNREADABLE as exc:
             log("unreadable match", level=40, match_id=match.id, error=str(exc))
             raise ApiError(grpc.StatusCode.UNAVAILABLE, "the stored match cannot be read; retry later",
                            retry_after=STORE_RETRY_S) from None
@@ -272,15 +285,17 @@ class HostedMatches:
         with store_errors():
             self.store.delete(match.id)
 
-    def snapshot_for_decision(self, match_id: str, context) -> State:
-        """A copy of the state when it is the token's seat's decision (or nobody's: the
-        caller then hears that the game is over or at chance)."""
+    def view_for_decision(self, match_id: str, context) -> tuple[Game, View]:
+        """The game and the view of the token's seat when it is that seat's decision."""
         match, grant = self.open(match_id, context)
         with self.locked(match, context):
             state = match.state
-            if not (state.is_over or state.is_chance) and (grant.spectator or state.to_move != grant.seat):
+            if not (state.is_terminal or state.is_chance) and (grant.spectator or state.current_seat != grant.seat):
                 raise seats.denied("it is not your seat's decision")
-            return state.copy()
+            try:
+                return match.game, match.game.decision_view(state)
+            except NoDecision as exc:
+                raise invalid("position.match_id", str(exc)) from None
 
     # ----- expiry ------------------------------------------------------------------------
     def sweep(self) -> int:

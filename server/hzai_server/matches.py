@@ -1,4 +1,4 @@
-"""MatchService: hosted games a player can trust.
+"""MatchService: hosted games a player can trust, for every game the server plays.
 
 Every call but CreateMatch presents a match token (hzai_server.seats); a seat token acts
 for its seat and sees what that seat may see, nothing more: views, boards and every move
@@ -10,12 +10,10 @@ status commits to (hzai_server.fairness).
 
 from __future__ import annotations
 
-from hzai.games.hera_zeus.belief import view_of
-from hzai.games.hera_zeus.cards import PLAYERS
-from hzai.games.hera_zeus.render import render
+import copy
+
 from hzai.rng import MASK64
-from hzai.games.hera_zeus.rules import Game, IllegalMoveError
-from hzai_proto.v1 import game_pb2, match_pb2, match_pb2_grpc
+from hzai_proto.v2 import match_pb2, match_pb2_grpc
 
 from hzai_server import convert, fairness, seen
 from hzai_server.errors import ApiError, invalid, precondition
@@ -25,8 +23,8 @@ from hzai_server.searches import CallStop, Searches, decide, make_checked_bot, w
 from hzai_server.seats import Grant, acting_seat, denied
 from hzai_server.store import LoggedMove
 
-# A turn has at most a handful of actions; this only guards against a bot that never
-# passes the turn.
+# A bot call plays at most this many record entries; the caller calls again for more
+# (a bot-only match, or a game whose bot seats decide many times in a row).
 MAX_BOT_MOVES_PER_CALL = 64
 
 
@@ -35,17 +33,20 @@ def status_message(match: Match, grant: Grant | None) -> match_pb2.MatchStatus:
     out = convert.match_status_to_proto(match)
     out.seed_commitment = fairness.commitment(match.seed, match.salt)
     out.open = match.open
-    if match.open or match.state.is_over:
+    if match.open or match.state.is_terminal:
         out.seed = match.seed
-    if match.state.is_over:
+    if match.state.is_terminal:
         out.salt = match.salt
     if grant is not None and not grant.spectator:
-        out.seat = convert.player_to_proto(grant.seat)
+        out.seat = grant.seat
     return out
 
 
-def _requested(value: int, field: str) -> int | None:
-    return None if value == game_pb2.PLAYER_UNSPECIFIED else convert.player_from_proto(value, field)
+def _requested(match: Match, request) -> int | None:
+    """The seat a request names (optional `seat`), checked against the game's seats."""
+    if not request.HasField("seat"):
+        return None
+    return convert.seat_from_request(match.game, request.seat, "seat")
 
 
 def _manager(match: Match, grant: Grant) -> None:
@@ -53,6 +54,14 @@ def _manager(match: Match, grant: Grant) -> None:
     match with no human seat (nobody else could run it)."""
     if grant.spectator and match.human_seats:
         raise denied("a spectator token only watches; use a seat token of this match")
+
+
+def _bot_seats(game, values) -> frozenset:
+    for index, seat in enumerate(values):
+        if seat >= len(game.seats):
+            raise invalid(f"bot_seats[{index}]", f"{seat} is not a seat of {game.name}: give 0..{len(game.seats) - 1} "
+                                                 f"({', '.join(game.seats)})")
+    return frozenset(values)
 
 
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):
@@ -66,20 +75,17 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         if request.seed and not request.open:
             raise invalid("seed", "a chosen seed needs open: true (an open match shows its seed to everyone); "
                                   "leave it 0 and the server deals from a secret seed")
-        variants = convert.variants_from_proto(request.variants)
-        try:
-            game = Game.create(variants)
-        except ValueError as exc:
-            raise invalid("variants", str(exc)) from None
+        game = convert.params_from_json(convert.game_named(request.game, "game"), request.params_json)
+        bot_seats = _bot_seats(game, request.bot_seats)
         bot_spec = request.bot or "ismcts"
-        make_checked_bot(bot_spec)
+        make_checked_bot(bot_spec, game)
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
         match, tokens = self.hosted.create(
-            game=game, seed=request.seed if request.open else None, bots=(request.hera_bot, request.zeus_bot),
+            game=game, seed=request.seed if request.open else None, bot_seats=bot_seats,
             bot_spec=bot_spec, limits=limits, client=client_of(context))
         return match_pb2.CreateMatchResponse(
             status=status_message(match, None),
-            seats=[match_pb2.SeatToken(player=convert.player_to_proto(seat), token=tokens[PLAYERS[seat]])
+            seats=[match_pb2.SeatToken(seat=seat, seat_name=game.seats[seat], token=tokens[seat])
                    for seat in match.human_seats],
             spectator_token=tokens["spectator"],
         )
@@ -87,80 +93,84 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     @handler
     def GetView(self, request, context):
         match, grant = self.hosted.open(request.match_id, context)
-        requested = _requested(request.player, "player")
+        requested = _requested(match, request)
         if not grant.spectator or requested is not None:
             acting_seat(grant, requested)
         with self.hosted.locked(match, context):
+            game, state = match.game, match.state
             out = match_pb2.GetViewResponse(status=status_message(match, grant))
             if not grant.spectator:
-                out.view.CopyFrom(convert.view_to_proto(view_of(match.state, grant.seat)))
-                out.board = render(match.state, grant.seat)
+                out.view.CopyFrom(convert.view_to_proto(game, state.view(grant.seat), state))
+                out.board = game.board_text(state, grant.seat)
             if request.with_history:
-                out.history.extend(seen.history(match.record.start(), match.record.moves, grant.seat))
+                out.history.extend(seen.history(game, game.start_of(match.record), match.record.moves, grant.seat))
             return out
 
     @handler
     def ListLegalMoves(self, request, context):
         match, grant = self.hosted.open(request.match_id, context)
-        seat = acting_seat(grant, _requested(request.player, "player"))
+        seat = acting_seat(grant, _requested(match, request))
         with self.hosted.locked(match, context):
-            moves = match.state.legal_moves() if match.state.to_move == seat else []
+            game, state = match.game, match.state
+            moves = state.legal_moves() if state.current_seat == seat else []
             return match_pb2.ListLegalMovesResponse(
-                moves=[convert.move_to_proto(m) for m in sorted(moves, key=str)],
+                moves=sorted((convert.move_to_proto(game, m) for m in moves), key=lambda m: m.text),
                 status=status_message(match, grant),
             )
 
     @handler
     def PlayMove(self, request, context):
         match, grant = self.hosted.open(request.match_id, context)
-        seat = acting_seat(grant, _requested(request.player, "player"))
+        seat = acting_seat(grant, _requested(match, request))
         if not request.HasField("move"):
-            raise invalid("move", "give the move as text (or its fields)")
+            raise invalid("move", "give the move as text (or its action id)")
         with self.hosted.locked(match, context):
-            move = convert.move_from_proto(request.move, match.state.deck, "move")
+            game = match.game
+            move = convert.move_from_proto(game, request.move, "move")
+            text = game.move_text(move)
             number = len(match.record.moves)
             if request.HasField("move_number") and request.move_number != number:
-                return self._retried(match, seat, str(move), request.move_number, number)
+                return self._retried(match, match_pb2.PlayMoveResponse, {seat}, text, request.move_number, number)
             state = match.state
-            if state.is_over:
+            if state.is_terminal:
                 raise precondition("the match is over")
-            if state.to_move != seat:
-                raise precondition(f"it is not {PLAYERS[seat]}'s decision now (to move: {state.player_to_move})")
-            if move.is_chance:
-                raise invalid("move", "chance results are drawn by the server")
-            observer = seen.Observer(state.copy(), seat, number)
+            if state.current_seat != seat:
+                to_move = "chance" if state.current_seat is None else game.seats[state.current_seat]
+                raise precondition(f"it is not {game.seats[seat]}'s decision now (to move: {to_move})")
+            observer = seen.Observer(game, state.clone(), seat, number)
             try:
                 observer.push(move)
-            except IllegalMoveError as exc:
-                raise invalid("move", f"move {number} {str(move)!r}: {exc}") from None
-            chance = resolve_chance(observer.state.copy(), fairness.chance_rng(match.seed, match.salt, number + 1))
+            except ValueError as exc:
+                raise invalid("move", f"move {number} {text!r}: {str(exc)[:300]}") from None
+            chance = resolve_chance(game, observer.state.clone(), fairness.chance_rng(match.seed, match.salt, number + 1))
             for drawn in chance:
                 observer.push(drawn)
-            entries = [LoggedMove(number, seat, str(move)),
-                       *(LoggedMove(number + 1 + i, None, str(c)) for i, c in enumerate(chance))]
-            return self._answer_played(match, grant, observer, entries)
-
-    def _answer_played(self, match, grant, observer, entries) -> match_pb2.PlayMoveResponse:
-        # The status the answer carries is the one after the move: build it on a
-        # stand-in with the new record, store the answer with the move, then adopt it.
-        response = match_pb2.PlayMoveResponse(
-            played=observer.moves[0], chance=observer.moves[1:], events=observer.events,
-            status=self._status_after(match, grant, observer.state, [e.text for e in entries]))
-        entries[0].response = response.SerializeToString()
-        self.hosted.commit(match, entries, observer.state)
-        return response
+            entries = [LoggedMove(number, seat, text),
+                       *(LoggedMove(number + 1 + i, None, game.move_text(c)) for i, c in enumerate(chance))]
+            response = match_pb2.PlayMoveResponse(
+                played=observer.moves[0], chance=observer.moves[1:], events=observer.events,
+                status=self._status_after(match, grant, observer.state, [e.text for e in entries]))
+            entries[0].response = response.SerializeToString()
+            self.hosted.commit(match, entries, observer.state)
+            return response
 
     @staticmethod
     def _status_after(match: Match, grant: Grant, state, added: list[str]) -> match_pb2.MatchStatus:
-        record = type(match.record)(match.record.game, setup=match.record.setup, moves=[*match.record.moves, *added])
+        """The status once `added` is played: built on a stand-in with the new record, so
+        the answer can be stored with the move before the match adopts it."""
+        record = copy.copy(match.record)
+        record.moves = [*match.record.moves, *added]
         after = Match(**{**match.__dict__, "record": record, "state": state})
         return status_message(after, grant)
 
-    def _retried(self, match: Match, seat: int, text: str, asked: int, number: int) -> match_pb2.PlayMoveResponse:
+    def _retried(self, match: Match, answer, movers, text: str | None, asked: int, number: int):
+        """The stored answer of the call that played entry `asked` (by one of `movers`, and
+        `text` unless None), for a retry; FAILED_PRECONDITION naming the current number."""
         if asked < number:
             logged = self.hosted.logged_move(match, asked)
-            if logged is not None and logged.seat == seat and logged.text == text and logged.response:
-                return match_pb2.PlayMoveResponse.FromString(logged.response)
+            if (logged is not None and logged.seat in movers and (text is None or logged.text == text)
+                    and logged.response):
+                return answer.FromString(logged.response)
         raise precondition(f"move_number: the match is at move {number}, not {asked}; "
                            "read the status again before playing")
 
@@ -168,43 +178,54 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     def BotPlayTurn(self, request, context):
         match, grant = self.hosted.open(request.match_id, context)
         _manager(match, grant)
-        bot = make_checked_bot(match.bot_spec)
-        with self.hosted.locked(match, context), self.searches.admitted():
-            if match.state.is_over:
-                raise precondition("the match is over")
-            seat = match.state.to_move
-            if seat is None or not match.bots[seat]:
-                raise precondition(f"{match.state.player_to_move} is not a bot seat in this match")
+        if request.seed and not match.open:
+            raise invalid("seed", "a chosen bot seed is for open matches only; leave it 0 (the server derives it)")
+        bot = make_checked_bot(match.bot_spec, match.game)
+        with self.hosted.locked(match, context):
+            game = match.game
             number = len(match.record.moves)
-            observer = seen.Observer(match.state.copy(), grant.seat, number)
-            state = observer.state
-            turn = state.turn
-            stop = CallStop(context)
-            entries: list[LoggedMove] = []
-            while not state.is_over and state.to_move == seat and state.turn == turn and not stop():
-                if len(entries) >= MAX_BOT_MOVES_PER_CALL:
-                    break
-                try:
-                    budgeted = within_deadline(match.limits, context)
-                except ApiError:
-                    if entries:
-                        break  # what was played stands; the caller calls again
-                    raise
-                index = number + len(entries)
-                seed = (request.seed + index) & MASK64 if request.seed else fairness.bot_seed(match.seed, match.salt, index)
-                move, _ = decide(bot, view_of(state, seat), budgeted.limits, seed, stop, state.deck)
-                observer.push(move)  # a bot move the rules reject is a server bug: INTERNAL
-                entries.append(LoggedMove(index, seat, str(move)))
-                for drawn in resolve_chance(state.copy(), fairness.chance_rng(match.seed, match.salt, index + 1)):
-                    observer.push(drawn)
-                    entries.append(LoggedMove(number + len(entries), None, str(drawn)))
-            response = match_pb2.BotPlayTurnResponse(
-                moves=observer.moves, events=observer.events,
-                status=self._status_after(match, grant, state, [e.text for e in entries]))
-            if entries:
-                entries[0].response = response.SerializeToString()
-                self.hosted.commit(match, entries, state)
-            return response
+            if request.HasField("move_number") and request.move_number != number:
+                return self._retried(match, match_pb2.BotPlayTurnResponse, match.bot_seats, None,
+                                     request.move_number, number)
+            if match.state.is_terminal:
+                raise precondition("the match is over")
+            seat = match.state.current_seat
+            if seat is None or seat not in match.bot_seats:
+                raise precondition(f"{'chance' if seat is None else game.seats[seat]} is not a bot seat in this match")
+            with self.searches.admitted():
+                return self._bot_turn(match, grant, bot, request.seed, number, context)
+
+    def _bot_turn(self, match: Match, grant: Grant, bot, seed: int, number: int, context):
+        game = match.game
+        observer = seen.Observer(game, match.state.clone(), grant.seat, number)
+        state = observer.state
+        stop = CallStop(context)
+        entries: list[LoggedMove] = []
+        while not state.is_terminal and state.current_seat in match.bot_seats and not stop():
+            if len(entries) >= MAX_BOT_MOVES_PER_CALL:
+                break
+            try:
+                budgeted = within_deadline(match.limits, context)
+            except ApiError:
+                if entries:
+                    break  # what was played stands; the caller calls again
+                raise
+            index = number + len(entries)
+            seat = state.current_seat
+            bot_seed = (seed + index) & MASK64 if seed else fairness.bot_seed(match.seed, match.salt, index)
+            move, _ = decide(bot, state.view(seat), budgeted.limits, bot_seed, stop)
+            observer.push(move)  # a bot move the rules reject is a server bug: INTERNAL
+            entries.append(LoggedMove(index, seat, game.move_text(move)))
+            for drawn in resolve_chance(game, state.clone(), fairness.chance_rng(match.seed, match.salt, index + 1)):
+                observer.push(drawn)
+                entries.append(LoggedMove(number + len(entries), None, game.move_text(drawn)))
+        response = match_pb2.BotPlayTurnResponse(
+            moves=observer.moves, events=observer.events,
+            status=self._status_after(match, grant, state, [e.text for e in entries]))
+        if entries:
+            entries[0].response = response.SerializeToString()
+            self.hosted.commit(match, entries, state)
+        return response
 
     @handler
     def DeleteMatch(self, request, context):

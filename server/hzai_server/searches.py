@@ -7,7 +7,8 @@
 - A cancelled or expired call stops its search: `add_callback` sets a stop event that the
   search polls between chunks; so does a server that is stopping (Lifecycle.stop_searches),
   and the search then answers with its best move so far.
-- The search sees a player's view only; the callers build it with `view_of`.
+- The search sees a seat's view only; the callers get it from the game
+  (`Game.view_to_decide`, `State.view`).
 - Metrics (when the server keeps them): searches in flight and refusals for want of a
   slot here; each search's iterations and seconds through the call's CallStop, which
   every search of a call is given (so a search on another thread counts too).
@@ -22,14 +23,15 @@ from dataclasses import dataclass, replace
 
 import grpc
 
-from hzai.games.hera_zeus.belief import View
-from hzai.games.hera_zeus.rules import Move
-from hzai.search import Analysis, BotError, Limits, analyze, make_bot
+from hzai.core import Game, Move, View
+from hzai.search import Analysis, BotError, Limits, analyze, make_bot, parse_spec
 
 from hzai_server.errors import ApiError, invalid
 from hzai_server.rpc import current_hooks, current_lifecycle
 
 DEFAULT_BOT = "ismcts"
+# The bots of hzai.search the service offers; "heuristic" only for a game with a policy.
+BOT_NAMES = ("ismcts", "pimc", "heuristic", "random")
 # Share of the time left to a call that a search may use, and the least kept back for
 # building and sending the answer.
 DEADLINE_SHARE = 0.8
@@ -115,9 +117,21 @@ class Searches:
             self._slots.release()
 
 
-def make_checked_bot(spec: str, field: str = "bot"):
+def bots_for(game: Game) -> list[str]:
+    """The bot names a request may give for `game`."""
+    return [name for name in BOT_NAMES if name != "heuristic" or game.has_heuristic]
+
+
+def make_checked_bot(spec: str, game: Game, field: str = "bot"):
+    """The bot of `spec` for `game`; INVALID_ARGUMENT naming the bot and the allowed ones."""
+    spec = spec or DEFAULT_BOT
     try:
-        return make_bot(spec or DEFAULT_BOT)
+        name, _ = parse_spec(spec)
+        allowed = bots_for(game)
+        if name not in allowed:
+            why = "does not play " + game.name if name in BOT_NAMES else "is unknown"
+            raise BotError(f"unknown bot {name[:60]!r} ({why}); choose from {', '.join(allowed)}")
+        return make_bot(spec)
     except BotError as exc:
         raise invalid(field, str(exc)) from None
 
@@ -128,7 +142,7 @@ def finished_within(finished: bool, limits: Limits, cut: bool) -> bool:
     return finished and not (cut and limits.iterations is None)
 
 
-def decide(bot, view: View, limits: Limits, seed: int, stop: CallStop, deck=None, cut: bool = False) -> tuple[Move, bool]:
+def decide(bot, view: View, limits: Limits, seed: int, stop: CallStop, cut: bool = False) -> tuple[Move, bool]:
     """The bot's move and whether its search was cut short (stopped, out of the
     deadline's or the server's time) instead of spending the budget asked for."""
     start = time.perf_counter()

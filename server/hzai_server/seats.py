@@ -22,8 +22,6 @@ AUTH_KEY = "authorization"
 TOKEN_BYTES = 24  # 192 random bits
 MATCH_ID_BYTES = 16  # 128 random bits
 MAX_TOKEN_CHARS = 256
-ROLES = ("hera", "zeus", "spectator")
-SPECTATOR = 2  # index of the spectator role in ROLES; seats are 0 (hera) and 1 (zeus)
 DENIED = "this token does not open that match for this call"
 # Compared against when a match is unknown, so that the work done is the same.
 _NOBODY = hashlib.sha256(b"no match").hexdigest()
@@ -62,7 +60,8 @@ def presented_token(context) -> str:
 
 @dataclass(frozen=True)
 class Grant:
-    """What a token opens: a seat (0 hera, 1 zeus) or, with `seat` None, the spectator view."""
+    """What a token opens: a seat (an index of the game's seats) or, with `seat` None,
+    the spectator view."""
 
     seat: int | None
 
@@ -71,18 +70,19 @@ class Grant:
         return self.seat is None
 
 
-def grant_for(hashes: dict[str, str | None] | None, token: str) -> Grant:
-    """The role `token` holds among `hashes` (role -> hash, None for a bot seat); every
-    role is compared, in constant time, whatever matches. PERMISSION_DENIED if none."""
+def grant_for(hashes: dict | None, token: str) -> Grant:
+    """The role `token` holds among `hashes` ("seats": a hash per seat, None for a bot
+    seat; "spectator": a hash); every role is compared, in constant time, whatever
+    matches. PERMISSION_DENIED if none."""
     presented = token_hash(token)
-    found = None
-    for index, role in enumerate(ROLES):
-        stored = (hashes or {}).get(role) or _NOBODY
-        if hmac.compare_digest(presented, stored) and hashes and hashes.get(role):
+    roles = [*((hashes or {}).get("seats") or ()), (hashes or {}).get("spectator")]
+    found = -1
+    for index, stored in enumerate(roles):
+        if hmac.compare_digest(presented, stored or _NOBODY) and stored:
             found = index
-    if found is None:
+    if found < 0:
         raise denied()
-    return Grant(None if found == SPECTATOR else found)
+    return Grant(None if found == len(roles) - 1 else found)
 
 
 def acting_seat(grant: Grant, requested: int | None) -> int:
@@ -91,5 +91,5 @@ def acting_seat(grant: Grant, requested: int | None) -> int:
     if grant.spectator:
         raise denied("a spectator token only watches: it cannot view a seat, list or play its moves")
     if requested is not None and requested != grant.seat:
-        raise denied("the request names another player than the seat of this token")
+        raise denied("the request names another seat than the seat of this token")
     return grant.seat

@@ -25,7 +25,11 @@ from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+# Version 1 knew one game (Hera and Zeus) with a token column per seat; version 2 keeps
+# each match's game and its seat tokens' hashes as a JSON list (settings holds the game's
+# parameters). A version 1 database is migrated when a server opens it: its rows are
+# Hera and Zeus matches, their tokens still read from the old columns.
 
 # Plain SQL (types and statements PostgreSQL accepts too, with %s for ?): seeds are
 # unsigned 64-bit, beyond a signed BIGINT, so they are kept as decimal text.
@@ -41,6 +45,8 @@ SCHEMA = [
         open INTEGER NOT NULL,
         settings TEXT NOT NULL,
         version INTEGER NOT NULL,
+        game TEXT NOT NULL DEFAULT 'hera_zeus',
+        seat_token_hashes TEXT,
         created_at DOUBLE PRECISION NOT NULL,
         last_used DOUBLE PRECISION NOT NULL
     )""",
@@ -56,6 +62,55 @@ SCHEMA = [
     )""",
     "CREATE TABLE IF NOT EXISTS schema_info (version INTEGER NOT NULL)",
 ]
+
+# Statements that take a database from the version of the key to the next one.
+MIGRATIONS = {
+    1: ["ALTER TABLE matches ADD COLUMN game TEXT NOT NULL DEFAULT 'hera_zeus'",
+        "ALTER TABLE matches ADD COLUMN seat_token_hashes TEXT"],
+}
+
+
+def prepare_schema(execute, where: str, mark: str = "?") -> None:
+    """Create the tables, or migrate older ones to SCHEMA_VERSION. `execute(sql, args)`
+    runs a statement in the caller's transaction and returns its cursor. CREATE ... IF
+    NOT EXISTS leaves an older table as it is; the migrations then add what it lacks."""
+    for statement in SCHEMA:
+        execute(statement, ())
+    row = execute("SELECT version FROM schema_info", ()).fetchone()
+    if row is None:
+        execute(f"INSERT INTO schema_info (version) VALUES ({mark})", (SCHEMA_VERSION,))
+        return
+    version = row[0]
+    if version == SCHEMA_VERSION:
+        return
+    if version > SCHEMA_VERSION or version not in MIGRATIONS:
+        raise OSError(f"{where}: match database schema {version}, this server reads {SCHEMA_VERSION}")
+    while version < SCHEMA_VERSION:
+        for statement in MIGRATIONS[version]:
+            execute(statement, ())
+        version += 1
+    execute(f"UPDATE schema_info SET version = {mark}", (SCHEMA_VERSION,))
+
+
+# The columns of a match row, in the order create() writes and load() reads them.
+MATCH_COLUMNS = ("id, client, game, seat_token_hashes, hera_token_hash, zeus_token_hash, spectator_token_hash, "
+                 "seed, salt, open, settings, version, created_at, last_used")
+
+
+def match_row(match: "StoredMatch") -> tuple:
+    """The values of a new match's row (version 0), for MATCH_COLUMNS."""
+    h = match.token_hashes
+    return (match.id, match.client, match.game, json.dumps(list(h["seats"])), None, None, h["spectator"],
+            str(match.seed), match.salt, int(match.open), json.dumps(match.settings, sort_keys=True), 0,
+            match.created_at, match.last_used)
+
+
+def match_from_row(row: tuple, moves: list[str]) -> "StoredMatch":
+    seats = json.loads(row[3]) if row[3] is not None else [row[4], row[5]]  # a version 1 row: hera, zeus
+    return StoredMatch(
+        id=row[0], client=row[1], game=row[2], token_hashes={"seats": seats, "spectator": row[6]},
+        seed=int(row[7]), salt=row[8], open=bool(row[9]), settings=json.loads(row[10]), version=row[11],
+        created_at=row[12], last_used=row[13], moves=moves)
 
 
 class VersionConflict(Exception):
@@ -78,11 +133,12 @@ class LoggedMove:
 class StoredMatch:
     id: str
     client: str
-    token_hashes: dict[str, str | None]  # hera / zeus (None: a bot seat) / spectator
+    token_hashes: dict  # "seats": a hash per seat (None: a bot seat), "spectator": a hash
     seed: int
     salt: str
     open: bool
-    settings: dict  # variants, bot seats, bot spec, budget
+    settings: dict  # the game's params, bot seats, bot spec, budget
+    game: str = "hera_zeus"
     version: int = 0  # the record length: every entry appended bumps it
     created_at: float = 0.0
     last_used: float = 0.0
@@ -186,13 +242,7 @@ class SqliteMatchStore(SqlQueries, MatchStore):
                 raise OSError(f"{path}: SQLite would not use WAL mode ({mode})")
         self._db.execute("PRAGMA synchronous = FULL")
         with self._transaction() as db:
-            for statement in SCHEMA:
-                db.execute(statement)
-            row = db.execute("SELECT version FROM schema_info").fetchone()
-            if row is None:
-                db.execute("INSERT INTO schema_info (version) VALUES (?)", (SCHEMA_VERSION,))
-            elif row[0] != SCHEMA_VERSION:
-                raise OSError(f"{path}: match database schema {row[0]}, this server reads {SCHEMA_VERSION}")
+            prepare_schema(db.execute, path)
 
     @classmethod
     def in_directory(cls, directory: str) -> "SqliteMatchStore":
@@ -240,29 +290,17 @@ class SqliteMatchStore(SqlQueries, MatchStore):
             return self._db.execute(sql, args).fetchall()
 
     def create(self, match: StoredMatch) -> None:
-        h = match.token_hashes
         with self._transaction() as db:
-            db.execute(
-                "INSERT INTO matches (id, client, hera_token_hash, zeus_token_hash, spectator_token_hash, seed, salt,"
-                " open, settings, version, created_at, last_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
-                (match.id, match.client, h.get("hera"), h.get("zeus"), h["spectator"], str(match.seed), match.salt,
-                 int(match.open), json.dumps(match.settings, sort_keys=True), match.created_at, match.last_used),
-            )
+            db.execute(f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES ({', '.join('?' * 14)})", match_row(match))
 
     def load(self, match_id: str) -> StoredMatch | None:
         with self._lock, _refused():
-            row = self._db.execute(
-                "SELECT id, client, hera_token_hash, zeus_token_hash, spectator_token_hash, seed, salt, open,"
-                " settings, version, created_at, last_used FROM matches WHERE id = ?", (match_id,)).fetchone()
+            row = self._db.execute(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)).fetchone()
             if row is None:
                 return None
             moves = [text for (text,) in self._db.execute(
                 "SELECT text FROM moves WHERE match_id = ? ORDER BY idx", (match_id,))]
-        return StoredMatch(
-            id=row[0], client=row[1], token_hashes={"hera": row[2], "zeus": row[3], "spectator": row[4]},
-            seed=int(row[5]), salt=row[6], open=bool(row[7]), settings=json.loads(row[8]), version=row[9],
-            created_at=row[10], last_used=row[11], moves=moves,
-        )
+        return match_from_row(row, moves)
 
     def version(self, match_id: str) -> int | None:
         rows = self._read("SELECT version FROM matches WHERE id = ?", (match_id,))

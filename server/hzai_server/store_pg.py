@@ -21,8 +21,8 @@ from contextlib import contextmanager
 
 import psycopg
 
-from hzai_server.store import (SCHEMA, SCHEMA_VERSION, LoggedMove, MatchStore, SqlQueries, StoredMatch, StoreError,
-                               VersionConflict)
+from hzai_server.store import (MATCH_COLUMNS, LoggedMove, MatchStore, SqlQueries, StoredMatch, StoreError,
+                               VersionConflict, match_from_row, match_row, prepare_schema)
 
 CONNECT_TIMEOUT_S = 5
 STATEMENT_TIMEOUT_MS = 10_000
@@ -50,14 +50,8 @@ class PostgresMatchStore(SqlQueries, MatchStore):
         try:
             with self._connection() as db, db.transaction():
                 db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK_KEY,))
-                for statement in SCHEMA:
-                    db.execute(statement.replace("BLOB", "BYTEA"))
-                row = db.execute("SELECT version FROM schema_info").fetchone()
-                if row is None:
-                    db.execute("INSERT INTO schema_info (version) VALUES (%s)", (SCHEMA_VERSION,))
-                elif row[0] != SCHEMA_VERSION:
-                    raise OSError(f"{describe(url)}: match database schema {row[0]}, "
-                                  f"this server reads {SCHEMA_VERSION}")
+                prepare_schema(lambda sql, args: db.execute(sql.replace("BLOB", "BYTEA"), args), describe(url),
+                               self.MARK)
         except StoreError as exc:
             raise OSError(f"cannot open the match database {describe(url)}: {exc}") from None
 
@@ -102,28 +96,17 @@ class PostgresMatchStore(SqlQueries, MatchStore):
 
     # ----- the interface -----------------------------------------------------------------
     def create(self, match: StoredMatch) -> None:
-        h = match.token_hashes
         with self._transaction() as db:
-            db.execute(
-                "INSERT INTO matches (id, client, hera_token_hash, zeus_token_hash, spectator_token_hash, seed, salt,"
-                " open, settings, version, created_at, last_used)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 0, %s, %s)",
-                (match.id, match.client, h.get("hera"), h.get("zeus"), h["spectator"], str(match.seed), match.salt,
-                 int(match.open), json.dumps(match.settings, sort_keys=True), match.created_at, match.last_used))
+            db.execute(f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES ({', '.join(['%s'] * 14)})", match_row(match))
 
     def load(self, match_id: str) -> StoredMatch | None:
         with self._transaction() as db:
-            row = db.execute(
-                "SELECT id, client, hera_token_hash, zeus_token_hash, spectator_token_hash, seed, salt, open,"
-                " settings, version, created_at, last_used FROM matches WHERE id = %s", (match_id,)).fetchone()
+            row = db.execute(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = %s", (match_id,)).fetchone()
             if row is None:
                 return None
             moves = [text for (text,) in db.execute(
                 "SELECT text FROM moves WHERE match_id = %s ORDER BY idx", (match_id,))]
-        return StoredMatch(
-            id=row[0], client=row[1], token_hashes={"hera": row[2], "zeus": row[3], "spectator": row[4]},
-            seed=int(row[5]), salt=row[6], open=bool(row[7]), settings=json.loads(row[8]), version=row[9],
-            created_at=row[10], last_used=row[11], moves=moves)
+        return match_from_row(row, moves)
 
     def version(self, match_id: str) -> int | None:
         rows = self._read("SELECT version FROM matches WHERE id = %s", (match_id,))

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 from hzai.rng import SplitMix64
 from hzai.games.hera_zeus.rules import Record
-from hzai_client import messages as m
 
 
 def record_of(status) -> Record:
     """The record a finished match's status carries, as a library Record."""
-    message = status.record
-    data = {"format": "hzai-record/1", "deck": message.deck, "moves": list(message.moves),
-            "variants": {"first_player": message.variants.first_player,
-                         "figure_removal": message.variants.figure_removal,
-                         "pythia_defence": message.variants.pythia_defence,
-                         "turn_limit": message.variants.turn_limit}}
-    data["setup"] = {p: {"hand": list(getattr(message.setup, p).hand), "deck": list(getattr(message.setup, p).deck)}
-                     for p in ("hera", "zeus")}
-    return Record.from_json(data)
+    return Record.from_json(json.loads(status.record_json))
 
 
 class Seats:
@@ -27,7 +20,7 @@ class Seats:
         self.created = created
         self.id = created.status.match_id
         self.spectator = created.spectator_token
-        self.tokens = {m.player_name(s.player): s.token for s in created.seats}
+        self.tokens = {s.seat_name: s.token for s in created.seats}
 
     def __getitem__(self, seat: str) -> str:
         return self.tokens[seat]
@@ -38,8 +31,8 @@ class Seats:
         return next(iter(self.tokens.values()), self.spectator)
 
 
-def create(client, **kwargs) -> Seats:
-    return Seats(client.create_match(**kwargs))
+def create(client, game: str = "hera_zeus", **kwargs) -> Seats:
+    return Seats(client.create_match(game, **kwargs))
 
 
 def play_out(client, seats: Seats, rng: SplitMix64, on_reply=None, limit: int = 2000):
@@ -49,11 +42,11 @@ def play_out(client, seats: Seats, rng: SplitMix64, on_reply=None, limit: int = 
     for _ in range(limit):
         if status.over:
             return status
-        mover = m.player_name(status.to_move)
+        mover = status.seats[status.to_move] if status.HasField("to_move") else None
         if mover in seats.tokens:
             token = seats[mover]
             moves = client.legal_moves(seats.id, token=token)
-            reply = client.play_move(seats.id, None, moves[rng.below(len(moves))].text, token=token,
+            reply = client.play_move(seats.id, moves[rng.below(len(moves))].text, token=token,
                                      move_number=status.moves_played)
             who = mover
         else:
@@ -63,3 +56,8 @@ def play_out(client, seats: Seats, rng: SplitMix64, on_reply=None, limit: int = 
             on_reply(who, reply)
         status = reply.status
     raise AssertionError("the game did not end")
+
+
+def seat_name(seat) -> str | None:
+    """A Hera and Zeus seat index as its name (None for an unset seat)."""
+    return None if seat is None else ("hera", "zeus")[seat]

@@ -7,10 +7,10 @@ import json
 import grpc
 import pytest
 
+from hzai.core import make_game
 from hzai.games.hera_zeus.belief import view_of
 from hzai.games.hera_zeus.rules import Record
-from hzai_client import player_name
-from hzai_proto.v1 import game_pb2
+from hzai_proto.v2 import hera_zeus_pb2
 
 from .conftest import played_record
 
@@ -30,7 +30,7 @@ def test_suggest_gives_a_legal_move_for_the_player_to_move(client, midgame, bot)
     reply = client.suggest_move(midgame.to_json(), bot=bot, iterations=200, seed=3)
     state = midgame.replay()
     assert reply.move.text in legal_texts(midgame)
-    assert player_name(reply.player) == state.player_to_move
+    assert reply.seat_name == state.player_to_move and reply.seat == state.to_move
     assert reply.bot == bot
 
 
@@ -46,24 +46,26 @@ def test_suggest_with_the_default_ismcts_bot(client, midgame):
 def test_suggest_fills_the_structured_move(client, midgame):
     reply = client.suggest_move(midgame.to_json(), bot="heuristic", seed=2)
     move = reply.move
-    assert move.kind and move.text.startswith(move.kind)
-    if move.kind == "play":
-        assert move.text == f"play {move.card.name} c{move.col}r{move.row}"
+    assert move.hera_zeus.kind and move.text.startswith(move.hera_zeus.kind)
+    assert move.action == make_game("hera_zeus").action_of(make_game("hera_zeus").parse_move(move.text))
+    detail = move.hera_zeus
+    if detail.kind == "play":
+        assert move.text == f"play {detail.card.name} c{detail.col}r{detail.row}"
 
 
 def test_suggest_from_a_record_message_and_from_setup(client):
     record = played_record(5, 0)
-    message = game_pb2.GameRecord(seed=0)
+    message = hera_zeus_pb2.HeraZeusRecord(seed=0)
     message.ClearField("seed")
     for player in ("hera", "zeus"):
         side = getattr(message.setup, player)
         side.hand.extend(record.setup[player]["hand"])
         side.deck.extend(record.setup[player]["deck"])
     reply = client.suggest_move(message, bot="random", seed=1)
-    assert reply.move.kind == "setup"
+    assert reply.move.hera_zeus.kind == "setup"
     assert reply.move.text in legal_texts(record)
     by_seed = client.suggest_move({"format": "hzai-record/1", "seed": 5, "moves": []}, bot="random", seed=1)
-    assert by_seed.move.kind == "setup"
+    assert by_seed.move.hera_zeus.kind == "setup"
 
 
 @pytest.mark.parametrize("bot", ["heuristic", "ismcts"])
@@ -86,7 +88,7 @@ def test_no_peeking_records_that_look_the_same_get_the_same_move(client, bot):
 
 
 def test_suggest_for_a_hosted_match(client):
-    created = client.create_match(hera_bot=False, zeus_bot=True, bot="random")
+    created = client.create_match("hera_zeus", bot_seats=["zeus"], bot="random")
     match_id, token = created.status.match_id, created.seats[0].token
     reply = client.suggest_move(match_id=match_id, bot="heuristic", seed=1, token=token)
     legal = {m.text for m in client.legal_moves(match_id, "hera", token=token)}
@@ -98,7 +100,8 @@ def test_analyze_lists_every_legal_move_from_the_movers_view(client, midgame):
     state = midgame.replay()
     assert analysis.finished
     assert analysis.iterations == 600
-    assert player_name(analysis.perspective) == state.player_to_move == player_name(analysis.to_move)
+    assert analysis.perspective_name == state.player_to_move and analysis.perspective == state.to_move
+    assert analysis.game == "hera_zeus"
     assert {m.move.text for m in analysis.moves} <= legal_texts(midgame)
     assert analysis.moves[0].move.text == analysis.best.text
     assert [m.order for m in analysis.moves] == list(range(len(analysis.moves)))
@@ -106,7 +109,8 @@ def test_analyze_lists_every_legal_move_from_the_movers_view(client, midgame):
     for m in analysis.moves:
         assert 0.0 <= m.ci_low <= m.value <= m.ci_high <= 1.0 or m.visits == 0
     belief = analysis.belief
-    assert belief.samples == 200 and player_name(belief.observer) == state.player_to_move
+    assert belief.samples == 200 and belief.observer == state.to_move and json.loads(belief.json)["samples"] == 200
+    belief = belief.hera_zeus
     assert abs(sum(loc.probability for loc in belief.hostage_locations) - 1.0) < 1e-9
 
 
@@ -131,7 +135,7 @@ def test_a_growing_record_is_answered_for_its_own_last_position(client):
         if state.is_chance or state.is_over:
             continue
         reply = client.suggest_move(record.to_json(), bot="random", seed=n)
-        assert player_name(reply.player) == state.player_to_move
+        assert reply.seat_name == state.player_to_move and reply.seat == state.to_move
         assert reply.move.text in legal_texts(record)
     bad = dict(full.to_json(), moves=full.moves + ["recall", "recall"])
     with pytest.raises(grpc.RpcError) as caught:
@@ -153,3 +157,27 @@ def test_the_same_record_again_gets_the_same_answer_and_a_bad_one_the_same_error
         with pytest.raises(grpc.RpcError) as caught:
             client.suggest_move(bad)
         assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT and f"moves[{len(full.moves)}]" in caught.value.details()
+
+
+def test_list_games_names_seats_bots_and_record_format(client):
+    games = {g.name: g for g in client.list_games()}
+    hz = games["hera_zeus"]
+    assert list(hz.seats) == ["hera", "zeus"] and hz.record_format == "hzai-record/1" and not hz.cooperative
+    assert set(hz.bots) == {"ismcts", "pimc", "heuristic", "random"}
+    assert hz.num_actions == make_game("hera_zeus").num_actions and "turn_limit" in hz.params_help
+
+
+def test_a_move_by_action_id_and_a_bot_the_game_lacks_are_checked(client, midgame):
+    with pytest.raises(grpc.RpcError) as caught:
+        client.suggest_move(midgame.to_json(), bot="alphazero")
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "ismcts" in caught.value.details()
+    with pytest.raises(grpc.RpcError) as caught:
+        client.suggest_move(midgame.to_json(), game="toy_guess")
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "position.game" in caught.value.details()
+
+
+def test_a_record_of_another_format_for_the_named_game_is_refused(client):
+    with pytest.raises(grpc.RpcError) as caught:
+        client.suggest_move({"format": "chess/1", "seed": 1, "moves": []}, game="hera_zeus")
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "position.record_json.format" in caught.value.details()

@@ -90,7 +90,7 @@ def test_a_match_survives_a_replica_killed_mid_game(cluster):
     direct = [HzaiClient(r["address"], timeout=30) for r in cluster["replicas"]]
     through = HzaiClient(cluster["address"], timeout=30)
     clients = [direct[0], direct[1], through]
-    seats = create(through, hera_bot=False, zeus_bot=True, bot="random")
+    seats = create(through, bot_seats=[1], bot="random")
     hera = seats["hera"]
     rng = SplitMix64(5)
     acknowledged: dict[int, str] = {}  # move index -> text, from every answer received
@@ -111,7 +111,7 @@ def test_a_match_survives_a_replica_killed_mid_game(cluster):
             if status.to_move == 1:  # Hera, the human seat
                 legal = client.legal_moves(seats.id, token=hera)
                 text = legal[rng.below(len(legal))].text
-                reply = client.play_move(seats.id, None, text, token=hera, move_number=status.moves_played)
+                reply = client.play_move(seats.id, text, token=hera, move_number=status.moves_played)
                 texts = [reply.played.text, *(c.text for c in reply.chance)]
             else:
                 reply = client.bot_play_turn(seats.id, token=hera)

@@ -65,12 +65,12 @@ def test_a_port_in_use_is_one_log_line_and_exit_1(server):
 
 
 def test_every_budget_is_capped_in_wall_time():
-    from hzai_proto.v1 import bot_pb2
+    from hzai_proto.v2 import bot_pb2, common_pb2
     from hzai_server.convert import limits_from_proto
 
     config = ServerConfig(max_millis=500, default_iterations=300)
-    assert limits_from_proto(bot_pb2.Budget(iterations=10_000), config).millis == 500
-    assert limits_from_proto(bot_pb2.Budget(millis=200), config).millis == 200
+    assert limits_from_proto(common_pb2.Budget(iterations=10_000), config).millis == 500
+    assert limits_from_proto(common_pb2.Budget(millis=200), config).millis == 200
     default = limits_from_proto(None, config)
     assert (default.iterations, default.millis, default.threads) == (300, 500, 1)
 

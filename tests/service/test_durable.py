@@ -12,7 +12,7 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from hzai_client import HzaiClient
-from hzai_proto.v1 import match_pb2
+from hzai_proto.v2 import match_pb2
 from hzai_server.config import ServerConfig
 from hzai_server.hosting import HostedMatches
 from hzai_server.store import LoggedMove, SqliteMatchStore, StoredMatch, VersionConflict
@@ -48,39 +48,39 @@ def store_opener(store_kind, request, tmp_path):
 # ----- move numbers ----------------------------------------------------------------------
 def test_a_retried_move_is_answered_again_and_played_once(store_client):
     client = store_client
-    seats = create(client, hera_bot=False, zeus_bot=False)
+    seats = create(client, bot_seats=[])
     hera = seats["hera"]
     setup = client.legal_moves(seats.id, token=hera)[0].text
-    first = client.play_move(seats.id, None, setup, token=hera, move_number=0)
-    again = client.play_move(seats.id, None, setup, token=hera, move_number=0)
+    first = client.play_move(seats.id, setup, token=hera, move_number=0)
+    again = client.play_move(seats.id, setup, token=hera, move_number=0)
     assert again == first and first.status.moves_played == 1
     assert client.get_view(seats.id, token=hera).status.moves_played == 1  # not played twice
     zeus = seats["zeus"]
     # The same number with another move, or by the other seat, is not a retry.
     other = next(m.text for m in client.legal_moves(seats.id, token=zeus))
     for token, text in ((hera, "setup - - -"), (zeus, setup), (zeus, other)):
-        error = rpc_error(client.play_move, seats.id, None, text, token=token, move_number=0)
+        error = rpc_error(client.play_move, seats.id, text, token=token, move_number=0)
         assert error.code() == grpc.StatusCode.FAILED_PRECONDITION
         assert error.details().startswith("move_number:") and "at move 1" in error.details()
 
 
 def test_a_stale_or_future_move_number_is_refused_and_names_the_current_one(client):
-    seats = create(client, hera_bot=False, zeus_bot=True, bot="random")
+    seats = create(client, bot_seats=[1], bot="random")
     hera = seats["hera"]
     setup = client.legal_moves(seats.id, token=hera)[0].text
     for number in (1, 5):
-        error = rpc_error(client.play_move, seats.id, None, setup, token=hera, move_number=number)
+        error = rpc_error(client.play_move, seats.id, setup, token=hera, move_number=number)
         assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "at move 0" in error.details()
     assert client.get_view(seats.id, token=hera).status.moves_played == 0
-    client.play_move(seats.id, None, setup, token=hera)  # no number: played at the current one
+    client.play_move(seats.id, setup, token=hera)  # no number: played at the current one
     client.bot_play_turn(seats.id, token=hera)
-    error = rpc_error(client.play_move, seats.id, None, "draw", token=hera, move_number=1)
+    error = rpc_error(client.play_move, seats.id, "draw", token=hera, move_number=1)
     assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "at move 2" in error.details()
 
 
 # ----- the store -------------------------------------------------------------------------
 def stored(match_id: str, client: str = "c", last_used: float = 0.0) -> StoredMatch:
-    return StoredMatch(id=match_id, client=client, token_hashes={"hera": "h", "zeus": None, "spectator": "s"},
+    return StoredMatch(id=match_id, client=client, token_hashes={"seats": ["h", None], "spectator": "s"},
                        seed=2**64 - 1, salt="ab", open=False, settings={"bots": [False, True]},
                        created_at=last_used, last_used=last_used)
 
@@ -100,7 +100,7 @@ def test_the_store_appends_with_an_expected_version(store_opener):
     match = reopened.load("m1")
     assert match.moves == ["draw", "pegasus hand", "chance Hydra"] and match.version == 3
     assert reopened.version("m1") == 3 and reopened.version("gone") is None
-    assert match.seed == 2**64 - 1 and match.token_hashes == {"hera": "h", "zeus": None, "spectator": "s"}
+    assert match.seed == 2**64 - 1 and match.token_hashes == {"seats": ["h", None], "spectator": "s"}
     assert reopened.logged_move("m1", 0).response == b"answer" and reopened.logged_move("m1", 2).seat is None
     assert reopened.expired(7.5) == ["m1"] and reopened.expired(6.0) == []
     assert reopened.count_live() == 1 and reopened.count_live("c") == 1 and reopened.count_live("d") == 0
@@ -117,7 +117,7 @@ def test_the_sweep_removes_idle_matches_and_keeps_used_ones(store_opener):
     from hzai.search import Limits
 
     def new():
-        match, _ = hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+        match, _ = hosted.create(game=Game.create(), seed=None, bot_seats=frozenset({1}), bot_spec="random",
                                  limits=Limits(iterations=10), client="c")
         return match
 
@@ -186,7 +186,7 @@ def retry_delay(error) -> float | None:
 def test_a_client_over_its_cap_is_told_when_to_retry(small_server):
     with HzaiClient(small_server.address, timeout=30) as client:
         def create_as(name):
-            return client.matches.CreateMatch(match_pb2.CreateMatchRequest(bot="random"), timeout=30,
+            return client.matches.CreateMatch(match_pb2.CreateMatchRequest(game="hera_zeus", bot="random"), timeout=30,
                                               metadata=(("hzai-client", name),))
 
         kept = [create_as("alice") for _ in range(2)]
@@ -206,8 +206,8 @@ def test_a_restart_keeps_matches_positions_and_tokens(store_flags):
     first = ServerProcess(*store_flags)
     try:
         with HzaiClient(first.address, timeout=30) as client:
-            seats = create(client, hera_bot=False, zeus_bot=True, bot="random")
-            client.play_move(seats.id, None, client.legal_moves(seats.id, token=seats["hera"])[0].text,
+            seats = create(client, bot_seats=[1], bot="random")
+            client.play_move(seats.id, client.legal_moves(seats.id, token=seats["hera"])[0].text,
                              token=seats["hera"], move_number=0)
             client.bot_play_turn(seats.id, token=seats["hera"])
             before = client.get_view(seats.id, token=seats["hera"], with_history=True)
@@ -239,7 +239,7 @@ def test_a_refused_write_plays_nothing(store_opener):
     opened = open_store()
     opened.__class__ = FullDisk
     hosted = HostedMatches(opened, ServerConfig(data_dir=":memory:"))
-    match, _ = hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+    match, _ = hosted.create(game=Game.create(), seed=None, bot_seats=frozenset({1}), bot_spec="random",
                              limits=Limits(iterations=10), client="c")
     trial = match.state.copy()
     move = trial.legal_moves()[0]
@@ -261,7 +261,7 @@ def test_an_sqlite_failure_outside_append_is_unavailable_not_internal(tmp_path):
 
     store = SqliteMatchStore(str(tmp_path / "m.sqlite3"))
     hosted = HostedMatches(store, ServerConfig(data_dir=str(tmp_path)))
-    match, _ = hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+    match, _ = hosted.create(game=Game.create(), seed=None, bot_seats=frozenset({1}), bot_spec="random",
                              limits=Limits(iterations=10), client="c")
     store._db.close()
     for call in (lambda: store.load(match.id), lambda: store.version(match.id), lambda: store.touch(match.id, 1.0),
@@ -269,7 +269,7 @@ def test_an_sqlite_failure_outside_append_is_unavailable_not_internal(tmp_path):
         with pytest.raises(StoreError):
             call()
     with pytest.raises(ApiError) as caught:
-        hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+        hosted.create(game=Game.create(), seed=None, bot_seats=frozenset({1}), bot_spec="random",
                       limits=Limits(iterations=10), client="c")
     assert caught.value.code == grpc.StatusCode.UNAVAILABLE
     with pytest.raises(ApiError) as caught:
@@ -300,9 +300,9 @@ def test_the_sweep_keeps_a_match_moved_after_it_was_listed(store_opener):
     store.__class__ = Racing
     hosted = HostedMatches(store, ServerConfig(match_ttl=60, sweep_interval=1, data_dir=":memory:"),
                            clock=lambda: now[0])
-    cached, _ = hosted.create(game=Game.create(), seed=None, bots=(False, True), bot_spec="random",
+    cached, _ = hosted.create(game=Game.create(), seed=None, bot_seats=frozenset({1}), bot_spec="random",
                               limits=Limits(iterations=10), client="c")
-    elsewhere = StoredMatch(id="m-other", client="c", token_hashes={"hera": "h", "zeus": None, "spectator": "s"},
+    elsewhere = StoredMatch(id="m-other", client="c", token_hashes={"seats": ["h", None], "spectator": "s"},
                             seed=1, salt="00", open=False, settings=cached.settings(), created_at=now[0],
                             last_used=now[0])
     store.create(elsewhere)  # a match only another replica has loaded
@@ -315,3 +315,50 @@ def test_the_sweep_keeps_a_match_moved_after_it_was_listed(store_opener):
     store.__class__ = kind
     assert hosted.sweep() == 2 and store.live_ids() == [] and cached.gone
     hosted.close()
+
+
+# The tables a server of schema 1 (one game, a token column per seat) wrote.
+SCHEMA_1 = [
+    """CREATE TABLE matches (id TEXT PRIMARY KEY, client TEXT NOT NULL, hera_token_hash TEXT, zeus_token_hash TEXT,
+        spectator_token_hash TEXT NOT NULL, seed TEXT NOT NULL, salt TEXT NOT NULL, open INTEGER NOT NULL,
+        settings TEXT NOT NULL, version INTEGER NOT NULL, created_at DOUBLE PRECISION NOT NULL,
+        last_used DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE moves (match_id TEXT NOT NULL REFERENCES matches (id), idx INTEGER NOT NULL, seat INTEGER,
+        text TEXT NOT NULL, response BLOB, PRIMARY KEY (match_id, idx))""",
+    "CREATE TABLE schema_info (version INTEGER NOT NULL)",
+    "INSERT INTO schema_info (version) VALUES (1)",
+]
+
+
+def test_a_schema_1_database_is_migrated_and_its_matches_are_hera_and_zeus(tmp_path):
+    import json
+    import sqlite3
+
+    from hzai.games.hera_zeus.rules import Game, Record, deal
+    from hzai_server import seats as seat_tokens
+
+    path = tmp_path / "matches.sqlite3"
+    db = sqlite3.connect(path)
+    for statement in SCHEMA_1:
+        db.execute(statement)
+    game = Game.create({"turn_limit": 60})
+    record = Record(game, setup=deal(game, 77))
+    state = record.start()
+    move = state.legal_moves()[0]
+    settings = {"variants": game.variants.to_dict(), "bots": [False, True], "bot": "random",
+                "limits": {"iterations": 10, "millis": 1000, "threads": 1}}
+    token = seat_tokens.new_token()
+    db.execute("INSERT INTO matches VALUES ('old', 'c', ?, NULL, 'spec', '77', 'aa', 0, ?, 1, 1.0, 1.0)",
+               (seat_tokens.token_hash(token), json.dumps(settings)))
+    db.execute("INSERT INTO moves VALUES ('old', 0, 0, ?, NULL)", (str(move),))
+    db.commit()
+    db.close()
+    store = SqliteMatchStore(str(path))
+    assert store._read("SELECT version FROM schema_info") == [(2,)]
+    hosted = HostedMatches(store, ServerConfig(data_dir=str(tmp_path)))
+    match = hosted._cache["old"]
+    assert match.game.name == "hera_zeus" and match.game.variants.turn_limit == 60
+    assert match.bot_seats == frozenset({1}) and match.record.moves == [str(move)]
+    assert seat_tokens.grant_for(match.token_hashes, token).seat == 0
+    hosted.close()
+    SqliteMatchStore(str(path)).close()  # opened again: already schema 2

@@ -9,7 +9,7 @@ import time
 import grpc
 import pytest
 
-from hzai_proto.v1 import bot_pb2, game_pb2, match_pb2
+from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, match_pb2
 
 from .conftest import played_record
 
@@ -32,51 +32,51 @@ def with_moves(moves: list[str]) -> dict:
 
 BAD_SUGGESTIONS = [
     # (what, request builder, words the message must contain)
-    ("malformed JSON", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record_json="{not json")),
+    ("malformed JSON", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json="{not json")),
      ["position.record_json", "not valid JSON", "line 1"]),
-    ("not a record", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record_json="[1, 2]")),
+    ("not a record", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json="[1, 2]")),
      ["position.record_json", "JSON object"]),
-    ("wrong format", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
-        record_json='{"format": "chess/1", "seed": 1}')), ["position.record_json", "format must be"]),
-    ("unknown field", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
-        record_json='{"format": "hzai-record/1", "seed": 1, "colour": "red"}')), ["unknown record field", "colour"]),
-    ("no position", lambda: bot_pb2.SuggestMoveRequest(), ["position", "record, record_json or match_id"]),
-    ("record without a deal", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
-        record=game_pb2.GameRecord(moves=["draw"]))), ["position.record.start", "setup", "seed"]),
-    ("deck path", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
-        record=game_pb2.GameRecord(seed=1, deck="/etc/passwd"))), ["position.record.deck", "classic"]),
-    ("unknown variant value", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
-        record=game_pb2.GameRecord(seed=1, variants=game_pb2.Variants(first_player="poseidon")))),
-     ["position.record.variants", "first_player", "poseidon"]),
-    ("setup not the whole deck", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record=game_pb2.GameRecord(
-        setup=game_pb2.Setup(hera=game_pb2.SideSetup(hand=["Hydra"]), zeus=game_pb2.SideSetup())))),
-     ["position.record", "setup.hera"]),
-    ("unknown card", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
-        record_json=__import__("json").dumps(with_moves(["play Kraken c1r2"])))),
+    ("wrong format", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json='{"format": "chess/1", "seed": 1}')), ["position.record_json.format", "hzai-record/1", "chess/1"]),
+    ("no game", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(record_json="{}")),
+     ["position.game", "hera_zeus"]),
+    ("unknown game", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="chess", record_json="{}")),
+     ["position.game", "unknown game 'chess'"]),
+    ("unknown field", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json='{"format": "hzai-record/1", "seed": 1, "colour": "red"}')), ["unknown record field", "colour"]),
+    ("no position", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus")),
+     ["position", "record_json, a game's record message or match_id"]),
+    ("record without a deal", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(
+        game="hera_zeus", hera_zeus_record=hera_zeus_pb2.HeraZeusRecord(moves=["draw"]))), ["position.hera_zeus_record.start", "setup", "seed"]),
+    ("deck path", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(
+        game="hera_zeus", hera_zeus_record=hera_zeus_pb2.HeraZeusRecord(seed=1, deck="/etc/passwd"))), ["position.hera_zeus_record.deck", "classic"]),
+    ("unknown variant value", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(
+        game="hera_zeus", hera_zeus_record=hera_zeus_pb2.HeraZeusRecord(seed=1, variants=hera_zeus_pb2.HeraZeusVariants(first_player="poseidon")))),
+     ["position.hera_zeus_record.variants", "first_player", "poseidon"]),
+    ("setup not the whole deck", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", hera_zeus_record=hera_zeus_pb2.HeraZeusRecord(
+        setup=hera_zeus_pb2.HeraZeusSetup(hera=hera_zeus_pb2.HeraZeusSideSetup(hand=["Hydra"]),
+                                          zeus=hera_zeus_pb2.HeraZeusSideSetup())))),
+     ["position.hera_zeus_record", "setup.hera"]),
+    ("unknown card", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(with_moves(["play Kraken c1r2"])))),
      ["position.record_json.moves[2]", "move 2", "unknown card 'Kraken'"]),
-    ("unreadable move", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
-        record_json=__import__("json").dumps(with_moves(["fly c1"])))),
+    ("unreadable move", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(with_moves(["fly c1"])))),
      ["position.record_json.moves[2]", "'fly c1'", "unknown move"]),
-    ("illegal move", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
-        record_json=__import__("json").dumps(with_moves(["recall"])))),
+    ("illegal move", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(with_moves(["recall"])))),
      ["position.record_json.moves[2]", "move 2 'recall'"]),
-    ("game over", lambda: bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
-        record_json=__import__("json").dumps(played_record(11, 400).to_json()))),
+    ("game over", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(played_record(11, 400).to_json()))),
      ["position.record_json", "the game is over"]),
     ("iterations over the limit", lambda: bot_pb2.SuggestMoveRequest(
-        position=bot_pb2.Position(record_json=__import__("json").dumps(good_record())),
-        budget=bot_pb2.Budget(iterations=10_000_000)), ["budget.iterations", "10000000", "limit of 200000"]),
+        position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(good_record())),
+        budget=common_pb2.Budget(iterations=10_000_000)), ["budget.iterations", "10000000", "limit of 200000"]),
     ("millis over the limit", lambda: bot_pb2.SuggestMoveRequest(
-        position=bot_pb2.Position(record_json=__import__("json").dumps(good_record())),
-        budget=bot_pb2.Budget(millis=60_000)), ["budget.millis", "limit of 20000"]),
+        position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(good_record())),
+        budget=common_pb2.Budget(millis=60_000)), ["budget.millis", "limit of 20000"]),
     ("threads over the limit", lambda: bot_pb2.SuggestMoveRequest(
-        position=bot_pb2.Position(record_json=__import__("json").dumps(good_record())),
-        budget=bot_pb2.Budget(iterations=100, threads=64)), ["budget.threads", "limit of 2"]),
+        position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(good_record())),
+        budget=common_pb2.Budget(iterations=100, threads=64)), ["budget.threads", "limit of 2"]),
     ("unknown bot", lambda: bot_pb2.SuggestMoveRequest(
-        position=bot_pb2.Position(record_json=__import__("json").dumps(good_record())), bot="alphazero"),
+        position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(good_record())), bot="alphazero"),
      ["bot:", "unknown bot 'alphazero'"]),
     ("bad bot option", lambda: bot_pb2.SuggestMoveRequest(
-        position=bot_pb2.Position(record_json=__import__("json").dumps(good_record())), bot="ismcts:c"),
+        position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(good_record())), bot="ismcts:c"),
      ["bot:", "key=value"]),
 ]
 
@@ -97,12 +97,12 @@ def test_bad_suggest_requests_name_the_field(client, what, build, words):
 
 
 def test_bad_analyze_requests_name_the_field(client):
-    request = bot_pb2.AnalyzeRequest(position=bot_pb2.Position(record_json="{}"), belief_samples=10**5)
+    request = bot_pb2.AnalyzeRequest(position=common_pb2.Position(game="hera_zeus", record_json="{}"), belief_samples=10**5)
     error = rpc_error(client.bots.Analyze, request, timeout=30)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "belief_samples" in error.details()
     stream = client.bots.AnalyzeStream(bot_pb2.AnalyzeRequest(
-        position=bot_pb2.Position(record_json='{"format": "hzai-record/1", "seed": 1, "moves": ["draw"]}')), timeout=30)
+        position=common_pb2.Position(game="hera_zeus", record_json='{"format": "hzai-record/1", "seed": 1, "moves": ["draw"]}')), timeout=30)
     with pytest.raises(grpc.RpcError) as caught:
         list(stream)
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
@@ -111,25 +111,36 @@ def test_bad_analyze_requests_name_the_field(client):
 
 def test_bad_match_requests(client):
     error = rpc_error(client.matches.CreateMatch, match_pb2.CreateMatchRequest(
-        variants=game_pb2.Variants(figure_removal="magic")), timeout=30)
-    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "variants" in error.details()
-    assert "figure_removal" in error.details()
-    error = rpc_error(client.matches.CreateMatch, match_pb2.CreateMatchRequest(bot="deep-blue"), timeout=30)
+        game="hera_zeus", params_json='{"figure_removal": "magic"}'), timeout=30)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("params_json:")
+    assert "figure_removal" in error.details() and "magic" in error.details()
+    for params, words in (('{"colour": "red"}', "colour"), ("[1]", "JSON object"),
+                          ("{", "not valid JSON"), ('{"deck": "/etc/passwd"}', "classic")):
+        error = rpc_error(client.matches.CreateMatch, match_pb2.CreateMatchRequest(
+            game="hera_zeus", params_json=params), timeout=30)
+        assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("params_json:")
+        assert words in error.details(), (params, error.details())
+    for request, words in ((match_pb2.CreateMatchRequest(), "game:"),
+                           (match_pb2.CreateMatchRequest(game="chess"), "game: unknown game 'chess'"),
+                           (match_pb2.CreateMatchRequest(game="hera_zeus", bot_seats=[2]), "bot_seats[0]:")):
+        error = rpc_error(client.matches.CreateMatch, request, timeout=30)
+        assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith(words), error.details()
+    error = rpc_error(client.matches.CreateMatch, match_pb2.CreateMatchRequest(game="hera_zeus", bot="deep-blue"),
+                      timeout=30)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "bot:" in error.details()
     created = client.create_match(bot="random")
     match_id, auth = created.status.match_id, (("authorization", f"Bearer {created.seats[0].token}"),)
-    error = rpc_error(client.matches.GetView, match_pb2.GetViewRequest(match_id=match_id, player=7),
+    error = rpc_error(client.matches.GetView, match_pb2.GetViewRequest(match_id=match_id, seat=7),
                       timeout=30, metadata=auth)
-    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("player:")
-    error = rpc_error(client.matches.GetView, match_pb2.GetViewRequest(player=game_pb2.PLAYER_HERA),
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("seat:")
+    error = rpc_error(client.matches.GetView, match_pb2.GetViewRequest(seat=0),
                       timeout=30, metadata=auth)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("match_id:")
     error = rpc_error(client.matches.PlayMove, match_pb2.PlayMoveRequest(
-        match_id=match_id, player=game_pb2.PLAYER_HERA), timeout=30, metadata=auth)
+        match_id=match_id, seat=0), timeout=30, metadata=auth)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("move:")
-    error = rpc_error(client.play_move, match_id, "hera", game_pb2.Move(kind="play", col=7),
-                      token=created.seats[0].token)
-    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "move.card" in error.details()
+    error = rpc_error(client.play_move, match_id, common_pb2.Move(action=10**6), token=created.seats[0].token)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("move.action:")
     error = rpc_error(client.create_match, seed=5)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("seed:")
 
@@ -192,8 +203,8 @@ def test_a_cancelled_suggest_call_stops_its_search(tiny_server):
 
     record = played_record(12, 24).to_json()
     with HzaiClient(tiny_server.address, timeout=30) as client:
-        request = bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record_json=__import__("json").dumps(record)),
-                                             budget=bot_pb2.Budget(millis=15_000), seed=1)
+        request = bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(record)),
+                                             budget=common_pb2.Budget(millis=15_000), seed=1)
         call = client.bots.SuggestMove.future(request, timeout=30)
 
         def refused() -> bool:

@@ -21,7 +21,7 @@ def finish(client, seats):
 
 
 def test_the_commitment_opens_to_the_deal_after_the_game(client):
-    seats = create(client, hera_bot=True, zeus_bot=True, bot="random")
+    seats = create(client, bot_seats=[0, 1], bot="random")
     start = seats.created.status
     assert len(start.seed_commitment) == 64 and start.seed == 0 and start.salt == "" and not start.open
     status = finish(client, seats)
@@ -32,7 +32,7 @@ def test_the_commitment_opens_to_the_deal_after_the_game(client):
 
 
 def test_two_secret_matches_get_different_deals(client):
-    first, second = (finish(client, create(client, hera_bot=True, zeus_bot=True, bot="random")) for _ in range(2))
+    first, second = (finish(client, create(client, bot_seats=[0, 1], bot="random")) for _ in range(2))
     assert first.seed != second.seed and first.seed_commitment != second.seed_commitment
     assert record_of(first).setup != record_of(second).setup
 
@@ -45,7 +45,7 @@ def test_a_chosen_seed_needs_an_open_match(client):
     assert status.open and status.seed == 42 and status.salt == ""  # the seed always, the salt at the end
     view = client.get_view(seats.id, token=seats["hera"])
     assert view.status.open and view.status.seed == 42
-    hand = sorted(s.card.name for s in view.view.hera.hand)
+    hand = sorted(s.card.name for s in view.view.hera_zeus.sides[0].hand)
     assert hand == sorted(deal(Game.create(), 42)["hera"]["hand"])
     client.delete_match(seats.id, token=seats["hera"])
 
@@ -62,9 +62,9 @@ def test_an_open_match_plays_out_the_same_for_the_same_seed(client):
     game, bot moves and chance results included (the salt follows from the seed)."""
     records = []
     for _ in range(2):
-        status = finish(client, create(client, hera_bot=True, zeus_bot=True, bot="random", seed=5, open=True))
+        status = finish(client, create(client, bot_seats=[0, 1], bot="random", seed=5, open=True))
         assert status.open and status.salt == fairness.open_salt(5)
         records.append(list(record_of(status).moves))
     assert records[0] == records[1] and len(records[0]) > 10
-    secret = finish(client, create(client, hera_bot=True, zeus_bot=True, bot="random"))
+    secret = finish(client, create(client, bot_seats=[0, 1], bot="random"))
     assert secret.salt != fairness.open_salt(secret.seed)  # a secret match's salt is drawn, not derived

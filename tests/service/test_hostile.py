@@ -16,7 +16,7 @@ from hzai.games.hera_zeus.rules.record import max_record_moves
 from hzai.games.hera_zeus.rules.replay_cache import ReplayCache, ReplayStopped, record_digest
 from hzai.search import BotError, Limits, make_bot
 from hzai.text import QUOTE_LIMIT, quoted
-from hzai_proto.v1 import bot_pb2, game_pb2, match_pb2
+from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, match_pb2
 
 from .conftest import played_record
 
@@ -30,7 +30,7 @@ def rpc_error(call, *args, **kwargs) -> grpc.RpcError:
 
 
 def suggest_json(text: str, **fields) -> bot_pb2.SuggestMoveRequest:
-    return bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record_json=text), **fields)
+    return bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=text), **fields)
 
 
 # ----- record length ---------------------------------------------------------------------
@@ -68,14 +68,14 @@ def test_turn_limit_and_seed_out_of_range_are_named(client):
                             ({"turn_limit": 0}, "turn_limit")):
         error = rpc_error(client.bots.SuggestMove, suggest_json(json.dumps({**DRAWS, "variants": variants})), timeout=30)
         assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and words in error.details(), error.details()
-    error = rpc_error(client.bots.SuggestMove, bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(
-        record=game_pb2.GameRecord(seed=1, variants=game_pb2.Variants(turn_limit=2**32 - 1)))), timeout=30)
+    error = rpc_error(client.bots.SuggestMove, bot_pb2.SuggestMoveRequest(position=common_pb2.Position(
+        game="hera_zeus", hera_zeus_record=hera_zeus_pb2.HeraZeusRecord(seed=1, variants=hera_zeus_pb2.HeraZeusVariants(turn_limit=2**32 - 1)))), timeout=30)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "turn_limit" in error.details()
     error = rpc_error(client.bots.SuggestMove, suggest_json('{"format": "hzai-record/1", "seed": 18446744073709551616}'),
                       timeout=30)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "seed must be" in error.details()
     error = rpc_error(client.matches.CreateMatch, match_pb2.CreateMatchRequest(
-        variants=game_pb2.Variants(turn_limit=2**31)), timeout=30)
+        variants=hera_zeus_pb2.HeraZeusVariants(turn_limit=2**31)), timeout=30)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "turn_limit" in error.details()
 
 
@@ -246,7 +246,7 @@ def test_quotes_are_short():
 
 def test_error_messages_quote_at_most_a_little_of_the_input(client):
     big = "y" * 100_000
-    error = rpc_error(client.bots.SuggestMove, bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(match_id=big)),
+    error = rpc_error(client.bots.SuggestMove, bot_pb2.SuggestMoveRequest(position=common_pb2.Position(match_id=big)),
                       timeout=30)
     # Without a seat token nothing of the match is looked up, and the id is not echoed.
     assert error.code() == grpc.StatusCode.UNAUTHENTICATED and len(error.details()) < 400
@@ -351,7 +351,7 @@ def test_a_replay_past_the_deadline_is_deadline_exceeded():
     record = played_record(12, 200)
     for cache in (None, ReplayCache(size=4)):
         with pytest.raises(ApiError) as caught:
-            replay(record, "position.record", cache, should_stop=lambda: True)
+            replay(record, "position.hera_zeus_record", cache, should_stop=lambda: True)
         assert caught.value.code == grpc.StatusCode.DEADLINE_EXCEEDED
         assert "position.record: the call ended after replaying 0 of" in caught.value.message
 

@@ -7,8 +7,8 @@ import json
 import grpc
 import pytest
 
-from hzai_client import player_name
-from hzai_proto.v1 import game_pb2
+from .matchkit import seat_name
+from hzai_proto.v2 import common_pb2
 
 from .matchkit import create, record_of
 from .test_errors import rpc_error
@@ -16,10 +16,10 @@ from .test_errors import rpc_error
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
 def test_a_bot_against_bot_match_runs_to_the_end(client, bot):
-    seats = create(client, hera_bot=True, zeus_bot=True, bot=bot)
+    seats = create(client, bot_seats=[0, 1], bot=bot)
     assert seats.tokens == {} and seats.spectator  # no human seat: the spectator token runs it
     status = seats.created.status
-    assert not status.over and status.phase == "setup" and not status.HasField("record")
+    assert not status.over and status.hera_zeus.phase == "setup" and not status.record_json
     calls = 0
     while not status.over:
         reply = client.bot_play_turn(seats.id, token=seats.spectator)
@@ -29,56 +29,58 @@ def test_a_bot_against_bot_match_runs_to_the_end(client, bot):
         status = reply.status
         calls += 1
         assert calls < 500
-    assert status.winner in ("hera", "zeus", "draw") and status.reason
+    assert status.result in ("hera wins", "zeus wins", "draw") and status.reason
+    assert list(status.returns) in ([1.0, 0.0], [0.0, 1.0], [0.5, 0.5])
     final = record_of(status).replay()  # the record the server kept replays to the same end
     assert final.is_over and final.reason == status.reason
-    assert len(status.record.moves) == status.moves_played
-    end = json.loads(status.final_state.json)
-    assert end["winner"] == status.winner and end["reason"] == status.reason
+    assert len(json.loads(status.record_json)["moves"]) == status.moves_played
+    end = json.loads(status.final_state_json)
+    assert (end["winner"] or "draw") == status.result.removesuffix(" wins") and end["reason"] == status.reason
     error = rpc_error(client.bot_play_turn, seats.id, token=seats.spectator)
     assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "over" in error.details()
 
 
 def test_a_default_ismcts_bot_plays_its_turn(client):
-    seats = create(client, hera_bot=False, zeus_bot=True, iterations=200)
+    seats = create(client, bot_seats=[1], iterations=200)
     first = client.legal_moves(seats.id, "hera", token=seats["hera"])[0]
-    client.play_move(seats.id, "hera", first.text, token=seats["hera"])
+    client.play_move(seats.id, first.text, token=seats["hera"])
     reply = client.bot_play_turn(seats.id, token=seats["hera"])
-    assert [m.kind for m in reply.moves] == ["setup"]
+    assert [m.hera_zeus.kind for m in reply.moves] == ["setup"]
     assert reply.moves[0].redacted and reply.moves[0].text == "setup ? ? ?"
-    assert player_name(reply.status.to_move) == "hera" and reply.status.turn == 1
+    assert seat_name(reply.status.to_move) == "hera" and reply.status.hera_zeus.turn == 1
 
 
 def test_a_human_sees_only_their_own_view(client):
-    seats = create(client, hera_bot=False, zeus_bot=True, bot="random")
+    seats = create(client, bot_seats=[1], bot="random")
     hera = seats["hera"]
     moves = client.legal_moves(seats.id, token=hera)
-    assert moves and all(m.kind == "setup" for m in moves)
-    client.play_move(seats.id, None, moves[0].text, token=hera)
+    assert moves and all(m.hera_zeus.kind == "setup" for m in moves)
+    client.play_move(seats.id, moves[0].text, token=hera)
     client.bot_play_turn(seats.id, token=hera)
     reply = client.get_view(seats.id, token=hera)
     view = reply.view
-    assert player_name(reply.status.seat) == "hera"
-    assert player_name(view.observer) == "hera" and view.phase == "play"
-    assert all(s.WhichOneof("content") == "card" for s in view.hera.hand)
-    assert all(s.WhichOneof("content") == "group" for s in view.zeus.hand)  # Zeus's hand is hidden
-    assert all(s.WhichOneof("content") == "group" for c in view.zeus.columns for s in c.slots)
+    assert seat_name(reply.status.seat) == "hera"
+    assert view.seat == 0 and view.hera_zeus.phase == "play" and view.game == "hera_zeus"
+    hz = view.hera_zeus
+    assert all(s.WhichOneof("content") == "card" for s in hz.sides[0].hand)
+    assert all(s.WhichOneof("content") == "group" for s in hz.sides[1].hand)  # Zeus's hand is hidden
+    assert all(s.WhichOneof("content") == "group" for c in hz.sides[1].columns for s in c.slots)
     assert json.loads(view.json)["observer"] == "hera"
     assert "HERA" in reply.board and "?" in reply.board  # Zeus's face-down cards are drawn as '?'
 
 
 def test_a_rejected_move_leaves_the_match_unchanged(client):
-    seats = create(client, hera_bot=False, zeus_bot=False)
+    seats = create(client, bot_seats=[])
     match_id, hera, zeus = seats.id, seats["hera"], seats["zeus"]
-    client.play_move(match_id, "hera", client.legal_moves(match_id, token=hera)[0].text, token=hera)
-    client.play_move(match_id, "zeus", client.legal_moves(match_id, token=zeus)[0].text, token=zeus)
+    client.play_move(match_id, client.legal_moves(match_id, token=hera)[0].text, token=hera)
+    client.play_move(match_id, client.legal_moves(match_id, token=zeus)[0].text, token=zeus)
     before = [client.get_view(match_id, token=t).SerializeToString() for t in (hera, zeus)]
     legal_before = client.legal_moves(match_id, token=hera)
     attempts = [
         (hera, "challenge c1", grpc.StatusCode.INVALID_ARGUMENT, "move 2 'challenge c1'"),
         (hera, "play Kraken c1r2", grpc.StatusCode.INVALID_ARGUMENT, "unknown card 'Kraken'"),
         (hera, "hades Hydra", grpc.StatusCode.INVALID_ARGUMENT, "move 2 'hades Hydra'"),
-        (hera, "chance Hydra", grpc.StatusCode.INVALID_ARGUMENT, "chance results are drawn by the server"),
+        (hera, "chance Hydra", grpc.StatusCode.INVALID_ARGUMENT, "move 2 'chance Hydra'"),
         (zeus, "draw", grpc.StatusCode.FAILED_PRECONDITION, "not zeus's decision"),
         (hera, "", grpc.StatusCode.INVALID_ARGUMENT, "move"),
     ]
@@ -86,7 +88,7 @@ def test_a_rejected_move_leaves_the_match_unchanged(client):
     for token, text, code, words in attempts:
         if text in legal_texts:
             continue
-        error = rpc_error(client.play_move, match_id, None, text, token=token)
+        error = rpc_error(client.play_move, match_id, text, token=token)
         assert error.code() == code, (text, error.details())
         assert words in error.details(), (text, error.details())
     after = [client.get_view(match_id, token=t).SerializeToString() for t in (hera, zeus)]
@@ -94,22 +96,21 @@ def test_a_rejected_move_leaves_the_match_unchanged(client):
     assert client.legal_moves(match_id, token=hera) == legal_before
 
 
-def test_structured_moves_are_accepted(client):
-    seats = create(client, hera_bot=False, zeus_bot=True, bot="random")
+def test_a_move_by_its_action_id_is_accepted(client):
+    seats = create(client, bot_seats=[1], bot="random")
     setup = client.legal_moves(seats.id, token=seats["hera"])[0]
-    structured = game_pb2.Move(kind="setup", setup=list(setup.setup))
-    reply = client.play_move(seats.id, "hera", structured, token=seats["hera"])
-    assert reply.played.text == setup.text
+    reply = client.play_move(seats.id, common_pb2.Move(action=setup.action), token=seats["hera"])
+    assert reply.played.text == setup.text and reply.played.action == setup.action
 
 
 def test_a_human_seat_cannot_run_the_bot_out_of_turn(client):
-    seats = create(client, hera_bot=False, zeus_bot=True, bot="random")
+    seats = create(client, bot_seats=[1], bot="random")
     error = rpc_error(client.bot_play_turn, seats.id, token=seats["hera"])
     assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "not a bot seat" in error.details()
-    client.play_move(seats.id, "hera", client.legal_moves(seats.id, token=seats["hera"])[0].text,
+    client.play_move(seats.id, client.legal_moves(seats.id, token=seats["hera"])[0].text,
                      token=seats["hera"])
     # Zeus is the bot: no token plays for it; Hera's token naming Zeus is refused.
-    error = rpc_error(client.play_move, seats.id, "zeus", "setup Hydra Hydra Hydra", token=seats["hera"])
+    error = rpc_error(client.play_move, seats.id, "setup Hydra Hydra Hydra", "zeus", token=seats["hera"])
     assert error.code() == grpc.StatusCode.PERMISSION_DENIED
 
 
@@ -132,7 +133,7 @@ def test_the_number_of_matches_is_bounded(tiny_server):
 
 
 def test_a_bot_turn_under_a_short_deadline_plays_in_time(client):
-    seats = create(client, hera_bot=True, zeus_bot=False, millis=15_000)
+    seats = create(client, bot_seats=[0], millis=15_000)
     reply = client.bot_play_turn(seats.id, token=seats["zeus"], timeout=1.5)  # DEADLINE_EXCEEDED if late
-    assert [m.kind for m in reply.moves] == ["setup"]
-    assert player_name(reply.status.to_move) == "zeus"
+    assert [m.hera_zeus.kind for m in reply.moves] == ["setup"]
+    assert seat_name(reply.status.to_move) == "zeus"

@@ -23,6 +23,7 @@ from hzai.games.hera_zeus.rules import moves as mv
 from hzai.games.hera_zeus.rules.observed import seen_move
 from hzai_client import messages as m
 
+from .matchkit import seat_name
 from .matchkit import create, play_out, record_of
 
 GAMES = 20
@@ -48,11 +49,13 @@ def check_entry(entry_move, narration, index, states, moves, human):
     if mover is None or mover == human or move.kind not in (mv.SETUP, mv.PLAY):
         return False
     view = view_of(states[index + 1], human).to_json()
-    if not hidden_from(view, m.player_name(mover + 1), move.kind, move):
+    if not hidden_from(view, seat_name(mover), move.kind, move):
         return False
     assert entry_move.redacted, (index, entry_move.text)
     assert not CARD_WORD.search(entry_move.text) and "Hera" not in entry_move.text.split()[1:]
-    assert entry_move.card.name == "" and all(c.name == "" for c in entry_move.setup)
+    detail = entry_move.hera_zeus
+    assert not entry_move.HasField("action")  # an action id would name the card
+    assert detail.card.name == "" and all(c.name == "" for c in detail.setup)
     for line in narration:
         assert not CARD_WORD.search(line), (index, line)
     return True
@@ -64,7 +67,7 @@ def test_nothing_shown_to_the_human_seat_names_a_hidden_card(client, game):
     human = game % 2
     open_ = game % 4 < 2  # half the games from a chosen seed, half from a secret one
     seats = create(client, seed=1000 + game if open_ else 0, open=open_, bot=("random", "heuristic")[game // 2 % 2],
-                   hera_bot=human_name != "hera", zeus_bot=human_name != "zeus")
+                   bot_seats=[1 - human])
     token = seats[human_name]
     seen: list[tuple[str, object]] = []
     rng = SplitMix64(game)
@@ -72,7 +75,7 @@ def test_nothing_shown_to_the_human_seat_names_a_hidden_card(client, game):
     def observe(_who, reply):
         seen.append(("reply", reply))
         if not reply.status.over:
-            assert not reply.status.HasField("record") and not reply.status.final_state.json
+            assert not reply.status.record_json and not reply.status.final_state_json
             assert not reply.status.salt and (reply.status.seed == 0) != open_
         view = client.get_view(seats.id, token=token, with_history=len(seen) % 8 == 0)
         seen.append(("view", view))
@@ -100,7 +103,7 @@ def test_nothing_shown_to_the_human_seat_names_a_hidden_card(client, game):
         shown = [message.played, *message.chance] if hasattr(message, "played") else list(message.moves)
         assert [e.move for e in message.events] == shown
         for entry in message.events:
-            assert m.player_name(entry.player) == (None if moves[entry.index].is_chance
-                                                   else m.player_name(states[entry.index].to_move + 1))
+            expected = None if moves[entry.index].is_chance else states[entry.index].to_move
+            assert (entry.seat if entry.HasField("seat") else None) == expected
             redacted += check_entry(entry.move, entry.narration, entry.index, states, moves, human)
     assert redacted >= 1  # at least the bot's setup was hidden and checked

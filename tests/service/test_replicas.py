@@ -90,19 +90,19 @@ def replicas(postgres):
 
 def test_a_replica_with_a_stale_cache_catches_up_before_it_plays(replicas):
     a, b = replicas
-    seats = create(a, hera_bot=False, zeus_bot=False)
+    seats = create(a, bot_seats=[])
     hera, zeus = seats["hera"], seats["zeus"]
     assert b.get_view(seats.id, token=hera).status.moves_played == 0  # b now caches the match
     setup = a.legal_moves(seats.id, token=hera)[0].text
-    a.play_move(seats.id, None, setup, token=hera, move_number=0)
+    a.play_move(seats.id, setup, token=hera, move_number=0)
     # b's cached state is at move 0; it must see move 1 and let Zeus play, not Hera again.
     assert b.get_view(seats.id, token=hera).status.moves_played == 1
     error = rpc_error(b.play_move, seats.id, None, setup, token=hera)
     assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "not hera's decision" in error.details()
     zeus_setup = b.legal_moves(seats.id, token=zeus)[0].text
-    b.play_move(seats.id, None, zeus_setup, token=zeus, move_number=1)
+    b.play_move(seats.id, zeus_setup, token=zeus, move_number=1)
     # A retry of move 0 on the other replica is answered from the log, not played again.
-    again = b.play_move(seats.id, None, setup, token=hera, move_number=0)
+    again = b.play_move(seats.id, setup, token=hera, move_number=0)
     assert again.status.moves_played == 1
     assert a.get_view(seats.id, token=zeus).status.moves_played == 2
     # Deleted on one replica: gone on the other too.
@@ -114,7 +114,7 @@ def test_two_replicas_playing_the_same_move_at_once_play_it_once(replicas):
     """Both replicas get the same move with the same move_number at the same time, round
     after round: each answer is the move's answer or ABORTED, and the record gets it once."""
     a, b = replicas
-    seats = create(a, hera_bot=False, zeus_bot=False)
+    seats = create(a, bot_seats=[])
     rounds, aborted = 0, 0
     status = a.get_view(seats.id, token=seats["hera"]).status
     while not status.over and rounds < 40:
@@ -128,7 +128,7 @@ def test_two_replicas_playing_the_same_move_at_once_play_it_once(replicas):
         def play(k: int, client) -> None:
             start.wait()
             try:
-                answers[k] = client.play_move(seats.id, None, move, token=token, move_number=number)
+                answers[k] = client.play_move(seats.id, move, token=token, move_number=number)
             except grpc.RpcError as exc:
                 answers[k] = exc
 
@@ -161,7 +161,7 @@ def test_the_database_down_is_unavailable_and_its_return_is_served():
     try:
         server = ServerProcess("--store", own.new_database())
         with HzaiClient(server.address, timeout=30) as client:
-            seats = create(client, hera_bot=False, zeus_bot=True, bot="random")
+            seats = create(client, bot_seats=[1], bot="random")
             own.server.stop()
             error = rpc_error(client.get_view, seats.id, token=seats["hera"])
             assert error.code() == grpc.StatusCode.UNAVAILABLE and "store cannot be reached" in error.details()

@@ -7,8 +7,9 @@ import grpc
 import pytest
 
 from hzai_client import messages as m
-from hzai_proto.v1 import bot_pb2, game_pb2, match_pb2
+from hzai_proto.v2 import bot_pb2, common_pb2, match_pb2
 
+from .matchkit import seat_name
 from .matchkit import create
 from .test_errors import rpc_error
 
@@ -18,16 +19,16 @@ NO_TOKEN, WRONG, OTHER_MATCH, OTHER_SEAT = "none", "wrong", "other match", "othe
 def calls(client, match_id: str):
     """Every seat-scoped RPC, as (name, function(metadata, player))."""
     def player(p):
-        return game_pb2.PLAYER_UNSPECIFIED if p is None else m.player(p)
+        return None if p is None else ("hera", "zeus").index(p)
 
-    position = bot_pb2.Position(match_id=match_id)
+    position = common_pb2.Position(match_id=match_id)
     return [
         ("GetView", lambda md, p: client.matches.GetView(
-            match_pb2.GetViewRequest(match_id=match_id, player=player(p), with_history=True), metadata=md)),
+            match_pb2.GetViewRequest(match_id=match_id, seat=player(p), with_history=True), metadata=md)),
         ("ListLegalMoves", lambda md, p: client.matches.ListLegalMoves(
-            match_pb2.ListLegalMovesRequest(match_id=match_id, player=player(p)), metadata=md)),
+            match_pb2.ListLegalMovesRequest(match_id=match_id, seat=player(p)), metadata=md)),
         ("PlayMove", lambda md, p: client.matches.PlayMove(
-            match_pb2.PlayMoveRequest(match_id=match_id, player=player(p), move=game_pb2.Move(text="draw")),
+            match_pb2.PlayMoveRequest(match_id=match_id, seat=player(p), move=common_pb2.Move(text="draw")),
             metadata=md)),
         ("BotPlayTurn", lambda md, p: client.matches.BotPlayTurn(
             match_pb2.BotPlayTurnRequest(match_id=match_id), metadata=md)),
@@ -36,20 +37,20 @@ def calls(client, match_id: str):
         ("SuggestMove", lambda md, p: client.bots.SuggestMove(
             bot_pb2.SuggestMoveRequest(position=position, bot="random"), metadata=md)),
         ("Analyze", lambda md, p: client.bots.Analyze(
-            bot_pb2.AnalyzeRequest(position=position, budget=bot_pb2.Budget(iterations=50)), metadata=md)),
+            bot_pb2.AnalyzeRequest(position=position, budget=common_pb2.Budget(iterations=50)), metadata=md)),
         ("AnalyzeStream", lambda md, p: list(client.bots.AnalyzeStream(
-            bot_pb2.AnalyzeRequest(position=position, budget=bot_pb2.Budget(iterations=50)), metadata=md))),
+            bot_pb2.AnalyzeRequest(position=position, budget=common_pb2.Budget(iterations=50)), metadata=md))),
     ]
 
 
 @pytest.fixture
 def two_matches(client):
     """A human-vs-human match a few moves in (Hera to move) and another match."""
-    seats = create(client, hera_bot=False, zeus_bot=False)
+    seats = create(client, bot_seats=[])
     for seat in ("hera", "zeus"):
         setup = client.legal_moves(seats.id, token=seats[seat])[0]
-        client.play_move(seats.id, None, setup.text, token=seats[seat])
-    return seats, create(client, hera_bot=False, zeus_bot=True, bot="random")
+        client.play_move(seats.id, setup.text, token=seats[seat])
+    return seats, create(client, bot_seats=[1], bot="random")
 
 
 def snapshot(client, seats) -> list[bytes]:
@@ -102,7 +103,7 @@ def test_only_the_seat_to_move_may_ask_the_bot_about_a_match(client, two_matches
         error = rpc_error(call)
         assert error.code() == grpc.StatusCode.PERMISSION_DENIED and "not your seat's decision" in error.details()
     analysis = client.analyze(match_id=seats.id, iterations=50, token=seats["hera"])
-    assert m.player_name(analysis.perspective) == "hera"
+    assert analysis.perspective_name == "hera" and analysis.perspective == 0
 
 
 def test_a_spectator_watches_public_information_only(client, two_matches):
@@ -110,7 +111,7 @@ def test_a_spectator_watches_public_information_only(client, two_matches):
     before = snapshot(client, seats)
     reply = client.get_view(seats.id, token=seats.spectator, with_history=True)
     assert not reply.HasField("view") and reply.board == ""
-    assert reply.status.seat == game_pb2.PLAYER_UNSPECIFIED and reply.status.moves_played == 2
+    assert not reply.status.HasField("seat") and reply.status.moves_played == 2
     assert [h.move.text for h in reply.history] == ["setup ? ? ?", "setup ? ? ?"]
     assert all(h.move.redacted for h in reply.history)
     for name, call in calls(client, seats.id):
@@ -124,7 +125,7 @@ def test_a_spectator_watches_public_information_only(client, two_matches):
 
 
 def test_tokens_and_ids_are_long_random_and_distinct(client):
-    made = [create(client, hera_bot=False, zeus_bot=False) for _ in range(3)]
+    made = [create(client, bot_seats=[]) for _ in range(3)]
     values = [s.id for s in made] + [t for s in made for t in (s["hera"], s["zeus"], s.spectator)]
     assert len(set(values)) == len(values)
     assert all(len(s.id) >= 32 for s in made)  # 128 bits as hex
@@ -146,11 +147,11 @@ def test_the_logs_never_hold_a_token_the_secret_seed_or_the_salt(tmp_path):
     srv = ServerProcess("--data-dir", str(tmp_path / "data"), "--log-level", "debug")
     try:
         with HzaiClient(srv.address, timeout=60) as c:
-            seats = create(c, zeus_bot=True, bot="random")
+            seats = create(c, bot_seats=[1], bot="random")
             for call in (lambda: c.get_view(seats.id, token=seats.spectator[::-1]),
-                         lambda: c.play_move(seats.id, None, "draw", token=seats["hera"]),
-                         lambda: c.play_move(seats.id, None, "setup ? ? ?", token=seats["hera"]),
-                         lambda: c.play_move(seats.id, None, "draw", token=seats["hera"], move_number=5)):
+                         lambda: c.play_move(seats.id, "draw", token=seats["hera"]),
+                         lambda: c.play_move(seats.id, "setup ? ? ?", token=seats["hera"]),
+                         lambda: c.play_move(seats.id, "draw", token=seats["hera"], move_number=5)):
                 assert rpc_error(call).code() != grpc.StatusCode.INTERNAL
             final = play_out(c, seats, SplitMix64(3))
     finally:

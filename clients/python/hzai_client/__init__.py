@@ -3,7 +3,10 @@
     from hzai_client import HzaiClient
     with HzaiClient("127.0.0.1:50051") as client:
         reply = client.suggest_move(Path("game.json"), iterations=1000, seed=1)
-        print(reply.move.text)
+        print(reply.move.text, reply.seat_name)   # the game follows from the record's format
+
+Every call names its game (hzai.v2): `list_games()`, `create_match(game=..., params=...,
+bot_seats=[...])`; seats are indices or seat names (hzai_client.sync has the whole list).
 
 Replies are the generated protobuf messages (typed through their .pyi stubs); errors are
 `grpc.RpcError` with the server's status code and message (`describe_error` prints one,
@@ -24,10 +27,10 @@ _EXPORTS = {
     "bad_request_fields": "hzai_client.messages",
     "budget": "hzai_client.messages",
     "describe_error": "hzai_client.messages",
-    "player": "hzai_client.messages",
-    "player_name": "hzai_client.messages",
+    "GameBook": "hzai_client.messages",
     "position": "hzai_client.messages",
-    "variants": "hzai_client.messages",
+    "seat_index": "hzai_client.messages",
+    "seat_token": "hzai_client.messages",
 }
 
 __all__ = ["DEFAULT_TARGET", *_EXPORTS]

@@ -1,93 +1,167 @@
-"""Typed helpers that build requests; shared by the sync and asyncio clients."""
+"""Typed helpers that build hzai.v2 requests; shared by the sync and asyncio clients.
+
+Games are named as the server names them (`ListGames`: "hera_zeus", ...). Seats are
+indices into a game's seats (hera_zeus: 0 hera, 1 zeus); every helper that takes a seat
+also takes its name. A record's game follows from its `format` ("hzai-record/1" is
+hera_zeus), looked up in the server's game list (`GameBook`).
+"""
 
 from __future__ import annotations
 
 import json
 import os
 from pathlib import Path
-from typing import Union
+from typing import Iterable, Union
 
 import grpc
-from hzai_proto.v1 import bot_pb2, game_pb2, match_pb2
+from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, match_pb2
 
 from hzai_client.constants import DEFAULT_TARGET  # noqa: F401 - re-exported
 
-PositionLike = Union[bot_pb2.Position, game_pb2.GameRecord, dict, str, os.PathLike]
-_PLAYERS = {"hera": game_pb2.PLAYER_HERA, "zeus": game_pb2.PLAYER_ZEUS}
+PositionLike = Union[common_pb2.Position, hera_zeus_pb2.HeraZeusRecord, dict, str, os.PathLike]
+MoveLike = Union[str, int, common_pb2.Move]
+SeatLike = Union[int, str]
 
 
-def player(name: str | int) -> int:
-    """'hera' / 'zeus' (or the enum value) -> hzai.v1.Player."""
-    if isinstance(name, int):
-        return name
-    try:
-        return _PLAYERS[name.lower()]
-    except KeyError:
-        raise ValueError(f"player must be hera or zeus, not {name!r}") from None
+class GameBook:
+    """The games a server plays (its ListGames answer), to find a game by record format
+    and a seat by name."""
+
+    def __init__(self, games: Iterable[common_pb2.GameInfo]):
+        self.games = {g.name: g for g in games}
+
+    def info(self, game: str) -> common_pb2.GameInfo:
+        try:
+            return self.games[game]
+        except KeyError:
+            raise ValueError(f"the server plays no game {game!r}; it plays {', '.join(sorted(self.games))}") from None
+
+    def game_of_format(self, record_format: str) -> str:
+        for info in self.games.values():
+            if info.record_format == record_format:
+                return info.name
+        raise ValueError(f"no game of this server writes records of format {record_format!r}; "
+                         f"name the game (game=...)")
+
+    def seat(self, game: str | None, seat: SeatLike) -> int:
+        """A seat index from an index or a seat name (of `game`, or, without it, of the one
+        game that has a seat of that name)."""
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            return seat
+        if not isinstance(seat, str):
+            raise TypeError(f"a seat is an index or a name, not {type(seat).__name__}")
+        if game is not None:
+            return seat_index(self.info(game).seats, seat)
+        found = {list(g.seats).index(seat.lower()) for g in self.games.values() if seat.lower() in g.seats}
+        if len(found) != 1:
+            raise ValueError(f"seat {seat!r} is not one seat of this server's games: give its index")
+        return found.pop()
 
 
-def player_name(value: int) -> str | None:
-    for name, enum in _PLAYERS.items():
-        if enum == value:
-            return name
+def seat_index(seats: Iterable[str], seat: SeatLike) -> int:
+    """A seat index from an index or a name among `seats`."""
+    seats = list(seats)
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        return seat
+    if isinstance(seat, str) and seat.lower() in seats:
+        return seats.index(seat.lower())
+    raise ValueError(f"seat must be one of {', '.join(seats)} (or its index), not {seat!r}")
+
+
+def record_data(record) -> dict | None:
+    """The parsed JSON of a record given as a dict, JSON text or a file; None otherwise."""
+    if isinstance(record, dict):
+        return record
+    if isinstance(record, os.PathLike):
+        record = Path(record).read_text(encoding="utf-8")
+    if isinstance(record, str):
+        try:
+            data = json.loads(record)
+        except json.JSONDecodeError:
+            return None  # the server says what is wrong with it
+        return data if isinstance(data, dict) else None
     return None
 
 
-def position(record: PositionLike | None = None, *, match_id: str | None = None) -> bot_pb2.Position:
-    """A Position from a record (a file path, a dict, JSON text or a GameRecord) or a
-    hosted match id."""
+def needs_book(record, game: str | None) -> bool:
+    """Whether building a position from `record` needs the server's game list."""
+    return game is None and not isinstance(record, (common_pb2.Position, hera_zeus_pb2.HeraZeusRecord))
+
+
+def position(record: PositionLike | None = None, *, game: str | None = None, match_id: str | None = None,
+             book: GameBook | None = None) -> common_pb2.Position:
+    """A Position from a record (a file path, a dict, JSON text or a HeraZeusRecord) or a
+    hosted match id. Without `game`, a JSON record's `format` names it (through `book`)."""
     if (record is None) == (match_id is None):
         raise ValueError("give a record or a match_id")
     if match_id is not None:
-        return bot_pb2.Position(match_id=match_id)
-    if isinstance(record, bot_pb2.Position):
+        return common_pb2.Position(game=game or "", match_id=match_id)
+    if isinstance(record, common_pb2.Position):
         return record
-    if isinstance(record, game_pb2.GameRecord):
-        return bot_pb2.Position(record=record)
-    if isinstance(record, dict):
-        return bot_pb2.Position(record_json=json.dumps(record))
+    if isinstance(record, hera_zeus_pb2.HeraZeusRecord):
+        return common_pb2.Position(game=game or "hera_zeus", hera_zeus_record=record)
     if isinstance(record, os.PathLike):
-        return bot_pb2.Position(record_json=Path(record).read_text(encoding="utf-8"))
-    if isinstance(record, str):
-        return bot_pb2.Position(record_json=record)
-    raise TypeError(f"cannot make a position from {type(record).__name__}")
+        record = Path(record).read_text(encoding="utf-8")
+    if isinstance(record, dict):
+        text = json.dumps(record)
+    elif isinstance(record, str):
+        text = record
+    else:
+        raise TypeError(f"cannot make a position from {type(record).__name__}")
+    if game is None:
+        data = record_data(text)
+        if data is None or not isinstance(data.get("format"), str) or book is None:
+            raise ValueError("name the game (game=...): the record has no format to tell it")
+        game = book.game_of_format(data["format"])
+    return common_pb2.Position(game=game, record_json=text)
 
 
-def budget(iterations: int | None = None, millis: int | None = None, threads: int | None = None) -> bot_pb2.Budget | None:
+def budget(iterations: int | None = None, millis: int | None = None,
+           threads: int | None = None) -> common_pb2.Budget | None:
     if iterations is None and millis is None and threads is None:
         return None
-    return bot_pb2.Budget(iterations=iterations or 0, millis=millis or 0, threads=threads or 0)
+    return common_pb2.Budget(iterations=iterations or 0, millis=millis or 0, threads=threads or 0)
 
 
-def variants(values: dict | None) -> game_pb2.Variants | None:
-    if not values:
-        return None
-    return game_pb2.Variants(**values)
+def suggest_request(position_: common_pb2.Position, *, iterations=None, millis=None, threads=None, seed=0, bot=""):
+    return bot_pb2.SuggestMoveRequest(position=position_, budget=budget(iterations, millis, threads), seed=seed,
+                                      bot=bot)
 
 
-def suggest_request(record=None, *, match_id=None, iterations=None, millis=None, threads=None, seed=0, bot=""):
-    return bot_pb2.SuggestMoveRequest(
-        position=position(record, match_id=match_id), budget=budget(iterations, millis, threads), seed=seed, bot=bot
-    )
-
-
-def analyze_request(record=None, *, match_id=None, iterations=None, millis=None, threads=None, seed=0,
+def analyze_request(position_: common_pb2.Position, *, iterations=None, millis=None, threads=None, seed=0,
                     belief_samples=0, progress_every=0):
-    return bot_pb2.AnalyzeRequest(
-        position=position(record, match_id=match_id),
-        budget=budget(iterations, millis, threads),
-        seed=seed,
-        belief_samples=belief_samples,
-        progress_every=progress_every,
-    )
+    return bot_pb2.AnalyzeRequest(position=position_, budget=budget(iterations, millis, threads), seed=seed,
+                                  belief_samples=belief_samples, progress_every=progress_every)
 
 
-def create_match_request(*, seed=0, hera_bot=False, zeus_bot=True, bot="", iterations=None, millis=None,
-                         threads=None, variants_=None, open_=False):
-    return match_pb2.CreateMatchRequest(
-        seed=seed, hera_bot=hera_bot, zeus_bot=zeus_bot, bot=bot,
-        budget=budget(iterations, millis, threads), variants=variants(variants_), open=open_,
-    )
+def names_needed(bot_seats) -> bool:
+    """Whether `bot_seats` (None: the default) needs the game's seat names."""
+    return bot_seats is None or not all(isinstance(s, int) and not isinstance(s, bool) for s in bot_seats)
+
+
+def bot_seat_indices(bot_seats, seats: list[str] | None) -> list[int]:
+    """Bot seats as indices (names looked up in `seats`); None: every seat but the first."""
+    if bot_seats is None:
+        return list(range(1, len(seats or ())))
+    return [seat_index(seats or [], s) for s in bot_seats]
+
+
+def create_match_request(*, game: str, params: dict | str | None = None, bot_seats: Iterable[int] = (), bot="",
+                         iterations=None, millis=None, threads=None, seed=0, open_=False):
+    params_json = params if isinstance(params, str) else (json.dumps(params) if params else "")
+    return match_pb2.CreateMatchRequest(game=game, params_json=params_json, bot_seats=list(bot_seats), bot=bot,
+                                        budget=budget(iterations, millis, threads), seed=seed, open=open_)
+
+
+def move_message(move: MoveLike) -> common_pb2.Move:
+    """A move by its text, its action id, or as a Move message."""
+    if isinstance(move, common_pb2.Move):
+        return move
+    if isinstance(move, int) and not isinstance(move, bool):
+        return common_pb2.Move(action=move)
+    if isinstance(move, str):
+        return common_pb2.Move(text=move)
+    raise TypeError(f"a move is its text, its action id or a Move, not {type(move).__name__}")
 
 
 # The metadata key that carries a seat or spectator token (docs/api.md, "Hosted matches").
@@ -99,21 +173,13 @@ def auth(token: str | None) -> tuple[tuple[str, str], ...] | None:
     return None if not token else ((AUTH_HEADER, f"Bearer {token}"),)
 
 
-def seat_token(created: match_pb2.CreateMatchResponse, seat: str | int) -> str:
-    """The token CreateMatch answered for `seat` ('hera' / 'zeus')."""
-    wanted = player(seat)
+def seat_token(created: match_pb2.CreateMatchResponse, seat: SeatLike) -> str:
+    """The token CreateMatch answered for `seat` (an index or a seat name of the match)."""
+    wanted = seat_index(created.status.seats, seat)
     for entry in created.seats:
-        if entry.player == wanted:
+        if entry.seat == wanted:
             return entry.token
     raise ValueError(f"the match has no human seat {seat!r} (bot seats get no token)")
-
-
-def optional_player(name: str | int | None) -> int:
-    return game_pb2.PLAYER_UNSPECIFIED if name is None else player(name)
-
-
-def move_message(move: str | game_pb2.Move) -> game_pb2.Move:
-    return move if isinstance(move, game_pb2.Move) else game_pb2.Move(text=move)
 
 
 def bad_request_fields(error: grpc.RpcError) -> dict[str, str]:

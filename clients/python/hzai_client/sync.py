@@ -1,12 +1,26 @@
-"""Blocking client."""
+"""Blocking client of the hzai.v2 service, for every game the server plays.
+
+    with HzaiClient("127.0.0.1:50051", timeout=30) as client:
+        client.list_games()                                   # GameInfo: name, seats, bots, ...
+        reply = client.suggest_move(Path("game.json"), iterations=1000, seed=1)
+        reply.move.text, reply.seat_name
+        created = client.create_match(game="hera_zeus", params={"turn_limit": 120}, bot_seats=["zeus"])
+        token = seat_token(created, "hera")
+        client.play_move(created.status.match_id, "draw", token=token, move_number=0)
+
+Records are a file path, a dict, JSON text or a game's record message; the game follows
+from a JSON record's `format` (looked up once in the server's ListGames) unless `game`
+names it. Seats are indices or seat names. Moves are their text, an action id or a Move.
+Replies are the generated protobuf messages; errors are `grpc.RpcError`.
+"""
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from hzai_proto.v1 import bot_pb2, bot_pb2_grpc, game_pb2, match_pb2, match_pb2_grpc
+from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2, match_pb2, match_pb2_grpc
 
 from hzai_client import messages as m
 
@@ -22,6 +36,8 @@ class HzaiClient:
         self.bots = bot_pb2_grpc.BotServiceStub(self.channel)
         self.matches = match_pb2_grpc.MatchServiceStub(self.channel)
         self._health = health_pb2_grpc.HealthStub(self.channel)
+        self._book: m.GameBook | None = None
+        self._match_seats: dict[str, list[str]] = {}  # match id -> seat names, of matches created here
 
     def __enter__(self) -> "HzaiClient":
         return self
@@ -35,24 +51,50 @@ class HzaiClient:
     def _t(self, timeout):
         return self.timeout if timeout is None else timeout
 
+    # ----- games -------------------------------------------------------------------------
+    def list_games(self, timeout=None) -> list[common_pb2.GameInfo]:
+        """The games the server plays; remembered for finding games and seats by name."""
+        reply = self.bots.ListGames(bot_pb2.ListGamesRequest(), timeout=self._t(timeout))
+        self._book = m.GameBook(reply.games)
+        return list(reply.games)
+
+    def book(self) -> m.GameBook:
+        if self._book is None:
+            self.list_games()
+        return self._book
+
+    def _position(self, record, game, match_id) -> common_pb2.Position:
+        book = self.book() if record is not None and m.needs_book(record, game) else None
+        return m.position(record, game=game, match_id=match_id, book=book)
+
+    def _seat(self, match_id: str, seat) -> int | None:
+        if seat is None or isinstance(seat, int):
+            return seat
+        if match_id in self._match_seats:
+            return m.seat_index(self._match_seats[match_id], seat)
+        return self.book().seat(None, seat)
+
     # ----- bot ---------------------------------------------------------------------------
-    def suggest_move(self, record=None, *, match_id=None, iterations=None, millis=None, threads=None, seed=0,
-                     bot="", token=None, timeout=None) -> bot_pb2.SuggestMoveResponse:
-        request = m.suggest_request(record, match_id=match_id, iterations=iterations, millis=millis,
+    def suggest_move(self, record=None, *, game=None, match_id=None, iterations=None, millis=None, threads=None,
+                     seed=0, bot="", token=None, timeout=None) -> bot_pb2.SuggestMoveResponse:
+        """The bot's move for the seat to decide after `record` (or in match `match_id`,
+        with that seat's token)."""
+        request = m.suggest_request(self._position(record, game, match_id), iterations=iterations, millis=millis,
                                     threads=threads, seed=seed, bot=bot)
         return self.bots.SuggestMove(request, timeout=self._t(timeout), metadata=m.auth(token))
 
-    def analyze(self, record=None, *, match_id=None, iterations=None, millis=None, threads=None, seed=0,
-                belief_samples=0, token=None, timeout=None) -> bot_pb2.Analysis:
-        request = m.analyze_request(record, match_id=match_id, iterations=iterations, millis=millis,
+    def analyze(self, record=None, *, game=None, match_id=None, iterations=None, millis=None, threads=None,
+                seed=0, belief_samples=0, token=None, timeout=None) -> bot_pb2.Analysis:
+        request = m.analyze_request(self._position(record, game, match_id), iterations=iterations, millis=millis,
                                     threads=threads, seed=seed, belief_samples=belief_samples)
         return self.bots.Analyze(request, timeout=self._t(timeout), metadata=m.auth(token)).analysis
 
-    def analyze_stream(self, record=None, *, match_id=None, iterations=None, millis=None, threads=None, seed=0,
-                       belief_samples=0, progress_every=0, token=None, timeout=None) -> Iterator[bot_pb2.Analysis]:
+    def analyze_stream(self, record=None, *, game=None, match_id=None, iterations=None, millis=None, threads=None,
+                       seed=0, belief_samples=0, progress_every=0, token=None,
+                       timeout=None) -> Iterator[bot_pb2.Analysis]:
         """Partial answers (finished=False) while the search runs, then the final one.
-        Stop iterating (or call .cancel() on the underlying call) to stop the search."""
-        request = m.analyze_request(record, match_id=match_id, iterations=iterations, millis=millis,
+        Stop iterating to stop the search."""
+        request = m.analyze_request(self._position(record, game, match_id), iterations=iterations, millis=millis,
                                     threads=threads, seed=seed, belief_samples=belief_samples,
                                     progress_every=progress_every)
         call = self.bots.AnalyzeStream(request, timeout=self._t(timeout), metadata=m.auth(token))
@@ -63,41 +105,50 @@ class HzaiClient:
             call.cancel()
 
     # ----- matches -----------------------------------------------------------------------
-    def create_match(self, *, seed=0, hera_bot=False, zeus_bot=True, bot="", iterations=None, millis=None,
-                     threads=None, variants=None, open=False, timeout=None) -> match_pb2.CreateMatchResponse:
-        """A new hosted match: its status, a secret token per human seat (`m.seat_token`)
-        and a spectator token. A chosen `seed` needs `open=True`."""
-        request = m.create_match_request(seed=seed, hera_bot=hera_bot, zeus_bot=zeus_bot, bot=bot,
-                                         iterations=iterations, millis=millis, threads=threads, variants_=variants,
-                                         open_=open)
-        return self.matches.CreateMatch(request, timeout=self._t(timeout))
+    def create_match(self, game: str = "hera_zeus", *, params: dict | str | None = None,
+                     bot_seats: Iterable | None = None, bot="", iterations=None, millis=None, threads=None, seed=0,
+                     open=False, timeout=None) -> match_pb2.CreateMatchResponse:
+        """A new hosted match of `game` with its `params` (a dict or JSON text): its status,
+        a secret token per human seat (`seat_token`) and a spectator token. `bot_seats`
+        (indices or names) are played by the server's bot; by default every seat but the
+        first. A chosen `seed` needs `open=True`."""
+        seats = list(self.book().info(game).seats) if m.names_needed(bot_seats) else None
+        chosen = m.bot_seat_indices(bot_seats, seats)
+        request = m.create_match_request(game=game, params=params, bot_seats=chosen, bot=bot, iterations=iterations,
+                                         millis=millis, threads=threads, seed=seed, open_=open)
+        created = self.matches.CreateMatch(request, timeout=self._t(timeout))
+        self._match_seats[created.status.match_id] = list(created.status.seats)
+        return created
 
-    def get_view(self, match_id: str, player=None, *, token=None, with_history=False,
+    def get_view(self, match_id: str, seat=None, *, token=None, with_history=False,
                  timeout=None) -> match_pb2.GetViewResponse:
-        request = match_pb2.GetViewRequest(match_id=match_id, player=m.optional_player(player),
+        request = match_pb2.GetViewRequest(match_id=match_id, seat=self._seat(match_id, seat),
                                            with_history=with_history)
         return self.matches.GetView(request, timeout=self._t(timeout), metadata=m.auth(token))
 
-    def legal_moves(self, match_id: str, player=None, *, token=None, timeout=None) -> list[game_pb2.Move]:
-        request = match_pb2.ListLegalMovesRequest(match_id=match_id, player=m.optional_player(player))
-        return list((self.matches.ListLegalMoves(request, timeout=self._t(timeout), metadata=m.auth(token))).moves)
+    def legal_moves(self, match_id: str, seat=None, *, token=None, timeout=None) -> list[common_pb2.Move]:
+        request = match_pb2.ListLegalMovesRequest(match_id=match_id, seat=self._seat(match_id, seat))
+        return list(self.matches.ListLegalMoves(request, timeout=self._t(timeout), metadata=m.auth(token)).moves)
 
-    def play_move(self, match_id: str, player, move, *, token=None, move_number=None,
+    def play_move(self, match_id: str, move, seat=None, *, token=None, move_number=None,
                   timeout=None) -> match_pb2.PlayMoveResponse:
-        """Play `move` for the token's seat; with `move_number` (the status's moves_played
-        as last seen) a retry is answered without playing the move twice."""
-        request = match_pb2.PlayMoveRequest(match_id=match_id, player=m.optional_player(player),
+        """Play `move` (text, action id or Move) for the token's seat; with `move_number`
+        (the status's moves_played as last seen) a retry is answered without playing twice."""
+        request = match_pb2.PlayMoveRequest(match_id=match_id, seat=self._seat(match_id, seat),
                                             move=m.move_message(move), move_number=move_number)
         return self.matches.PlayMove(request, timeout=self._t(timeout), metadata=m.auth(token))
 
-    def bot_play_turn(self, match_id: str, seed: int = 0, *, token=None,
+    def bot_play_turn(self, match_id: str, seed: int = 0, *, token=None, move_number=None,
                       timeout=None) -> match_pb2.BotPlayTurnResponse:
-        request = match_pb2.BotPlayTurnRequest(match_id=match_id, seed=seed)
+        """The bot plays until a human seat decides or the game ends. `seed` only in open
+        matches; `move_number` makes a retry safe as in play_move."""
+        request = match_pb2.BotPlayTurnRequest(match_id=match_id, seed=seed, move_number=move_number)
         return self.matches.BotPlayTurn(request, timeout=self._t(timeout), metadata=m.auth(token))
 
     def delete_match(self, match_id: str, *, token=None, timeout=None) -> None:
         self.matches.DeleteMatch(match_pb2.DeleteMatchRequest(match_id=match_id), timeout=self._t(timeout),
                                   metadata=m.auth(token))
+        self._match_seats.pop(match_id, None)
 
     # ----- health ------------------------------------------------------------------------
     def health(self, service: str = "", timeout=None) -> str:
