@@ -147,7 +147,7 @@ def store_cost(workdir: Path, appends: int) -> dict:
     from hzai_server.store_pg import PostgresMatchStore
 
     def per_move(store) -> dict:
-        store.create(StoredMatch(id="bench", client="c", token_hashes={"hera": "h", "zeus": None, "spectator": "s"},
+        store.create(StoredMatch(id="bench", client="c", token_hashes={"seats": ["h", None], "spectator": "s"},
                                  seed=1, salt="ab", open=False, settings={}, created_at=0.0, last_used=0.0))
         times = []
         for i in range(appends):

@@ -86,6 +86,10 @@ def test_hzai_suggest_and_analyze_on_the_command_line(server, midgame, tmp_recor
     assert hzai_main(["analyze", path, "--server", server.address, "--budget", "800", "--stream", "--every", "200"]) == 0
     out = capsys.readouterr().out
     assert out.count("... ") >= 2 and "800 iterations" in out
+    assert hzai_main(["analyze", path, "--server", server.address, "--budget", "300", "--belief", "100", "--top", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "values are " + ["hera", "zeus"][midgame.replay().current_seat] + "'s expected result" in out
+    assert re.search(r"Where the hidden cards probably are, as (hera|zeus) sees it \(100 samples\):\n  ", out)
     # --game names the game; a record of a format no game of the server writes needs it
     assert hzai_main(["suggest", path, "--server", server.address, "--game", "hera_zeus", "--bot", "random"]) == 0
     assert capsys.readouterr().out.strip() in legal(midgame)

@@ -47,8 +47,10 @@ def _format_analysis(a) -> str:
                                      [m.text for m in info.pv]))
     if a.HasField("belief"):
         b = a.belief
-        lines.append(f"What {a.perspective_name} believes about the hidden cards ({b.samples} samples):")
-        lines += ["  " + line for line in json.dumps(json.loads(b.json or "{}"), indent=1).splitlines()]
+        # the game's own report, one entry a line (every game writes its own; --json has it whole)
+        lines.append(f"Where the hidden cards probably are, as {a.perspective_name} sees it ({b.samples} samples):")
+        lines += [f"  {key}: {json.dumps(value)}" for key, value in json.loads(b.json or "{}").items()
+                  if key not in ("observer", "samples", "seed")]
     return "\n".join(lines)
 
 
