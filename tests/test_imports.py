@@ -135,6 +135,22 @@ def test_search_is_written_over_the_core_only(graph):
     assert wrong == []
 
 
+def test_the_server_names_no_game_outside_its_per_game_converters(graph):
+    """Only hzai_server.games.<game> (protobuf of one game) may import that game; the rest
+    of the server reaches every game through hzai.core."""
+    wrong = [f"{a} imports {b}" for a, targets in sorted(graph.items())
+             if a.startswith("hzai_server") and not a.startswith("hzai_server.games.")
+             for b in sorted(targets) if b.startswith(("hzai.games", "hzai.native"))]
+    assert wrong == []
+    assert any(b.startswith("hzai.games.hera_zeus") for b in graph["hzai_server.games.hera_zeus"]), "edges are read"
+
+
+def test_the_client_library_names_no_game(graph):
+    library = ("hzai_client.sync", "hzai_client.aio", "hzai_client.messages", "hzai_client.constants", "hzai_client")
+    wrong = [f"{a} imports {b}" for a in library for b in sorted(graph[a]) if b.startswith("hzai.games")]
+    assert wrong == []
+
+
 def test_the_library_never_imports_the_service_or_clients(graph):
     wrong = [f"{a} imports {b}" for a, targets in sorted(graph.items()) if a.startswith("hzai.") or a == "hzai"
              for b in sorted(targets) if b.startswith(("hzai_server", "hzai_client", "hzai_proto"))]

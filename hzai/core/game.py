@@ -163,7 +163,7 @@ class Game(ABC):
 
         state = self.start_of(record)
         for index, text in enumerate(record.moves):
-            if should_stop is not None and index % REPLAY_CHECK_EVERY == 0 and index and should_stop():
+            if should_stop is not None and index % REPLAY_CHECK_EVERY == 0 and should_stop():
                 raise ReplayStopped(index)
             record.game.play_recorded(state, index, text)
         return state

@@ -26,7 +26,7 @@ import grpc
 from hzai.core import Game, Move, View
 from hzai.search import Analysis, BotError, Limits, analyze, make_bot, parse_spec
 
-from hzai_server.errors import ApiError, invalid
+from hzai_server.errors import ApiError, invalid, quoted
 from hzai_server.rpc import current_hooks, current_lifecycle
 
 DEFAULT_BOT = "ismcts"
@@ -130,7 +130,7 @@ def make_checked_bot(spec: str, game: Game, field: str = "bot"):
         allowed = bots_for(game)
         if name not in allowed:
             why = "does not play " + game.name if name in BOT_NAMES else "is unknown"
-            raise BotError(f"unknown bot {name[:60]!r} ({why}); choose from {', '.join(allowed)}")
+            raise BotError(f"unknown bot {quoted(name)} ({why}); choose from {', '.join(allowed)}")
         return make_bot(spec)
     except BotError as exc:
         raise invalid(field, str(exc)) from None

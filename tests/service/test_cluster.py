@@ -108,13 +108,13 @@ def test_a_match_survives_a_replica_killed_mid_game(cluster):
         client = through if killed else clients[calls % 3]
         calls += 1
         try:
-            if status.to_move == 1:  # Hera, the human seat
+            if status.to_move == 0:  # Hera, the human seat
                 legal = client.legal_moves(seats.id, token=hera)
                 text = legal[rng.below(len(legal))].text
                 reply = client.play_move(seats.id, text, token=hera, move_number=status.moves_played)
                 texts = [reply.played.text, *(c.text for c in reply.chance)]
             else:
-                reply = client.bot_play_turn(seats.id, token=hera)
+                reply = client.bot_play_turn(seats.id, token=hera, move_number=status.moves_played)
                 texts = [mv.text for mv in reply.moves]
         except grpc.RpcError as exc:
             if exc.code() not in RETRYABLE and exc.code() != grpc.StatusCode.FAILED_PRECONDITION:

@@ -75,7 +75,7 @@ def test_turn_limit_and_seed_out_of_range_are_named(client):
                       timeout=30)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "seed must be" in error.details()
     error = rpc_error(client.matches.CreateMatch, match_pb2.CreateMatchRequest(
-        variants=hera_zeus_pb2.HeraZeusVariants(turn_limit=2**31)), timeout=30)
+        game="hera_zeus", params_json=json.dumps({"turn_limit": 2**31})), timeout=30)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "turn_limit" in error.details()
 
 
@@ -113,14 +113,22 @@ def test_a_replay_stops_when_asked():
 
 
 def test_records_written_differently_share_one_digest():
-    from hzai_server.convert import record_from_json_text
+    from hzai.core import make_game
+    from hzai_server.bot_service import record_key
+    from hzai_server.convert import parse_json, record_from_data
+
+    game = make_game("hera_zeus")
+
+    def read(text):
+        return record_from_data(game, parse_json(text, "r"), "r")
 
     record = played_record(12, 10).to_json()
-    plain = record_from_json_text(json.dumps(record), "r")
-    padded = record_from_json_text(" " * 5000 + json.dumps(record, indent=4, sort_keys=True) + "\n" * 100, "r")
+    plain = read(json.dumps(record))
+    padded = read(" " * 5000 + json.dumps(record, indent=4, sort_keys=True) + "\n" * 100)
     assert record_digest(plain) == record_digest(padded)
-    other = record_from_json_text(json.dumps({**record, "moves": record["moves"][:-1]}), "r")
-    assert record_digest(other) != record_digest(plain)
+    assert record_key(plain) == record_key(padded)  # the server's decision cache: one entry
+    other = read(json.dumps({**record, "moves": record["moves"][:-1]}))
+    assert record_digest(other) != record_digest(plain) and record_key(other) != record_key(plain)
     # Each move is framed: splitting one move's text differently is another record.
     a = Record.from_json({**DRAWS, "moves": ["ab", "c"]})
     b = Record.from_json({**DRAWS, "moves": ["a", "bc"]})
@@ -296,12 +304,12 @@ def raw(channel, method: str, data: bytes, streaming: bool = False):
 
 BAD_UTF8 = b"\xff\xfe\xc3\x28"
 # A string field of each request holding bytes that are not UTF-8: SuggestMoveRequest.bot
-# (4), AnalyzeRequest.position (1) .record_json (2), CreateMatchRequest.bot (5),
+# (4), AnalyzeRequest.position (1) .record_json (2), CreateMatchRequest.bot (4),
 # PlayMoveRequest.match_id (1).
-NOT_UTF8 = {"/hzai.v1.BotService/SuggestMove": bytes([0x22, 4]) + BAD_UTF8,
-            "/hzai.v1.BotService/AnalyzeStream": bytes([0x0A, 6, 0x12, 4]) + BAD_UTF8,
-            "/hzai.v1.MatchService/CreateMatch": bytes([0x2A, 4]) + BAD_UTF8,
-            "/hzai.v1.MatchService/PlayMove": bytes([0x0A, 4]) + BAD_UTF8}
+NOT_UTF8 = {"/hzai.v2.BotService/SuggestMove": bytes([0x22, 4]) + BAD_UTF8,
+            "/hzai.v2.BotService/AnalyzeStream": bytes([0x0A, 6, 0x12, 4]) + BAD_UTF8,
+            "/hzai.v2.MatchService/CreateMatch": bytes([0x22, 4]) + BAD_UTF8,
+            "/hzai.v2.MatchService/PlayMove": bytes([0x0A, 4]) + BAD_UTF8}
 
 
 @pytest.mark.parametrize("method", sorted(NOT_UTF8))
@@ -312,7 +320,7 @@ def test_undecodable_requests_are_invalid_argument_with_one_log_line(server, met
             before = len(server.logs)
             error = rpc_error(raw, channel, method, data, streaming=method.endswith("Stream"))
             assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, (data, error.details())
-            assert error.details().startswith("request: not a valid hzai.v1.")
+            assert error.details().startswith("request: not a valid hzai.v2.")
             threading_event().wait(0.2)
             new = server.logs[before:]
             assert [(e["event"], e.get("code")) for e in new] == [("rpc", "INVALID_ARGUMENT")]
@@ -345,15 +353,17 @@ def test_an_iteration_budget_cut_by_the_wall_time_cap_is_not_finished(midgame):
 
 
 def test_a_replay_past_the_deadline_is_deadline_exceeded():
-    from hzai_server.convert import replay
+    from hzai_server.convert import view_to_decide
     from hzai_server.errors import ApiError
 
     record = played_record(12, 200)
-    for cache in (None, ReplayCache(size=4)):
-        with pytest.raises(ApiError) as caught:
-            replay(record, "position.hera_zeus_record", cache, should_stop=lambda: True)
-        assert caught.value.code == grpc.StatusCode.DEADLINE_EXCEEDED
-        assert "position.record: the call ended after replaying 0 of" in caught.value.message
+    with pytest.raises(ApiError) as caught:
+        view_to_decide(record, "position.record_json", should_stop=lambda: True)
+    assert caught.value.code == grpc.StatusCode.DEADLINE_EXCEEDED
+    assert f"position.record_json: the call ended after replaying 0 of {len(record.moves)} moves" in caught.value.message
+    with pytest.raises(ReplayStopped) as stopped:  # the library's own prefix cache stops alike
+        ReplayCache(size=4).replay(record, should_stop=lambda: True)
+    assert stopped.value.played == 0
 
 
 def test_the_cache_byte_budget_is_a_setting():

@@ -21,7 +21,7 @@ TRIES = 60
 
 
 def _stored(match_id: str) -> StoredMatch:
-    return StoredMatch(id=match_id, client="c", token_hashes={"hera": "h", "zeus": "z", "spectator": "s"},
+    return StoredMatch(id=match_id, client="c", token_hashes={"seats": ["h", "z"], "spectator": "s"},
                        seed=1, salt="ab", open=False, settings={}, created_at=1.0, last_used=1.0)
 
 
@@ -97,7 +97,7 @@ def test_a_replica_with_a_stale_cache_catches_up_before_it_plays(replicas):
     a.play_move(seats.id, setup, token=hera, move_number=0)
     # b's cached state is at move 0; it must see move 1 and let Zeus play, not Hera again.
     assert b.get_view(seats.id, token=hera).status.moves_played == 1
-    error = rpc_error(b.play_move, seats.id, None, setup, token=hera)
+    error = rpc_error(b.play_move, seats.id, setup, token=hera)
     assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "not hera's decision" in error.details()
     zeus_setup = b.legal_moves(seats.id, token=zeus)[0].text
     b.play_move(seats.id, zeus_setup, token=zeus, move_number=1)
@@ -118,7 +118,7 @@ def test_two_replicas_playing_the_same_move_at_once_play_it_once(replicas):
     rounds, aborted = 0, 0
     status = a.get_view(seats.id, token=seats["hera"]).status
     while not status.over and rounds < 40:
-        mover = "hera" if status.to_move == 1 else "zeus"
+        mover = status.seats[status.to_move]
         token = seats[mover]
         move = sorted(m.text for m in a.legal_moves(seats.id, token=token))[0]
         number = status.moves_played
@@ -165,7 +165,7 @@ def test_the_database_down_is_unavailable_and_its_return_is_served():
             own.server.stop()
             error = rpc_error(client.get_view, seats.id, token=seats["hera"])
             assert error.code() == grpc.StatusCode.UNAVAILABLE and "store cannot be reached" in error.details()
-            error = rpc_error(client.create_match, hera_bot=False)
+            error = rpc_error(client.create_match, bot_seats=[1])
             assert error.code() == grpc.StatusCode.UNAVAILABLE
             own.server.start()
             assert client.get_view(seats.id, token=seats["hera"]).status.moves_played == 0

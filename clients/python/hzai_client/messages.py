@@ -58,6 +58,17 @@ class GameBook:
         return found.pop()
 
 
+def local_game_of_format(record_format: str) -> str:
+    """The game of a record format among the games this process registers (hzai.core),
+    for building requests without asking a server."""
+    from hzai.core import game_names, make_game
+
+    for name in game_names():
+        if make_game(name).record_format == record_format:
+            return name
+    raise ValueError(f"no game known here writes records of format {record_format!r}; name the game (game=...)")
+
+
 def seat_index(seats: Iterable[str], seat: SeatLike) -> int:
     """A seat index from an index or a name among `seats`."""
     seats = list(seats)
@@ -104,15 +115,16 @@ def position(record: PositionLike | None = None, *, game: str | None = None, mat
         record = Path(record).read_text(encoding="utf-8")
     if isinstance(record, dict):
         text = json.dumps(record)
+
     elif isinstance(record, str):
         text = record
     else:
         raise TypeError(f"cannot make a position from {type(record).__name__}")
     if game is None:
         data = record_data(text)
-        if data is None or not isinstance(data.get("format"), str) or book is None:
+        if data is None or not isinstance(data.get("format"), str):
             raise ValueError("name the game (game=...): the record has no format to tell it")
-        game = book.game_of_format(data["format"])
+        game = book.game_of_format(data["format"]) if book is not None else local_game_of_format(data["format"])
     return common_pb2.Position(game=game, record_json=text)
 
 
@@ -123,14 +135,17 @@ def budget(iterations: int | None = None, millis: int | None = None,
     return common_pb2.Budget(iterations=iterations or 0, millis=millis or 0, threads=threads or 0)
 
 
-def suggest_request(position_: common_pb2.Position, *, iterations=None, millis=None, threads=None, seed=0, bot=""):
-    return bot_pb2.SuggestMoveRequest(position=position_, budget=budget(iterations, millis, threads), seed=seed,
-                                      bot=bot)
+def suggest_request(record=None, *, game=None, match_id=None, book=None, iterations=None, millis=None, threads=None,
+                    seed=0, bot=""):
+    """A SuggestMoveRequest for a record or match (`position`'s arguments) or a Position."""
+    return bot_pb2.SuggestMoveRequest(position=position(record, game=game, match_id=match_id, book=book),
+                                      budget=budget(iterations, millis, threads), seed=seed, bot=bot)
 
 
-def analyze_request(position_: common_pb2.Position, *, iterations=None, millis=None, threads=None, seed=0,
-                    belief_samples=0, progress_every=0):
-    return bot_pb2.AnalyzeRequest(position=position_, budget=budget(iterations, millis, threads), seed=seed,
+def analyze_request(record=None, *, game=None, match_id=None, book=None, iterations=None, millis=None, threads=None,
+                    seed=0, belief_samples=0, progress_every=0):
+    return bot_pb2.AnalyzeRequest(position=position(record, game=game, match_id=match_id, book=book),
+                                  budget=budget(iterations, millis, threads), seed=seed,
                                   belief_samples=belief_samples, progress_every=progress_every)
 
 

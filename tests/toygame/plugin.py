@@ -1,0 +1,7 @@
+"""The registration line that makes a server play the toy game:
+`hzai-server --load-games tests.toygame.plugin` (or HZAI_LOAD_GAMES)."""
+
+from hzai.core import register_game
+from tests.toygame import ToyGame
+
+register_game(ToyGame.name, ToyGame)
