@@ -77,7 +77,8 @@ async function play(bots, matches, args) {
     show(reply.events, seat, status.seats);
     status = reply.status;
   }
-  process.stdout.write(`over: ${status.result} (${status.reason}) after ${status.moves_played} moves\n`);
+  const reason = status.reason ? ` (${status.reason})` : '';
+  process.stdout.write(`over: ${status.result}${reason} after ${status.moves_played} moves\n`);
   const opened = crypto.createHash('sha256').update(`${status.seed}:${status.salt}`).digest('hex');
   if (opened !== commitment || status.seed_commitment !== commitment) {
     process.stderr.write(`${PROGRAM}: the seed ${status.seed} and salt do not open the commitment ${commitment}\n`);

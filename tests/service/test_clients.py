@@ -215,3 +215,50 @@ def test_node_match_plays_the_seat_it_is_given(server, node):
         run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", server.address, *flags],
                              capture_output=True, text=True, timeout=60)
         assert run.returncode == 2 and words in run.stderr, run.stderr
+
+
+# ----- a game these clients have no code for ---------------------------------------------
+@pytest.fixture(scope="module")
+def toy_server():
+    """A server that also plays the toy game of tests/toygame/, loaded as a plugin."""
+    from .conftest import ServerProcess
+
+    srv = ServerProcess("--load-games", "tests.toygame.plugin", "--max-searches", "2", "--default-iterations", "100")
+    yield srv
+    srv.stop()
+
+
+TOY_MOVES = {"bet", "fold", "call", "guess 1", "guess 2", "guess 3"}
+
+
+def test_hzai_play_plays_a_game_it_has_no_code_for(toy_server, tmp_path):
+    saved = tmp_path / "toy.json"
+    script = "moves\n1\n" * 4  # `moves`, then the first move listed, until the game ends
+    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", toy_server.address,
+                          "--game", "toy_guess", "--as", "second", "--bot", "random", "--seed", "4", "--save",
+                          str(saved)], input=script, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "Toy guess: you play Second; the bot (random) plays First." in out
+    assert '"seat": "second"' in out  # the server's board for the seat (the toy game draws its view)
+    assert re.search(r"second \[\d+ moves\]> ", out) and "Legal moves (" in out
+    assert "Game over: " in out and f"Saved the game record (toy_guess-record/1) to {saved}." in out
+    record = json.loads(saved.read_text())
+    assert record["format"] == "toy_guess-record/1" and record["seed"] == 4
+    assert record["moves"] and set(record["moves"]) <= TOY_MOVES
+    assert run.stderr == ""
+
+
+def test_the_node_clients_play_a_game_they_have_no_code_for(toy_server, tmp_record, node):
+    run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", toy_server.address, "--game", "toy_guess",
+                          "--seat", "1"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].split(": ", 1)[0] == "0" and lines[0].split(": ")[1] in ("First", "you")
+    assert any(line.startswith("over: ") for line in lines) and lines[-1].startswith("commitment verified")
+    path = str(tmp_record({"format": "toy_guess-record/1", "seed": 3, "moves": ["bet"]}, "toy.json"))
+    run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), path, "--server", toy_server.address, "--bot", "random",
+                          "--json"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    reply = json.loads(run.stdout)  # the game found by the record's format alone
+    assert reply["seat_name"] == "second" and reply["move"]["text"] in TOY_MOVES

@@ -282,8 +282,8 @@ class Session:
             reason = f" ({status.reason.replace('_', ' ')})" if status.reason else ""
             self.say(f"Game over: {status.result}{reason}.", "bold")
         if self.save:
-            write_record(self.save, status.record_json)
-            self.say(f"Saved the game record to {self.save} (hzai replay / hzai analyze-game read it).")
+            fmt = write_record(self.save, status.record_json)
+            self.say(f"Saved the game record ({fmt or self.info.record_format}) to {self.save}.")
         return 0
 
     def leave(self) -> int:

@@ -28,9 +28,11 @@ def seat_view_json(game: str, seat: str, match_id: str, seen: list[dict]) -> dic
     }
 
 
-def write_record(path: str, record_json: str) -> None:
-    """The server's record, laid out one field a line like the library writes records."""
-    write_json(path, json.loads(record_json))
+def write_record(path: str, record_json: str) -> str | None:
+    """The server's record, laid out one field a line; its `format`."""
+    data = json.loads(record_json)
+    write_json(path, data)
+    return data.get("format") if isinstance(data, dict) else None
 
 
 def write_json(path: str, data: dict) -> None:
