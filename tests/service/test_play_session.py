@@ -38,6 +38,11 @@ def test_prefixes_and_numbers_mean_one_legal_move(typed, meant):
     assert (command.move, command.legal) == (meant, True)
 
 
+def test_a_move_written_as_a_number_is_that_move_not_a_listing_number():
+    legal = moves("1", "3", "pass")
+    assert read_command("3", legal).move == "3" and read_command("2", legal).move == "3"  # listing: 1, 3, pass
+
+
 def test_a_line_that_fits_no_legal_move_is_sent_for_the_server_s_reason():
     # the numbers go into the one pattern the words fit: the server says why c1 is refused
     assert (read_command("ch 1", LEGAL).move, read_command("ch 1", LEGAL).legal) == ("challenge c1", False)

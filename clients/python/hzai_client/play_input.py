@@ -5,7 +5,7 @@ a new game needs nothing here. Every word may be cut to a prefix (`dr` for draw,
 for play Hydra ...), and the numbers of a line are compared with the numbers of a move's
 text in order, whatever letters stand around them (`ch 2` is challenge c2, `pl hyd 1 2`
 or `pl hyd 12` play Hydra c1r2). A number alone plays the move of that number in the
-`moves` listing. A line that means one legal move plays it; a line that fits no legal
+`moves` listing, unless a legal move is written so. A line that means one legal move plays it; a line that fits no legal
 move is sent as typed, so that the server, the referee, says why it is refused.
 """
 
@@ -76,15 +76,15 @@ def read_command(line: str, legal) -> Command:
     if words == ["?"]:
         return Command(session="help")
     ordered = listing_order(legal)
+    exact = {t.lower(): t for t in ordered}
+    if " ".join(words).lower() in exact:  # a move as written; before numbers, for games whose moves are numbers
+        return Command(move=exact[" ".join(words).lower()], legal=True)
     if len(words) == 1 and words[0].isdigit():
         number = int(words[0])
         if not 1 <= number <= len(ordered):
             raise InputError(f"no move {number}: 'moves' numbers them 1 to {len(ordered)}" if ordered
                              else f"no move {number}: you have no move to make")
         return Command(move=ordered[number - 1], legal=True)
-    exact = {t.lower(): t for t in ordered}
-    if line.strip().lower() in exact:
-        return Command(move=exact[line.strip().lower()], legal=True)
     fitting = [t for t in ordered if matches(line, t)]
     word = words[0].lower()
     if word in SESSION_WORDS:
