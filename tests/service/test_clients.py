@@ -262,3 +262,17 @@ def test_the_node_clients_play_a_game_they_have_no_code_for(toy_server, tmp_reco
     assert run.returncode == 0, run.stderr
     reply = json.loads(run.stdout)  # the game found by the record's format alone
     assert reply["seat_name"] == "second" and reply["move"]["text"] in TOY_MOVES
+
+
+def test_hzai_play_loads_a_game_into_its_embedded_server(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--game", "toy_guess", "--load-games",
+                          "tests.toygame.plugin", "--bot", "random", "--seed", "2"], input="1\n" * 4,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "Toy guess: you play First; the bot (random) plays Second." in run.stdout and "Game over: " in run.stdout
+    for flags, words in ((["--load-games", "no_such_module_here"], "--load-games: cannot import 'no_such_module_here'"),
+                         (["--load-games", "tests.toygame.plugin", "--server", "127.0.0.1:1"],
+                          "--load-games is for the embedded server")):
+        run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", *flags], input="", capture_output=True,
+                             text=True, timeout=60)
+        assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr, run.stderr

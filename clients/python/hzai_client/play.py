@@ -342,7 +342,7 @@ def play(client, seat: str | int, *, game: str = DEFAULT_GAME, seed: int | None,
 class EmbeddedServer:
     """An hzai server in this process on a free loopback port, with its logs silenced."""
 
-    def __init__(self, iterations: int | None = None):
+    def __init__(self, iterations: int | None = None, load_games: str = ""):
         import logging
 
         try:
@@ -357,8 +357,13 @@ class EmbeddedServer:
         logger.propagate = False
         # The embedded game lives as long as the command: no match database on disk.
         config = ServerConfig(address="127.0.0.1:0", workers=4, max_searches=2, max_matches=8, data_dir=":memory:",
-                              **({"default_iterations": iterations} if iterations else {}))
-        self.server = HzaiServer(config)
+                              load_games=load_games, **({"default_iterations": iterations} if iterations else {}))
+        try:
+            self.server = HzaiServer(config)
+        except OSError as exc:  # a game module that cannot be loaded
+            from hzai_client.commands import CommandError
+
+            raise CommandError(str(exc)) from None
 
     def __enter__(self) -> str:
         self.server.start()
@@ -388,6 +393,9 @@ def add_play_command(sub, common=None) -> None:
                    help="play on the hzai-server at this address (default: one started for this game)")
     p.add_argument("--game", default=DEFAULT_GAME,
                    help=f"the game, as the server names it (default {DEFAULT_GAME}; the server's ListGames lists them)")
+    p.add_argument("--load-games", default="", metavar="MODULE,...",
+                   help="without --server: modules the embedded server imports first, each registering games "
+                        "(as hzai-server --load-games)")
     p.add_argument("--as", dest="side", default="0", metavar="SEAT",
                    help="your seat, by name or index (default the first: hera in hera_zeus); the bot plays the others")
     p.add_argument("--bot", default="", help="ismcts (default), pimc, heuristic, random")
@@ -403,7 +411,7 @@ def add_play_command(sub, common=None) -> None:
                    help="write the game record to FILE when the game ends (before the end: what you saw)")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="deadline of each call")
 
-    from hzai_client.commands import _budget_kwargs, _client, _command
+    from hzai_client.commands import CommandError, _budget_kwargs, _client, _command
 
     @_command
     def cmd_play(args) -> int:
@@ -413,9 +421,12 @@ def add_play_command(sub, common=None) -> None:
         kwargs = dict(game=args.game, seed=args.seed, bot=args.bot, budget=budget, params=params,
                       hint_budget=hint_budget, save=args.save)
         if args.server:
+            if args.load_games:
+                raise CommandError("--load-games is for the embedded server; the server at --server loads its own "
+                                   "games (hzai-server --load-games)")
             with _client(args) as client:
                 return play(client, args.side, **kwargs)
-        with EmbeddedServer() as address:
+        with EmbeddedServer(load_games=args.load_games) as address:
             args.server = address
             with _client(args) as client:
                 return play(client, args.side, **kwargs)
