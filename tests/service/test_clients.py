@@ -243,6 +243,8 @@ def test_hzai_play_plays_a_game_it_has_no_code_for(toy_server, tmp_path):
     assert '"seat": "second"' in out  # the server's board for the seat (the toy game draws its view)
     assert re.search(r"second \[\d+ moves\]> ", out) and "Legal moves (" in out
     assert "Game over: " in out and f"Saved the game record (toy_guess-record/1) to {saved}." in out
+    # no narration from this game: the ending line is ours, with the seat's own result
+    assert re.search(r"Game over: (first wins|second wins|draw)\b[^\n]*\. (You won|You lost|A draw)\.", out), out
     record = json.loads(saved.read_text())
     assert record["format"] == "toy_guess-record/1" and record["seed"] == 4
     assert record["moves"] and set(record["moves"]) <= TOY_MOVES

@@ -195,6 +195,25 @@ def test_session_of_an_unknown_game_runs_on_what_the_server_sends(tmp_path):
     assert json.loads(saved.read_text()) == {"format": "tri/1", "seed": 4, "moves": ["light 1", "light 2"]}
 
 
+class QuietServer(ContractServer):
+    """The same game with no narration at all: the client tells the moves and the end."""
+
+    def bot_play_turn(self, *args, **kwargs):
+        reply = super().bot_play_turn(*args, **kwargs)
+        for event in reply.events:
+            del event.narration[:]
+        return reply
+
+
+def test_without_narration_the_moves_and_the_team_s_result_are_told(tmp_path):
+    out = io.StringIO()
+    assert play(QuietServer(), "green", game="tricolore", seed=None, bot="random", budget={}, params={}, hint_budget={},
+                stdin=io.StringIO("1\n1\n"), out=out, colour=False) == 0
+    text = out.getvalue()
+    assert "  Blue: light ?" in text and "  Chance: chance 3" in text
+    assert "Game over: won (all lit). Your team won." in text
+
+
 def test_a_seat_by_index_and_a_seat_that_does_not_exist():
     from hzai_client.commands import CommandError
 

@@ -280,11 +280,21 @@ class Session:
         self.board()
         if not self.told_ending:
             reason = f" ({status.reason.replace('_', ' ')})" if status.reason else ""
-            self.say(f"Game over: {status.result}{reason}.", "bold")
+            self.say(f"Game over: {status.result}{reason}.{self.verdict(status)}", "bold")
         if self.save:
             fmt = write_record(self.save, status.record_json)
             self.say(f"Saved the game record ({fmt or self.info.record_format}) to {self.save}.")
         return 0
+
+    def verdict(self, status) -> str:
+        """The seat's own result in words, from its return (win 1, draw 0.5, loss 0)."""
+        if len(status.returns) <= self.seat:
+            return ""
+        mine = status.returns[self.seat]
+        who = "Your team" if self.info.cooperative else "You"
+        if mine == 0.5:
+            return " A draw."
+        return f" {who} {'won' if mine > 0.5 else 'lost'}."
 
     def leave(self) -> int:
         self.say("You left the game; it is not finished.")
