@@ -13,12 +13,12 @@ from hzai.core.bot import Analysis, Bot, BotError, MoveInfo, PlayResult, wilson_
 from hzai.core.game import Game, Move
 from hzai.core.limits import Limits, LimitsError
 from hzai.core.record import NoDecision, Observed, RecordError, ReplayStopped, SeedRecord
-from hzai.core.registry import UnknownGameError, game_names, make_game, register_game
+from hzai.core.registry import UnknownGameError, game_names, game_of_format, make_game, register_game
 from hzai.core.state import State
 from hzai.core.view import View
 
 __all__ = [
     "Analysis", "Bot", "BotError", "Game", "Limits", "LimitsError", "Move", "MoveInfo", "NoDecision", "Observed", "PlayResult",
     "RecordError", "ReplayStopped", "SeedRecord", "State",
-    "UnknownGameError", "View", "game_names", "make_game", "register_game", "wilson_interval",
+    "UnknownGameError", "View", "game_names", "game_of_format", "make_game", "register_game", "wilson_interval",
 ]

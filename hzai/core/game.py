@@ -115,7 +115,7 @@ class Game(ABC):
     def with_params(self, params: dict) -> "Game":
         """This game with other parameters (from anyone: a request). ValueError naming a
         key this game does not take; the game's own checks name a bad value. By default
-        the game's class is called with the parameters (override where it is not so)."""
+        the registered factory makes it (`make_game(name, **params)`)."""
         if not isinstance(params, dict):
             raise ValueError("the parameters must be a JSON object")
         unknown = sorted(str(k) for k in params if k not in self.params)
@@ -124,7 +124,9 @@ class Game(ABC):
             raise ValueError(f"unknown parameter {unknown[0][:60]!r}; {self.name} takes: {allowed}")
         if not params:
             return self
-        return type(self)(**{**self.params, **params})
+        from hzai.core.registry import make_game
+
+        return make_game(self.name, **{**self.params, **params})
 
     def read_record(self, data):
         """A record of this game from parsed JSON that anyone may have written (a

@@ -3,9 +3,10 @@ games from a name and parameters."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from hzai.core.game import Game
+if TYPE_CHECKING:  # annotations only: Game.with_params makes games through this registry
+    from hzai.core.game import Game
 
 _FACTORIES: dict[str, Callable[..., Game]] = {}
 
@@ -36,6 +37,19 @@ def make_game(name: str, **params) -> Game:
 def game_names() -> list[str]:
     _load_builtin()
     return sorted(_FACTORIES)
+
+
+def game_of_format(record_format: str) -> str | None:
+    """The name of the registered game whose JSON records have `record_format`, or None.
+    A registration whose factory fails without parameters is passed over."""
+    for name in game_names():
+        try:
+            game = make_game(name)
+        except Exception:  # noqa: BLE001 - a broken registration names no format
+            continue
+        if getattr(game, "record_format", None) == record_format:
+            return name
+    return None
 
 
 def _load_builtin() -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import grpc
 
 from hzai.bounded_cache import BoundedCache
-from hzai.core import Game, View, game_names, make_game
+from hzai.core import Game, View
 from hzai_proto.v2 import bot_pb2, bot_pb2_grpc
 
 from hzai_server import convert
@@ -79,7 +79,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
 
     @handler
     def ListGames(self, request, context):
-        return bot_pb2.ListGamesResponse(games=[convert.game_info(make_game(name)) for name in game_names()])
+        return bot_pb2.ListGamesResponse(games=[convert.game_info(game) for game in convert.served_games()])
 
     @handler
     def SuggestMove(self, request, context):

@@ -80,9 +80,9 @@ _SETTINGS = [
      "(postgresql://USER:PASSWORD@HOST:PORT/DB, or postgresql:///DB?host=/socket/dir) shared by every "
      "replica of a cluster; needs pip install 'hzai[cluster]'"),
     ("replay_cache", "HZAI_REPLAY_CACHE", int,
-     "replayed records kept so that a longer record replays only its new moves (0: off)"),
+     "records whose position to decide is kept, so that the same record again is not replayed (0: off)"),
     ("cache_bytes", "HZAI_CACHE_BYTES", int,
-     "estimated bytes each of the two caches (replayed states, decided positions) may hold"),
+     "estimated bytes the cache of positions to decide may hold"),
     ("grace", "HZAI_GRACE", float, "seconds running calls get to finish on SIGTERM/SIGINT"),
     ("log_level", "HZAI_LOG_LEVEL", str, "debug, info, warning or error"),
     ("metrics_address", "HZAI_METRICS_ADDRESS", str,

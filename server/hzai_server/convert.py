@@ -21,20 +21,40 @@ from hzai_proto.v2 import bot_pb2, common_pb2, match_pb2
 
 from hzai_server import games
 from hzai_server.errors import ApiError, invalid, quoted
+from hzai_server.logs import log
 from hzai_server.searches import bots_for
 
 MAX_GAME_NAME = 64
 
 
 # ----- games ---------------------------------------------------------------------------
+def _made(name: str) -> Game | None:
+    """The registered game `name` with its default parameters; None when its factory
+    fails or makes no hzai.core Game (a broken registration is not served)."""
+    try:
+        game = make_game(name)
+    except UnknownGameError:
+        return None
+    except Exception as exc:  # noqa: BLE001 - a plugin's factory may fail any way
+        log("game not served", level=30, game=name[:MAX_GAME_NAME], error=f"{type(exc).__name__}: {exc}"[:300])
+        return None
+    return game if isinstance(game, Game) else None
+
+
+def served_games() -> list[Game]:
+    """Every registered game this server can serve, by name."""
+    return [game for game in map(_made, game_names()) if game is not None]
+
+
 def game_named(name: str, field: str = "position.game") -> Game:
     """The registered game `name`, with its default parameters."""
+    names = ", ".join(g.name for g in served_games())
     if not name:
-        raise invalid(field, f"name the game: one of {', '.join(game_names())}")
-    try:
-        return make_game(name[:MAX_GAME_NAME])
-    except UnknownGameError:
-        raise invalid(field, f"unknown game {quoted(name, 60)}; this server plays {', '.join(game_names())}") from None
+        raise invalid(field, f"name the game: one of {names}")
+    game = _made(name[:MAX_GAME_NAME]) if len(name) <= MAX_GAME_NAME else None
+    if game is None:
+        raise invalid(field, f"unknown game {quoted(name, 60)}; this server plays {names}")
+    return game
 
 
 def game_info(game: Game) -> common_pb2.GameInfo:
@@ -154,7 +174,12 @@ def seen_move_to_proto(game: Game, before, move, seat: int | None) -> common_pb2
     only the details that hide nothing."""
     seen = game.observed(before, move, seat)
     if not seen.redacted:
-        return move_to_proto(game, game.parse_move(seen.text))
+        if seen.text == game.move_text(move):
+            return move_to_proto(game, move)
+        try:  # the seat sees the move written its own way (Hera and Zeus: a card taken by Sirens)
+            return move_to_proto(game, game.parse_move(seen.text))
+        except ValueError:
+            return common_pb2.Move(text=seen.text)
     out = common_pb2.Move(text=seen.text, redacted=True)
     converter = games.converter(game.name)
     if converter is not None:

@@ -181,3 +181,31 @@ def test_a_record_of_another_format_for_the_named_game_is_refused(client):
         client.suggest_move({"format": "chess/1", "seed": 1, "moves": []}, game="hera_zeus")
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "position.record_json.format" in caught.value.details()
+
+
+def test_the_asyncio_client_makes_the_same_calls(server, midgame):
+    import asyncio
+
+    from hzai_client import AsyncHzaiClient, HzaiClient, seat_token
+
+    async def run():
+        async with AsyncHzaiClient(server.address, timeout=30) as client:
+            await client.wait_ready()
+            games = [g.name for g in await client.list_games()]
+            reply = await client.suggest_move(midgame.to_json(), bot="random", seed=4)
+            reports = [a async for a in client.analyze_stream(midgame.to_json(), iterations=400, progress_every=200)]
+            created = await client.create_match("hera_zeus", bot_seats=["zeus"], bot="random")
+            token = seat_token(created, "hera")
+            moves = await client.legal_moves(created.status.match_id, "hera", token=token)
+            played = await client.play_move(created.status.match_id, moves[0].action, token=token, move_number=0)
+            bot = await client.bot_play_turn(created.status.match_id, token=token, move_number=1)
+            await client.delete_match(created.status.match_id, token=token)
+            return games, reply, reports, moves, played, bot
+
+    games, reply, reports, moves, played, bot = asyncio.run(run())
+    with HzaiClient(server.address, timeout=30) as sync:
+        same = sync.suggest_move(midgame.to_json(), bot="random", seed=4)
+    assert "hera_zeus" in games and reply.move.text == same.move.text
+    assert reports[-1].finished and all(not r.finished for r in reports[:-1])
+    assert played.played.text == moves[0].text and bot.status.moves_played == 2
+    assert [m.text for m in bot.moves] == ["setup ? ? ?"]

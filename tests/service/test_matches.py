@@ -137,3 +137,30 @@ def test_a_bot_turn_under_a_short_deadline_plays_in_time(client):
     reply = client.bot_play_turn(seats.id, token=seats["zeus"], timeout=1.5)  # DEADLINE_EXCEEDED if late
     assert [m.hera_zeus.kind for m in reply.moves] == ["setup"]
     assert seat_name(reply.status.to_move) == "zeus"
+
+
+def test_a_bot_seed_only_in_open_matches_and_bot_turns_retried_by_number(client):
+    secret = create(client, bot_seats=[0], bot="random")  # Hera is the bot: she moves first
+    error = rpc_error(client.bot_play_turn, secret.id, seed=7, token=secret["zeus"])
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith("seed:")
+    first = client.bot_play_turn(secret.id, token=secret["zeus"], move_number=0)
+    assert first.status.moves_played == 1 and first.moves[0].text == "setup ? ? ?"  # Zeus sees no card
+    again = client.bot_play_turn(secret.id, token=secret["zeus"], move_number=0)  # a retry: not played twice
+    assert again == first
+    assert client.get_view(secret.id, token=secret["zeus"]).status.moves_played == 1
+    error = rpc_error(client.bot_play_turn, secret.id, token=secret["zeus"], move_number=5)
+    assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "at move 1" in error.details()
+    opened = [create(client, bot_seats=[0], bot="random", seed=4, open=True) for _ in range(2)]
+    played = [client.bot_play_turn(s.id, seed=7, token=s["zeus"]).status for s in opened]
+    views = [client.get_view(s.id, token=s["zeus"], with_history=True).history for s in opened]
+    assert played[0].moves_played == played[1].moves_played == 1 and views[0] == views[1]
+
+
+def test_a_match_position_must_be_of_the_match_game(client):
+    seats = create(client, bot_seats=[1], bot="random")
+    from hzai_proto.v2 import bot_pb2
+
+    request = bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="chess", match_id=seats.id), bot="random")
+    error = rpc_error(client.bots.SuggestMove, request, timeout=30,
+                      metadata=(("authorization", f"Bearer {seats['hera']}"),))
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "position.game" in error.details()

@@ -102,3 +102,36 @@ def _error(call, *args, **kwargs) -> grpc.RpcError:
     with pytest.raises(grpc.RpcError) as caught:
         call(*args, **kwargs)
     return caught.value
+
+
+def test_the_cooperative_three_seat_toy_is_listed_as_a_team_game(toy_client):
+    team = {g.name: g for g in toy_client.list_games()}["toy_team"]
+    assert team.cooperative and list(team.seats) == ["a", "b", "c"] and team.record_format == "toy_team-record/1"
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_a_team_match_with_two_humans_and_a_bot_ends_with_one_result_for_all(toy_client, seed):
+    from hzai_client import seat_token
+
+    created = toy_client.create_match("toy_team", bot_seats=["b"], bot="ismcts", iterations=200)
+    assert [(s.seat, s.seat_name) for s in created.seats] == [(0, "a"), (2, "c")]
+    match_id, status = created.status.match_id, created.status
+    tokens = {name: seat_token(created, name) for name in ("a", "c")}
+    # A seat's token opens its own seat only: a cannot look at c's card.
+    error = _error(toy_client.get_view, match_id, "c", token=tokens["a"])
+    assert error.code() == grpc.StatusCode.PERMISSION_DENIED
+    rng = SplitMix64(seed)
+    while not status.over:
+        mover = status.seats[status.to_move]
+        if mover == "b":
+            reply = toy_client.bot_play_turn(match_id, token=tokens["a"], move_number=status.moves_played)
+        else:
+            view = json.loads(toy_client.get_view(match_id, token=tokens[mover]).view.json)
+            assert set(view["known"]) <= {mover, "a", "b"} and mover in view["known"]
+            moves = toy_client.legal_moves(match_id, token=tokens[mover])
+            reply = toy_client.play_move(match_id, moves[rng.below(len(moves))].text, token=tokens[mover],
+                                         move_number=status.moves_played)
+        status = reply.status
+    assert status.moves_played == 3 and status.result in ("won", "lost")
+    assert list(status.returns) in ([1.0] * 3, [0.0] * 3)
+    assert json.loads(status.record_json)["moves"][2].startswith("guess ")

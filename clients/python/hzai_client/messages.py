@@ -61,12 +61,12 @@ class GameBook:
 def local_game_of_format(record_format: str) -> str:
     """The game of a record format among the games this process registers (hzai.core),
     for building requests without asking a server."""
-    from hzai.core import game_names, make_game
+    from hzai.core import game_of_format
 
-    for name in game_names():
-        if make_game(name).record_format == record_format:
-            return name
-    raise ValueError(f"no game known here writes records of format {record_format!r}; name the game (game=...)")
+    name = game_of_format(record_format)
+    if name is None:
+        raise ValueError(f"no game known here writes records of format {record_format!r}; name the game (game=...)")
+    return name
 
 
 def seat_index(seats: Iterable[str], seat: SeatLike) -> int:
