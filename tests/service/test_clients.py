@@ -278,3 +278,20 @@ def test_hzai_play_loads_a_game_into_its_embedded_server(tmp_path):
         run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", *flags], input="", capture_output=True,
                              text=True, timeout=60)
         assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr, run.stderr
+
+
+def test_a_cooperative_three_seat_game_in_the_terminal_and_from_node(toy_server, node):
+    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", toy_server.address, "--game",
+                          "toy_team", "--as", "b", "--bot", "random", "--seed", "3"], input="moves\n1\n" * 3,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "Toy team: you play B; the bot (random) plays A, C." in out and "  A: " in out
+    assert re.search(r"b \[\d+ moves\]> ", out) and "  show        [" in out
+    assert re.search(r"Game over: (won|lost)\. Your team (won|lost)\.", out)
+    run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", toy_server.address, "--game", "toy_team",
+                          "--seat", "c"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert [line.split(": ")[1] for line in lines[:3]] == ["A", "B", "you"]
+    assert re.match(r"over: (won|lost) after 3 moves", lines[3]) and lines[-1].startswith("commitment verified")
