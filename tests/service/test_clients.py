@@ -105,6 +105,11 @@ def test_command_line_errors_are_one_line(server, midgame, tmp_record, capsys):
         (["suggest", str(tmp_record({"format": "chess/1", "moves": []}, "chess.json")), "--server", server.address], 2,
          "no game of this server writes records of format 'chess/1'; give --game"),
         (["suggest", path, "--server", server.address, "--game", "chess"], 2, "position.game"),
+        (["suggest", path + ".missing", "--server", server.address], 2, "cannot read"),
+        (["suggest", str(tmp_record([1, 2], "list.json")), "--server", server.address], 2,
+         "a record is a JSON object, not list"),
+        (["analyze", str(tmp_record({"format": 7}, "odd.json")), "--server", server.address], 2,
+         "no game of this server writes records of format 7"),
         (["suggest", path, "--server", "127.0.0.1:1", "--timeout", "0.5"], 1, "no hzai-server answers at 127.0.0.1:1"),
         (["analyze", path, "--server", "127.0.0.1:1", "--timeout", "0.5"], 1, "no hzai-server answers"),
     ]
