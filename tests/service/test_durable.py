@@ -330,35 +330,59 @@ SCHEMA_1 = [
 ]
 
 
-def test_a_schema_1_database_is_migrated_and_its_matches_are_hera_and_zeus(tmp_path):
+def _schema_1_database(execute, placeholder: str) -> tuple[str, str]:
+    """Write a schema 1 database holding one Hera and Zeus match with one move played;
+    (hera's token, the move)."""
     import json
-    import sqlite3
 
     from hzai.games.hera_zeus.rules import Game, Record, deal
     from hzai_server import seats as seat_tokens
 
-    path = tmp_path / "matches.sqlite3"
-    db = sqlite3.connect(path)
     for statement in SCHEMA_1:
-        db.execute(statement)
+        execute(statement, ())
     game = Game.create({"turn_limit": 60})
-    record = Record(game, setup=deal(game, 77))
-    state = record.start()
-    move = state.legal_moves()[0]
+    move = Record(game, setup=deal(game, 77)).start().legal_moves()[0]
     settings = {"variants": game.variants.to_dict(), "bots": [False, True], "bot": "random",
                 "limits": {"iterations": 10, "millis": 1000, "threads": 1}}
     token = seat_tokens.new_token()
-    db.execute("INSERT INTO matches VALUES ('old', 'c', ?, NULL, 'spec', '77', 'aa', 0, ?, 1, 1.0, 1.0)",
-               (seat_tokens.token_hash(token), json.dumps(settings)))
-    db.execute("INSERT INTO moves VALUES ('old', 0, 0, ?, NULL)", (str(move),))
-    db.commit()
-    db.close()
-    store = SqliteMatchStore(str(path))
+    mark = placeholder
+    execute(f"INSERT INTO matches VALUES ('old', 'c', {mark}, NULL, 'spec', '77', 'aa', 0, {mark}, 1, 1.0, 1.0)",
+            (seat_tokens.token_hash(token), json.dumps(settings)))
+    execute(f"INSERT INTO moves VALUES ('old', 0, 0, {placeholder}, NULL)", (str(move),))
+    return token, str(move)
+
+
+def _check_migrated(store, token: str, move: str, data_dir: str) -> None:
+    from hzai_server import seats as seat_tokens
+
     assert store._read("SELECT version FROM schema_info") == [(2,)]
-    hosted = HostedMatches(store, ServerConfig(data_dir=str(tmp_path)))
+    hosted = HostedMatches(store, ServerConfig(data_dir=data_dir))
     match = hosted._cache["old"]
     assert match.game.name == "hera_zeus" and match.game.variants.turn_limit == 60
-    assert match.bot_seats == frozenset({1}) and match.record.moves == [str(move)]
+    assert match.bot_seats == frozenset({1}) and match.record.moves == [move]
     assert seat_tokens.grant_for(match.token_hashes, token).seat == 0
     hosted.close()
+
+
+def test_a_schema_1_sqlite_database_is_migrated_and_its_matches_are_hera_and_zeus(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "matches.sqlite3"
+    db = sqlite3.connect(path)
+    token, move = _schema_1_database(db.execute, "?")
+    db.commit()
+    db.close()
+    _check_migrated(SqliteMatchStore(str(path)), token, move, str(tmp_path))
     SqliteMatchStore(str(path)).close()  # opened again: already schema 2
+
+
+def test_a_schema_1_postgresql_database_is_migrated(postgres, tmp_path):
+    import psycopg
+
+    from hzai_server.store_pg import PostgresMatchStore
+
+    url = postgres.new_database()
+    with psycopg.connect(url) as db:
+        token, move = _schema_1_database(lambda sql, args: db.execute(sql.replace("BLOB", "BYTEA"), args), "%s")
+    _check_migrated(PostgresMatchStore(url), token, move, str(tmp_path))
+    PostgresMatchStore(url).close()
