@@ -80,7 +80,7 @@ def kill_run(players: int, seconds: float, workdir: Path) -> dict:
             while not stop.is_set():
                 games = {"acknowledged": {}, "errors": [], "final": None}
                 try:
-                    created = client.create_match(hera_bot=False, zeus_bot=True, bot="ismcts",
+                    created = client.create_match(game="hera_zeus", bot_seats=[1], bot="ismcts",
                                                   iterations=200)
                 except grpc.RpcError as exc:
                     games["errors"].append(exc.code().name)
@@ -90,13 +90,13 @@ def kill_run(players: int, seconds: float, workdir: Path) -> dict:
                 status = created.status
                 while not status.over:
                     try:
-                        if status.to_move == 1:
+                        if status.HasField("to_move") and status.to_move == 0:  # hera, the human seat
                             legal = client.legal_moves(match_id, token=token)
-                            reply = client.play_move(match_id, None, legal[rng.below(len(legal))].text, token=token,
+                            reply = client.play_move(match_id, legal[rng.below(len(legal))].text, token=token,
                                                      move_number=status.moves_played)
                             texts = [reply.played.text, *(c.text for c in reply.chance)]
                         else:
-                            reply = client.bot_play_turn(match_id, token=token)
+                            reply = client.bot_play_turn(match_id, token=token, move_number=status.moves_played)
                             texts = [m.text for m in reply.moves]
                     except grpc.RpcError as exc:
                         games["errors"].append(exc.code().name)
@@ -109,7 +109,7 @@ def kill_run(players: int, seconds: float, workdir: Path) -> dict:
                     for offset, text in enumerate(texts):
                         games["acknowledged"][first + offset] = text
                     status = reply.status
-                final = list(status.record.moves)
+                final = json.loads(status.record_json)["moves"]
                 games["lost"] = sum(1 for i, t in games["acknowledged"].items()
                                     if "?" not in t and (i >= len(final) or _plain(final[i]) != _plain(t)))
                 games["moves"] = len(final)
@@ -147,7 +147,7 @@ def store_cost(workdir: Path, appends: int) -> dict:
     from hzai_server.store_pg import PostgresMatchStore
 
     def per_move(store) -> dict:
-        store.create(StoredMatch(id="bench", client="c", token_hashes={"hera": "h", "zeus": None, "spectator": "s"},
+        store.create(StoredMatch(id="bench", client="c", token_hashes={"seats": ["h", None], "spectator": "s"},
                                  seed=1, salt="ab", open=False, settings={}, created_at=0.0, last_used=0.0))
         times = []
         for i in range(appends):

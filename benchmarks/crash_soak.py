@@ -34,9 +34,9 @@ from hzai.games.hera_zeus.belief import view_of
 from hzai.rng import SplitMix64
 from hzai.games.hera_zeus.rules import Game, Record, deal
 from hzai_client import HzaiClient
-from hzai_client import messages as m
 
-SEATS = ("hera", "zeus")
+GAME = "hera_zeus"
+SEATS = ("hera", "zeus")  # by seat index, as the match's status names them
 
 
 @dataclass
@@ -66,8 +66,8 @@ class Figures:
 
 def new_match(client: HzaiClient, rng: SplitMix64) -> Tracked:
     seed = rng.next_u64() >> 1
-    created = client.create_match(seed=seed, open=True, hera_bot=False, zeus_bot=False)
-    return Tracked(created.status.match_id, seed, {s: m.seat_token(created, s) for s in SEATS})
+    created = client.create_match(game=GAME, seed=seed, open=True, bot_seats=[])
+    return Tracked(created.status.match_id, seed, {SEATS[s.seat]: s.token for s in created.seats})
 
 
 def play(client: HzaiClient, match: Tracked, rng: SplitMix64, acked_total: list[int], lock: threading.Lock,
@@ -79,12 +79,12 @@ def play(client: HzaiClient, match: Tracked, rng: SplitMix64, acked_total: list[
         if status.over:
             match.over = True
             return
-        seat = m.player_name(status.to_move)
+        seat = SEATS[status.to_move]
         token = match.tokens[seat]
         moves = client.legal_moves(match.match_id, token=token)
         text = moves[rng.below(len(moves))].text
         match.in_flight = (number, text)
-        reply = client.play_move(match.match_id, None, text, token=token, move_number=number)
+        reply = client.play_move(match.match_id, text, token=token, move_number=number)
         match.acked += [reply.played.text, *(c.text for c in reply.chance)]
         match.in_flight = None
         with lock:
@@ -112,7 +112,7 @@ def merged_record(client: HzaiClient, match: Tracked) -> list[str]:
     histories = [client.get_view(match.match_id, token=match.tokens[s], with_history=True).history for s in SEATS]
     texts = []
     for hera, zeus in zip(*histories):
-        texts.append(zeus.move.text if m.player_name(hera.player) == "zeus" else hera.move.text)
+        texts.append(zeus.move.text if hera.HasField("seat") and hera.seat == SEATS.index("zeus") else hera.move.text)
     return texts
 
 
@@ -154,7 +154,7 @@ def check(client: HzaiClient, match: Tracked, figures: Figures) -> None:
 def _retry(client: HzaiClient, match: Tracked, number: int, text: str):
     for seat in SEATS:
         try:
-            return client.play_move(match.match_id, None, text, token=match.tokens[seat], move_number=number)
+            return client.play_move(match.match_id, text, token=match.tokens[seat], move_number=number)
         except grpc.RpcError as exc:
             if exc.code() != grpc.StatusCode.FAILED_PRECONDITION:
                 raise

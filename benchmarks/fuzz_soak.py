@@ -24,9 +24,10 @@ from collections import Counter
 import grpc
 
 FORBIDDEN = ("INTERNAL", "UNKNOWN", "UNAVAILABLE")
-BOT = "/hzai.v1.BotService/"
-MATCH = "/hzai.v1.MatchService/"
+BOT = "/hzai.v2.BotService/"
+MATCH = "/hzai.v2.MatchService/"
 STREAMING = {BOT + "AnalyzeStream"}
+GAMES = ["hera_zeus", "hera_zeus", "hera_zeus", ""]  # the records below are Hera and Zeus records
 
 WORDS = ["setup", "play", "draw", "challenge", "pegasus", "hand", "front", "place", "pythia", "spy", "turn",
          "sirens", "hades", "persephone", "dionysus", "god", "recall", "top", "chance", "Hydra", "Cyclops",
@@ -42,9 +43,9 @@ class Fuzzer:
     """Seeded requests (method path, message bytes, metadata)."""
 
     def __init__(self, seed: int, record: dict, match_id: str = "", tokens: dict | None = None):
-        from hzai_proto.v1 import bot_pb2, game_pb2, match_pb2
+        from hzai_proto.v2 import bot_pb2, common_pb2, match_pb2
 
-        self.bot_pb2, self.game_pb2, self.match_pb2 = bot_pb2, game_pb2, match_pb2
+        self.bot_pb2, self.common_pb2, self.match_pb2 = bot_pb2, common_pb2, match_pb2
         self.rng = random.Random(seed)
         self.record = record
         self.match_id = match_id
@@ -56,7 +57,7 @@ class Fuzzer:
         return self.rng.choice([0, 1, 2, 3, 7, 100, 4096, 1 << (bits - 1), top, top - 1, self.rng.randrange(top)])
 
     def small_budget(self):
-        b = self.bot_pb2.Budget(iterations=self.rng.choice([0, 1, 10, 50]), millis=self.rng.choice([0, 0, 1, 20]))
+        b = self.common_pb2.Budget(iterations=self.rng.choice([0, 1, 10, 50]), millis=self.rng.choice([0, 0, 1, 20]))
         if self.rng.random() < 0.3:  # hostile budgets; over the caps they are refused
             b.iterations = self.number(64)
             b.millis = self.number(32) if self.rng.random() < 0.5 else 0
@@ -105,13 +106,17 @@ class Fuzzer:
             text = " " * self.rng.randrange(1000) + text + "\n" * self.rng.randrange(1000)
         return text
 
+    def game(self) -> str:
+        """Mostly the game of the records, sometimes none or one no server plays."""
+        return self.rng.choice(GAMES + [self.text()])
+
     def position(self):
-        p = self.bot_pb2.Position()
+        p = self.common_pb2.Position(game=self.game())
         r = self.rng.random()
         if r < 0.6:
             p.record_json = self.record_json()
         elif r < 0.85:
-            rec = p.record
+            rec = p.hera_zeus_record
             if self.rng.random() < 0.5:
                 rec.seed = self.number(64)
             else:
@@ -129,18 +134,41 @@ class Fuzzer:
         return p
 
     def move(self):
-        m = self.game_pb2.Move()
-        if self.rng.random() < 0.5:
+        m = self.common_pb2.Move()
+        r = self.rng.random()
+        if r < 0.5:
             m.text = self.text()
-        else:
-            m.kind = self.rng.choice(WORDS + [self.text()])
-            m.col, m.row = self.number(32), self.number(32)
-            m.to_col, m.to_row = self.rng.randrange(6), self.rng.randrange(6)
-            m.card.name = self.rng.choice(WORDS + [self.text()])
-            m.card.owner = self.rng.randrange(4)
+        elif r < 0.8:
+            m.action = self.number(32)
+        else:  # the structured form is for responses; a request carrying it must still be answered
+            d = m.hera_zeus
+            d.kind = self.rng.choice(WORDS + [self.text()])
+            d.col, d.row = self.number(32), self.number(32)
+            d.to_col, d.to_row = self.rng.randrange(6), self.rng.randrange(6)
+            d.card.name = self.rng.choice(WORDS + [self.text()])
+            d.card.owner = self.rng.randrange(4)
             for _ in range(self.rng.randrange(5)):
-                m.setup.add(name=self.rng.choice(WORDS), owner=self.rng.randrange(4))
+                d.setup.add(name=self.rng.choice(WORDS), owner=self.rng.randrange(4))
+            if self.rng.random() < 0.5:
+                m.text = self.text()
         return m
+
+    def params_json(self) -> str:
+        r = self.rng.random()
+        if r < 0.3:
+            return ""
+        if r < 0.5:
+            return self.record_json()  # JSON, but not parameters
+        if r < 0.6:
+            return self.text()
+        params = {"turn_limit": self.rng.choice([0, 1, 60, 10_001, -1, 2**63, 1.5, "200", None])}
+        if self.rng.random() < 0.4:
+            params[self.rng.choice(["first_player", "figure_removal", "pythia_defence", "deck", "extra"])] = \
+                self.rng.choice([self.text(), "zeus", "pegasus", 3, [], {}])
+        return json.dumps(params)
+
+    def seats(self) -> list[int]:
+        return [self.rng.choice([0, 1, 1, 2, 5, 2**32 - 1]) for _ in range(self.rng.randrange(4))]
 
     def bot(self) -> str:
         return self.rng.choice(HOSTILE_SPECS + [self.text(), ""])
@@ -149,6 +177,8 @@ class Fuzzer:
     def message(self, method: str):
         bot_pb2, match_pb2 = self.bot_pb2, self.match_pb2
         r = self.rng
+        if method == "ListGames":
+            return bot_pb2.ListGamesRequest()
         if method in ("SuggestMove",):
             return bot_pb2.SuggestMoveRequest(position=self.position(), budget=self.small_budget(),
                                               seed=self.number(64), bot=self.bot())
@@ -157,26 +187,25 @@ class Fuzzer:
                                           belief_samples=r.choice([0, 0, 1, 10, 5001, 2**32 - 1]),
                                           progress_every=r.choice([0, 1, 5, 2**32 - 1]))
         match_id = self.match_id if r.random() < 0.6 else self.text()
-        player = r.randrange(4)
+        seat = r.choice([None, 0, 1, 2, 2**32 - 1])
         if method == "CreateMatch":
-            req = match_pb2.CreateMatchRequest(seed=self.number(64), hera_bot=r.random() < 0.5,
-                                               zeus_bot=r.random() < 0.5, bot=self.bot(), budget=self.small_budget(),
-                                               open=r.random() < 0.5)
-            req.variants.turn_limit = self.number(32) if r.random() < 0.5 else 0
-            if r.random() < 0.3:
-                req.variants.figure_removal = self.text()
-            return req
+            return match_pb2.CreateMatchRequest(game=self.game(), params_json=self.params_json(), bot_seats=self.seats(),
+                                                seed=self.number(64), bot=self.bot(), budget=self.small_budget(),
+                                                open=r.random() < 0.5)
         if method == "GetView":
-            return match_pb2.GetViewRequest(match_id=match_id, player=player, with_history=r.random() < 0.5)
+            return match_pb2.GetViewRequest(match_id=match_id, seat=seat, with_history=r.random() < 0.5)
         if method == "ListLegalMoves":
-            return match_pb2.ListLegalMovesRequest(match_id=match_id, player=player)
+            return match_pb2.ListLegalMovesRequest(match_id=match_id, seat=seat)
         if method == "PlayMove":
-            req = match_pb2.PlayMoveRequest(match_id=match_id, player=player, move=self.move())
+            req = match_pb2.PlayMoveRequest(match_id=match_id, seat=seat, move=self.move())
             if r.random() < 0.3:
                 req.move_number = self.number(32)
             return req
         if method == "BotPlayTurn":
-            return match_pb2.BotPlayTurnRequest(match_id=match_id, seed=self.number(64))
+            req = match_pb2.BotPlayTurnRequest(match_id=match_id, seed=self.number(64))
+            if r.random() < 0.3:
+                req.move_number = self.number(32)
+            return req
         if method == "DeleteMatch":
             return match_pb2.DeleteMatchRequest(match_id=self.text())  # never the shared match
         raise ValueError(method)
@@ -197,7 +226,7 @@ class Fuzzer:
         tag = self.rng.choice([0x0A, 0x12, 0x22, 0x2A])
         return data + bytes([tag, len(bad)]) + bad
 
-    METHODS = [BOT + "SuggestMove", BOT + "Analyze", BOT + "AnalyzeStream", MATCH + "CreateMatch", MATCH + "GetView",
+    METHODS = [BOT + "ListGames", BOT + "SuggestMove", BOT + "Analyze", BOT + "AnalyzeStream", MATCH + "CreateMatch", MATCH + "GetView",
                MATCH + "ListLegalMoves", MATCH + "PlayMove", MATCH + "BotPlayTurn", MATCH + "DeleteMatch"]
 
     def request(self) -> tuple[str, bytes, list]:
@@ -230,11 +259,11 @@ def call(channel: grpc.Channel, path: str, data: bytes, metadata, timeout: float
 
 def shared_match(channel: grpc.Channel) -> tuple[str, dict]:
     """A match for the fuzzer to poke at, and the seat tokens its creation returned."""
-    from hzai_proto.v1 import match_pb2, match_pb2_grpc
+    from hzai_proto.v2 import match_pb2, match_pb2_grpc
 
     reply = match_pb2_grpc.MatchServiceStub(channel).CreateMatch(
-        match_pb2.CreateMatchRequest(seed=3, open=True, hera_bot=False, zeus_bot=True, bot="random"), timeout=30)
-    tokens = {seat.player: seat.token for seat in getattr(reply, "seats", [])}
+        match_pb2.CreateMatchRequest(game="hera_zeus", seed=3, open=True, bot_seats=[1], bot="random"), timeout=30)
+    tokens = {seat.seat: seat.token for seat in getattr(reply, "seats", [])}
     return reply.status.match_id, tokens
 
 

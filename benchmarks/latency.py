@@ -21,7 +21,7 @@ import threading
 import time
 from pathlib import Path
 
-from benchmarks.service import LocalServer, machine, positions, summary_ms
+from benchmarks.service import GAME, LocalServer, machine, positions, summary_ms
 
 RESULTS = Path(__file__).resolve().parent / "results"
 SLACK_MS = 50
@@ -47,7 +47,7 @@ def level(target: str, records: list[str], clients: int, millis: int, seconds: f
                 record = records[i % len(records)]
                 t0 = time.perf_counter()
                 try:
-                    client.suggest_move(record, millis=millis, seed=i)
+                    client.suggest_move(record, game=GAME, millis=millis, seed=i)
                     took = (time.perf_counter() - t0) * 1000
                     with lock:
                         accepted.append(took)

@@ -15,7 +15,7 @@ Scenarios (user classes; pass one or more names on the command line):
 - SuggestSmall: SuggestMove at HZAI_BENCH_SMALL iterations (200)
 - SuggestLarge: SuggestMove at HZAI_BENCH_LARGE iterations (5000)
 - AnalyzeUser: Analyze at HZAI_BENCH_ANALYZE iterations (1000)
-- MatchUser: a hosted match, both seats bots at HZAI_BENCH_MATCH iterations (200):
+- MatchUser: a hosted match of Hera and Zeus, both seats bots at HZAI_BENCH_MATCH iterations (200):
   CreateMatch, BotPlayTurn until the game is over, DeleteMatch; the whole game is also
   reported as one request named "whole game (match @N)".
 HZAI_BENCH_SAMPLES names a JSON file that receives every request (name, start, ms, status)
@@ -34,7 +34,7 @@ import os  # noqa: E402
 import time  # noqa: E402
 
 from hzai_client import messages  # noqa: E402
-from hzai_proto.v1 import bot_pb2_grpc, match_pb2, match_pb2_grpc  # noqa: E402
+from hzai_proto.v2 import bot_pb2_grpc, match_pb2, match_pb2_grpc  # noqa: E402
 from locust import User, constant, events, task  # noqa: E402
 from locust.exception import LocustError  # noqa: E402
 
@@ -43,6 +43,7 @@ LARGE = int(os.environ.get("HZAI_BENCH_LARGE", "5000"))
 ANALYZE = int(os.environ.get("HZAI_BENCH_ANALYZE", "1000"))
 MATCH = int(os.environ.get("HZAI_BENCH_MATCH", "200"))
 TIMEOUT = float(os.environ.get("HZAI_BENCH_TIMEOUT", "60"))
+GAME = "hera_zeus"  # the game of the records (hzai_client.loadcheck.positions) and matches
 MAX_BOT_CALLS = 1000  # a hosted game is far shorter; this bounds a misbehaving one
 SAMPLES: list[list] = []
 _RECORDS: list[str] = []
@@ -134,6 +135,10 @@ class GrpcUser(User):
         pool = records()
         return pool[(self.calls + id(self)) % len(pool)]
 
+    def position(self):
+        """The next record as a Position of GAME."""
+        return messages.position(self.next_record(), game=GAME)
+
     def call(self, method, request, metadata=None):
         """The reply, or None when the call failed (the failure is already reported)."""
         try:
@@ -147,7 +152,7 @@ class SuggestSmall(GrpcUser):
 
     @task
     def suggest(self):
-        self.call(self.bots.SuggestMove, messages.suggest_request(self.next_record(), iterations=SMALL, seed=self.calls))
+        self.call(self.bots.SuggestMove, messages.suggest_request(self.position(), iterations=SMALL, seed=self.calls))
 
 
 class SuggestLarge(GrpcUser):
@@ -155,7 +160,7 @@ class SuggestLarge(GrpcUser):
 
     @task
     def suggest(self):
-        self.call(self.bots.SuggestMove, messages.suggest_request(self.next_record(), iterations=LARGE, seed=self.calls))
+        self.call(self.bots.SuggestMove, messages.suggest_request(self.position(), iterations=LARGE, seed=self.calls))
 
 
 class AnalyzeUser(GrpcUser):
@@ -163,7 +168,7 @@ class AnalyzeUser(GrpcUser):
 
     @task
     def analyze(self):
-        self.call(self.bots.Analyze, messages.analyze_request(self.next_record(), iterations=ANALYZE, seed=self.calls))
+        self.call(self.bots.Analyze, messages.analyze_request(self.position(), iterations=ANALYZE, seed=self.calls))
 
 
 class MatchUser(GrpcUser):
@@ -174,7 +179,7 @@ class MatchUser(GrpcUser):
         self.calls += 1
         start_time, start = time.time(), time.perf_counter()
         created = self.call(self.matches.CreateMatch, messages.create_match_request(
-            hera_bot=True, zeus_bot=True, bot="ismcts", iterations=MATCH))
+            game=GAME, bot_seats=[0, 1], bot="ismcts", iterations=MATCH))
         if created is None:
             return
         match_id = created.status.match_id
@@ -182,7 +187,8 @@ class MatchUser(GrpcUser):
         status, failure, turns = created.status, None, 0
         try:
             while not status.over and turns < MAX_BOT_CALLS:
-                reply = self.call(self.matches.BotPlayTurn, match_pb2.BotPlayTurnRequest(match_id=match_id), metadata=auth)
+                request = match_pb2.BotPlayTurnRequest(match_id=match_id, move_number=status.moves_played)
+                reply = self.call(self.matches.BotPlayTurn, request, metadata=auth)
                 turns += 1
                 if reply is None:
                     failure = RuntimeError("a BotPlayTurn call failed")

@@ -27,6 +27,7 @@ import grpc
 from benchmarks.service import LocalServer, cpu_seconds, machine, percentile
 
 RESULTS = Path(__file__).resolve().parent / "results"
+GAME = "hera_zeus"  # the records below are Hera and Zeus records
 
 
 def hostile(moves: int, turn_limit: int | None) -> str:
@@ -61,12 +62,12 @@ def victim_records(count: int, first_seed: int) -> list[str]:
 def latencies(stub, health, records: list[str]) -> tuple[list[float], list[float]]:
     """SuggestMove for each record, and a health check after each: both latencies (ms)."""
     from grpc_health.v1 import health_pb2
-    from hzai_proto.v1 import bot_pb2
+    from hzai_proto.v2 import bot_pb2, common_pb2
 
     moves, checks = [], []
     for text in records:
-        request = bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record_json=text),
-                                             budget=bot_pb2.Budget(iterations=200), seed=1)
+        request = bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game=GAME, record_json=text),
+                                             budget=common_pb2.Budget(iterations=200), seed=1)
         start = time.perf_counter()
         stub.SuggestMove(request, timeout=300)
         moves.append((time.perf_counter() - start) * 1000)
@@ -86,10 +87,11 @@ class Attacker(threading.Thread):
 
     def __init__(self, channel, texts: list[str]):
         super().__init__(daemon=True)
-        from hzai_proto.v1 import bot_pb2, bot_pb2_grpc
+        from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2
 
         self.stub = bot_pb2_grpc.BotServiceStub(channel)
-        self.requests = [bot_pb2.SuggestMoveRequest(position=bot_pb2.Position(record_json=t)) for t in texts]
+        self.requests = [bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game=GAME, record_json=t))
+                         for t in texts]
         self.stop = threading.Event()
         self.codes: dict[str, int] = {}
         self.millis: list[float] = []
@@ -115,7 +117,7 @@ class Attacker(threading.Thread):
 
 def measure(address: str, pid: int | None, moves: int, victim_requests: int, cost_requests: int) -> dict:
     from grpc_health.v1 import health_pb2_grpc
-    from hzai_proto.v1 import bot_pb2_grpc
+    from hzai_proto.v2 import bot_pb2_grpc
 
     options = [("grpc.max_send_message_length", 64 << 20), ("grpc.max_receive_message_length", 64 << 20)]
     texts = {"default_turn_limit": hostile(moves, None), "turn_limit_10000": hostile(moves, 10_000)}

@@ -27,9 +27,13 @@ def check_loopback(target: str) -> None:
         raise ValueError(f"benchmarks only send traffic to loopback addresses, not {target!r}")
 
 
+# The game every service benchmark plays: the records below are its records.
+GAME = "hera_zeus"
+
+
 def positions(count: int) -> list[str]:
-    """Records (hzai-record/1 JSON text) 20+ moves into dealt games, the player to move
-    deciding: the positions of `python -m hzai_client.loadcheck`."""
+    """Records (hzai-record/1 JSON text) 20+ moves into dealt games of GAME, the seat to
+    move deciding: the positions of `python -m hzai_client.loadcheck`."""
     from hzai_client.loadcheck import positions as loadcheck_positions
 
     return loadcheck_positions(count)

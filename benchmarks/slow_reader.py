@@ -33,10 +33,10 @@ def rss_mb(pid: int) -> float:
 
 def measure(address: str, pid: int, seconds: int, every: int = 1) -> dict:
     from benchmarks.fuzz_soak import sample_record
-    from hzai_proto.v1 import bot_pb2, bot_pb2_grpc
+    from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2
 
-    request = bot_pb2.AnalyzeRequest(position=bot_pb2.Position(record_json=json.dumps(sample_record())),
-                                     budget=bot_pb2.Budget(iterations=1_000_000, millis=seconds * 1000 + 5000),
+    request = bot_pb2.AnalyzeRequest(position=common_pb2.Position(game="hera_zeus", record_json=json.dumps(sample_record())),
+                                     budget=common_pb2.Budget(iterations=1_000_000, millis=seconds * 1000 + 5000),
                                      progress_every=every, seed=1)
     samples = [round(rss_mb(pid), 1)]
     done = threading.Event()

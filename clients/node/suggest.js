@@ -1,55 +1,36 @@
 #!/usr/bin/env node
-// Asks an hzai server for a move, built from the .proto files alone: any language with
-// a gRPC library can do the same.
+// Asks an hzai server for a move, built from the .proto files alone (hzai.v2): any
+// language with a gRPC library can do the same.
 //
-//   node suggest.js RECORD.json [--server HOST:PORT] [--bot NAME] [--iterations N]
-//                               [--millis N] [--seed N] [--timeout SECONDS] [--json]
+//   node suggest.js RECORD.json [--server HOST:PORT] [--game NAME] [--bot NAME]
+//                   [--iterations N] [--millis N] [--seed N] [--timeout SECONDS] [--json]
 //   node suggest.js --match MATCH_ID --token TOKEN [...]   a hosted match, for the seat
-//                               of TOKEN (sent as `authorization: Bearer TOKEN`)
+//                   of TOKEN (sent as `authorization: Bearer TOKEN`)
 //
-// Prints the move's notation (or the whole reply with --json). Exit status: 0 done,
-// 2 bad input (the server said INVALID_ARGUMENT), 1 any other failure.
+// Without --game the game is the one whose record format (GameInfo.record_format, from
+// ListGames) is the record's `format`. Prints the move's text (or the whole reply with
+// --json). Exit status: 0 done, 2 bad input (INVALID_ARGUMENT and the like), 1 any
+// other failure.
 'use strict';
 
 const fs = require('fs');
-const path = require('path');
-const grpc = require('@grpc/grpc-js');
-const protoLoader = require('@grpc/proto-loader');
+const { grpc, loadV2, parseOptions, call, report } = require('./hzai');
 
-const PROTO_ROOT = path.resolve(__dirname, '..', '..', 'proto');
+const PROGRAM = 'hzai-suggest';
+const DEFAULTS = {
+  server: '127.0.0.1:50051', game: '', bot: '', iterations: 0, millis: 0, seed: 0, timeout: 30, match: '', token: '',
+  json: false,
+};
 
 function usage(message) {
-  if (message) process.stderr.write(`hzai-suggest: ${message}\n`);
+  if (message) process.stderr.write(`${PROGRAM}: ${message}\n`);
   process.stderr.write('usage: node suggest.js RECORD.json|--match ID --token TOKEN [--server HOST:PORT] ' +
-    '[--bot NAME] [--iterations N] [--millis N] [--seed N] [--timeout SECONDS] [--json]\n');
+    '[--game NAME] [--bot NAME] [--iterations N] [--millis N] [--seed N] [--timeout SECONDS] [--json]\n');
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const args = {
-    server: '127.0.0.1:50051', bot: '', iterations: 0, millis: 0, seed: 0, timeout: 30, json: false, match: '', token: '',
-  };
-  const numbers = new Set(['iterations', 'millis', 'seed', 'timeout']);
-  const rest = [];
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i];
-    if (word === '--json') { args.json = true; continue; }
-    if (word.startsWith('--')) {
-      const name = word.slice(2);
-      if (!(name in args)) usage(`unknown option ${word}`);
-      const value = argv[++i];
-      if (value === undefined) usage(`${word} needs a value`);
-      if (numbers.has(name)) {
-        const n = Number(value);
-        if (!Number.isFinite(n) || n < 0) usage(`${word} needs a number ≥ 0, not ${JSON.stringify(value)}`);
-        args[name] = n;
-      } else {
-        args[name] = value;
-      }
-      continue;
-    }
-    rest.push(word);
-  }
+  const { args, rest } = parseOptions(argv, DEFAULTS, ['json'], usage);
   if (args.match) {
     if (rest.length !== 0) usage('give a record file or --match, not both');
     if (!args.token) usage('--match needs --token (the seat token CreateMatch answered)');
@@ -61,50 +42,54 @@ function parseArgs(argv) {
   return args;
 }
 
-function loadService() {
-  const definition = protoLoader.loadSync('hzai/v1/bot.proto', {
-    includeDirs: [PROTO_ROOT],
-    keepCase: true,
-    longs: String,
-    enums: String,
-    defaults: true,
-    oneofs: true,
-  });
-  return grpc.loadPackageDefinition(definition).hzai.v1.BotService;
+// The game a record belongs to: --game, else the listed game whose records have its format.
+async function gameOf(bots, args, recordText) {
+  if (args.game) return args.game;
+  let format;
+  try {
+    format = JSON.parse(recordText).format;
+  } catch (err) {
+    return ''; // the server names what is wrong with the record
+  }
+  const listed = await call(bots, 'ListGames', {}, null, args.timeout);
+  const game = listed.games.find((g) => g.record_format === format);
+  if (!game) {
+    const known = listed.games.map((g) => `${g.name} (${g.record_format})`).join(', ');
+    throw Object.assign(new Error(`no game of this server writes records of format ${JSON.stringify(format)}; ` +
+      `give --game (the server plays ${known})`), { usage: true });
+  }
+  return game.name;
 }
 
-function main() {
+async function main() {
   const args = parseArgs(process.argv.slice(2));
-  let position;
-  if (args.match) {
-    position = { match_id: args.match };
-  } else {
+  let recordText = null;
+  if (!args.match) {
     try {
-      position = { record_json: fs.readFileSync(args.record, 'utf8') };
+      recordText = fs.readFileSync(args.record, 'utf8');
     } catch (err) {
       usage(`cannot read ${args.record}: ${err.message}`);
     }
   }
-  const BotService = loadService();
-  const client = new BotService(args.server, grpc.credentials.createInsecure());
-  const request = {
-    position,
-    budget: { iterations: String(args.iterations), millis: args.millis, threads: 0 },
-    seed: String(args.seed),
-    bot: args.bot,
-  };
-  const deadline = new Date(Date.now() + args.timeout * 1000);
-  const metadata = new grpc.Metadata();
-  if (args.token) metadata.set('authorization', `Bearer ${args.token}`);
-  client.SuggestMove(request, metadata, { deadline }, (err, reply) => {
-    client.close();
-    if (err) {
-      process.stderr.write(`hzai-suggest: ${grpc.status[err.code]}: ${err.details}\n`);
-      process.exitCode = err.code === grpc.status.INVALID_ARGUMENT ? 2 : 1;
-      return;
-    }
-    process.stdout.write(args.json ? JSON.stringify(reply) + '\n' : reply.move.text + '\n');
-  });
+  const v2 = loadV2();
+  const bots = new v2.BotService(args.server, grpc.credentials.createInsecure());
+  try {
+    const position = args.match
+      ? { game: args.game, match_id: args.match }
+      : { game: await gameOf(bots, args, recordText), record_json: recordText };
+    const reply = await call(bots, 'SuggestMove', {
+      position,
+      budget: { iterations: String(args.iterations), millis: args.millis, threads: 0 },
+      seed: String(args.seed),
+      bot: args.bot,
+    }, args.token, args.timeout);
+    process.stdout.write(args.json ? `${JSON.stringify(reply)}\n` : `${reply.move.text}\n`);
+  } catch (err) {
+    report(PROGRAM, err);
+    if (err.usage) process.exitCode = 2;
+  } finally {
+    bots.close();
+  }
 }
 
 main();

@@ -1,10 +1,11 @@
-"""The clients: asyncio Python, the hzai command line (suggest, analyze, play) and the
-Node.js client, each against the running server."""
+"""The clients on hzai.v2: asyncio Python, the hzai command line (suggest, analyze, play)
+and the Node.js client, each against the running server."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -48,15 +49,17 @@ def test_asyncio_client(server, midgame):
     async def run():
         async with AsyncHzaiClient(server.address, timeout=30) as client:
             assert await client.health() == "SERVING"
-            replies = await asyncio.gather(*(client.suggest_move(midgame.to_json(), bot="heuristic", seed=s)
-                                             for s in range(2)))  # the limit is 2
-            reports = [a async for a in client.analyze_stream(midgame.to_json(), iterations=1000, progress_every=250)]
-            created = await client.create_match(hera_bot=True, zeus_bot=True, bot="random")
+            replies = await asyncio.gather(*(client.suggest_move(midgame.to_json(), game="hera_zeus", bot="heuristic",
+                                                                 seed=s) for s in range(2)))  # the limit is 2
+            reports = [a async for a in client.analyze_stream(midgame.to_json(), game="hera_zeus", iterations=1000,
+                                                              progress_every=250)]
+            created = await client.create_match(game="hera_zeus", bot_seats=[0, 1], bot="random")
             status = created.status
             while not status.over:
-                status = (await client.bot_play_turn(status.match_id, token=created.spectator_token)).status
+                status = (await client.bot_play_turn(status.match_id, token=created.spectator_token,
+                                                     move_number=status.moves_played)).status
             try:
-                await client.suggest_move("{", bot="random")
+                await client.suggest_move("{", game="hera_zeus", bot="random")
             except grpc.aio.AioRpcError as exc:
                 code = exc.code()
             return replies, reports, status, code
@@ -64,7 +67,7 @@ def test_asyncio_client(server, midgame):
     replies, reports, status, code = asyncio.run(run())
     assert all(r.move.text in legal(midgame) for r in replies)
     assert reports[-1].finished and not reports[0].finished
-    assert status.over and status.winner
+    assert status.over and status.result and len(status.returns) == 2
     assert code == grpc.StatusCode.INVALID_ARGUMENT
 
 
@@ -76,12 +79,20 @@ def test_hzai_suggest_and_analyze_on_the_command_line(server, midgame, tmp_recor
     assert hzai_main(["suggest", path, "--server", server.address, "--budget", "300", "--json"]) == 0
     reply = json.loads(capsys.readouterr().out)
     assert reply["move"]["text"] in legal(midgame) and reply["bot"] == "ismcts"
+    assert ["hera", "zeus"][reply.get("seat", 0)] == reply["seatName"]  # the seat to move, by index and name
     assert hzai_main(["analyze", path, "--server", server.address, "--budget", "400", "--json"]) == 0
     analysis = json.loads(capsys.readouterr().out)
     assert analysis["iterations"] == "400" and analysis["best"]["text"] in legal(midgame)
     assert hzai_main(["analyze", path, "--server", server.address, "--budget", "800", "--stream", "--every", "200"]) == 0
     out = capsys.readouterr().out
     assert out.count("... ") >= 2 and "800 iterations" in out
+    assert hzai_main(["analyze", path, "--server", server.address, "--budget", "300", "--belief", "100", "--top", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "values are " + ["hera", "zeus"][midgame.replay().current_seat] + "'s expected result" in out
+    assert re.search(r"Where the hidden cards probably are, as (hera|zeus) sees it \(100 samples\):\n  ", out)
+    # --game names the game; a record of a format no game of the server writes needs it
+    assert hzai_main(["suggest", path, "--server", server.address, "--game", "hera_zeus", "--bot", "random"]) == 0
+    assert capsys.readouterr().out.strip() in legal(midgame)
 
 
 def test_command_line_errors_are_one_line(server, midgame, tmp_record, capsys):
@@ -91,6 +102,14 @@ def test_command_line_errors_are_one_line(server, midgame, tmp_record, capsys):
         (["suggest", path, "--server", server.address, "--budget", "lots"], 2, "--budget"),
         (["suggest", path, "--server", server.address, "--bot", "nobody"], 2, "unknown bot"),
         (["suggest", str(tmp_record("{oops", "bad.json")), "--server", server.address], 2, "not valid JSON"),
+        (["suggest", str(tmp_record({"format": "chess/1", "moves": []}, "chess.json")), "--server", server.address], 2,
+         "no game of this server writes records of format 'chess/1'; give --game"),
+        (["suggest", path, "--server", server.address, "--game", "chess"], 2, "position.game"),
+        (["suggest", path + ".missing", "--server", server.address], 2, "cannot read"),
+        (["suggest", str(tmp_record([1, 2], "list.json")), "--server", server.address], 2,
+         "a record is a JSON object, not list"),
+        (["analyze", str(tmp_record({"format": 7}, "odd.json")), "--server", server.address], 2,
+         "no game of this server writes records of format 7"),
         (["suggest", path, "--server", "127.0.0.1:1", "--timeout", "0.5"], 1, "no hzai-server answers at 127.0.0.1:1"),
         (["analyze", path, "--server", "127.0.0.1:1", "--timeout", "0.5"], 1, "no hzai-server answers"),
     ]
@@ -104,27 +123,42 @@ def test_command_line_errors_are_one_line(server, midgame, tmp_record, capsys):
 
 def test_hzai_play_from_standard_input(server):
     # Lines from a pipe work as from a terminal; the whole game is in test_play_terminal.py.
-    script = "999\nplay Kraken c1r1\nhelp\nmoves\n"
+    script = "999\nplay Kraken c1r1\nhelp\nmoves\n1\n"
     run = subprocess.run(
         [sys.executable, "-m", "hzai_client.cli", "play", "--server", server.address, "--bot", "random", "--seed", "5"],
         input=script, capture_output=True, text=True, timeout=60,
     )
     assert run.returncode == 0, run.stderr
     out = run.stdout
-    assert "You play Hera" in out and "Type 'help'" in out
-    assert "unknown command '999'. Type 'help' for the commands." in out
-    assert "unknown card 'Kraken'" in out
-    assert "Commands (any unambiguous prefix works" in out and "  setup       choose 3 of" in out
-    assert "Setup · your choice" in out  # the board, drawn for Hera
+    assert "Hera and Zeus: you play Hera; the bot (random) plays Zeus." in out and "Type 'help'" in out
+    assert re.search(r"no move 999: 'moves' numbers them 1 to \d+\. Type 'help' for the commands\.", out)
+    assert "Not played: play Kraken c1r1: " in out and "Kraken" in out.split("Not played: play Kraken c1r1: ")[1]
+    assert "Commands:" in out and re.search(r"  setup       \d+ moves \[1-\d+\], e\.g\. setup ", out)
+    assert re.search(r"hera \[\d+ moves\]> ", out)
+    assert "  You: setup " in out or "You set up" in out  # move 1 of the listing was played and narrated
     assert "You left the game; it is not finished." in out
     assert run.stderr == ""
 
 
 def test_hzai_play_rejects_bad_options_in_one_line(server):
-    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", server.address,
-                          "--variant", "first_player=apollo"], input="", capture_output=True, text=True, timeout=60)
-    assert run.returncode == 2
-    assert "first_player" in run.stderr and "Traceback" not in run.stderr
+    cases = [(["--param", "first_player=apollo"], "first_player"),
+             (["--variant", "first_player=apollo"], "first_player"),
+             (["--game", "chess"], "this server plays no game 'chess'; it plays hera_zeus"),
+             (["--as", "poseidon"], "hera_zeus has no seat 'poseidon'; its seats are 0 hera, 1 zeus"),
+             (["--param", "turn_limit"], "--param takes NAME=VALUE")]
+    for flags, words in cases:
+        run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", server.address, *flags],
+                             input="", capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2, (flags, run.stderr)
+        assert words in run.stderr and "Traceback" not in run.stderr, (flags, run.stderr)
+
+
+def test_hzai_play_takes_a_seat_by_index(server):
+    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", server.address, "--bot", "random",
+                          "--seed", "5", "--as", "1"], input="quit\n", capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "you play Zeus; the bot (random) plays Hera." in run.stdout
+    assert re.search(r"zeus \[\d+ moves\]> ", run.stdout)
 
 
 def test_node_client_gets_a_legal_move(server, midgame, tmp_record, node):
@@ -140,11 +174,19 @@ def test_node_client_gets_a_legal_move(server, midgame, tmp_record, node):
                           "--server", server.address], capture_output=True, text=True, timeout=60)
     assert run.returncode == 2
     assert "INVALID_ARGUMENT" in run.stderr and "position.record_json.moves[0]" in run.stderr
+    # the game found by the record's format, or named; a format no game writes needs --game
+    run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), path, "--server", server.address, "--game", "hera_zeus",
+                          "--bot", "random", "--json"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    reply = json.loads(run.stdout)
+    assert reply["move"]["text"] in legal(midgame) and reply["seat_name"] in ("hera", "zeus")
+    other = str(tmp_record({"format": "chess/1", "moves": []}, "other.json"))
+    run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), other, "--server", server.address],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and 'no game of this server writes records of format "chess/1"' in run.stderr
 
 
-def test_node_client_plays_a_hosted_match_with_its_token(server, client):
-    node = shutil.which("node")
-    assert node and (NODE_CLIENT / "node_modules" / "@grpc" / "grpc-js").is_dir()
+def test_node_client_plays_a_hosted_match_with_its_token(server, client, node):
     run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", server.address, "--bot", "random"],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
@@ -152,7 +194,7 @@ def test_node_client_plays_a_hosted_match_with_its_token(server, client):
     assert lines[0].startswith("0: you: setup ") and "1: Zeus: setup ? ? ?" in lines
     assert any(line.startswith("over: ") for line in lines)
     assert lines[-1].startswith("commitment verified: sha256(")
-    created = client.create_match(hera_bot=False, zeus_bot=True, bot="random")
+    created = client.create_match(game="hera_zeus", bot_seats=[1], bot="random")
     match_id, token = created.status.match_id, created.seats[0].token
     legal_texts = {m.text for m in client.legal_moves(match_id, token=token)}
     run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), "--match", match_id, "--token", token,
@@ -163,3 +205,98 @@ def test_node_client_plays_a_hosted_match_with_its_token(server, client):
                           "--server", server.address], capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and "PERMISSION_DENIED" in run.stderr
     client.delete_match(match_id, token=token)
+
+
+def test_node_match_plays_the_seat_it_is_given(server, node):
+    run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", server.address, "--bot", "random",
+                          "--seat", "zeus"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    moves = [line for line in run.stdout.splitlines() if not line.startswith("    ")]  # narration is indented
+    assert moves[0] == "0: Hera: setup ? ? ?" and moves[1].startswith("1: you: setup ")
+    lines = run.stdout.splitlines()
+    assert lines[-1].startswith("commitment verified: sha256(")
+    for flags, words in ((["--seat", "poseidon"], 'no seat "poseidon": the seats are 0 hera, 1 zeus'),
+                         (["--game", "chess"], 'this server plays no game "chess" (it plays hera_zeus)')):
+        run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", server.address, *flags],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and words in run.stderr, run.stderr
+
+
+# ----- a game these clients have no code for ---------------------------------------------
+@pytest.fixture(scope="module")
+def toy_server():
+    """A server that also plays the toy game of tests/toygame/, loaded as a plugin."""
+    from .conftest import ServerProcess
+
+    srv = ServerProcess("--load-games", "tests.toygame.plugin", "--max-searches", "2", "--default-iterations", "100")
+    yield srv
+    srv.stop()
+
+
+TOY_MOVES = {"bet", "fold", "call", "guess 1", "guess 2", "guess 3"}
+
+
+def test_hzai_play_plays_a_game_it_has_no_code_for(toy_server, tmp_path):
+    saved = tmp_path / "toy.json"
+    script = "moves\n1\n" * 4  # `moves`, then the first move listed, until the game ends
+    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", toy_server.address,
+                          "--game", "toy_guess", "--as", "second", "--bot", "random", "--seed", "4", "--save",
+                          str(saved)], input=script, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "Toy guess: you play Second; the bot (random) plays First." in out
+    assert '"seat": "second"' in out  # the server's board for the seat (the toy game draws its view)
+    assert re.search(r"second \[\d+ moves\]> ", out) and "Legal moves (" in out
+    assert "Game over: " in out and f"Saved the game record (toy_guess-record/1) to {saved}." in out
+    # no narration from this game: the ending line is ours, with the seat's own result
+    assert re.search(r"Game over: (first wins|second wins|draw)\b[^\n]*\. (You won|You lost|A draw)\.", out), out
+    record = json.loads(saved.read_text())
+    assert record["format"] == "toy_guess-record/1" and record["seed"] == 4
+    assert record["moves"] and set(record["moves"]) <= TOY_MOVES
+    assert run.stderr == ""
+
+
+def test_the_node_clients_play_a_game_they_have_no_code_for(toy_server, tmp_record, node):
+    run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", toy_server.address, "--game", "toy_guess",
+                          "--seat", "1"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].split(": ", 1)[0] == "0" and lines[0].split(": ")[1] in ("First", "you")
+    assert any(line.startswith("over: ") for line in lines) and lines[-1].startswith("commitment verified")
+    path = str(tmp_record({"format": "toy_guess-record/1", "seed": 3, "moves": ["bet"]}, "toy.json"))
+    run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), path, "--server", toy_server.address, "--bot", "random",
+                          "--json"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    reply = json.loads(run.stdout)  # the game found by the record's format alone
+    assert reply["seat_name"] == "second" and reply["move"]["text"] in TOY_MOVES
+
+
+def test_hzai_play_loads_a_game_into_its_embedded_server(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--game", "toy_guess", "--load-games",
+                          "tests.toygame.plugin", "--bot", "random", "--seed", "2"], input="1\n" * 4,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "Toy guess: you play First; the bot (random) plays Second." in run.stdout and "Game over: " in run.stdout
+    for flags, words in ((["--load-games", "no_such_module_here"], "--load-games: cannot import 'no_such_module_here'"),
+                         (["--load-games", "tests.toygame.plugin", "--server", "127.0.0.1:1"],
+                          "--load-games is for the embedded server")):
+        run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", *flags], input="", capture_output=True,
+                             text=True, timeout=60)
+        assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr, run.stderr
+
+
+def test_a_cooperative_three_seat_game_in_the_terminal_and_from_node(toy_server, node):
+    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", toy_server.address, "--game",
+                          "toy_team", "--as", "b", "--bot", "random", "--seed", "3"], input="moves\n1\n" * 3,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "Toy team: you play B; the bot (random) plays A, C." in out and "  A: " in out
+    assert re.search(r"b \[\d+ moves\]> ", out) and "  show        [" in out
+    assert re.search(r"Game over: (won|lost)\. Your team (won|lost)\.", out)
+    run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", toy_server.address, "--game", "toy_team",
+                          "--seat", "c"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert [line.split(": ")[1] for line in lines[:3]] == ["A", "B", "you"]
+    assert re.match(r"over: (won|lost) after 3 moves", lines[3]) and lines[-1].startswith("commitment verified")

@@ -1,6 +1,8 @@
-"""`hzai play` as a person meets it: a whole game in a pseudo-terminal against the random
-bot on the embedded server, a rejected move with its reason, narration of a challenge,
-the bot's face-down cards never shown, and a saved record the other commands read."""
+"""`hzai play` as a person meets it: a whole game of Hera and Zeus in a pseudo-terminal
+against the random bot on the embedded server (hzai.v2), moves typed short, by number and
+in full, a rejected move with the server's reason, narration of a challenge, the bot's
+face-down cards never shown, the server's board, and a saved record the other commands
+read."""
 
 from __future__ import annotations
 
@@ -109,21 +111,23 @@ class Terminal:
 
 
 def choose(listing: str) -> str:
-    """A move from the `moves` listing: a challenge if there is one, else setup, draw, play,
-    else the first move listed."""
-    lines = [line.strip() for line in listing.splitlines() if line.startswith("  ")]
-    by_kind = {line.split()[0]: line for line in lines}
-    if "challenge" in by_kind:
-        return "ch " + by_kind["challenge"].split()[1][1:]  # the short form: ch 2
-    if "setup" in by_kind:
-        return re.search(r"e\.g\. (setup [^)]*)\)", by_kind["setup"]).group(1)
-    if "draw" in by_kind:
+    """A move from the `moves` listing, typed as a person would: a challenge if there is
+    one (short: ch 2), else setup (the example the listing gives), draw (dr), play (in
+    full), else the first move by its number."""
+    lines = [line.strip() for line in listing.splitlines() if line.startswith("  ") and not line.startswith(" " * 14)]
+    by_word = {line.split()[0]: line for line in lines}
+    if "challenge" in by_word:
+        return "ch " + by_word["challenge"].split()[1][1:]
+    if "setup" in by_word:
+        example = re.search(r"e\.g\. (setup [^;]*?)(;|$)", by_word["setup"])
+        return example.group(1) if example else "setup " + by_word["setup"].split(" [")[0].split(None, 1)[1]
+    if "draw" in by_word:
         return "dr"
-    if "play" in by_kind:
-        card, slots = by_kind["play"].split(" · ")[0].split()[1:3]
-        return f"play {card.rstrip(':')} {slots}"
-    first = lines[0].split()
-    return " ".join(first[:3] if first[0] == "dionysus" else first[:2])  # pegasus hand, place c2, ...
+    if "play" in by_word:  # `play Hydra c1r1 [2] · ...` or, for many, `play Hydra: c1r1 c1r2 [2-3]`
+        first = by_word["play"].split(None, 1)[1].split(" [")[0]
+        card, colon, slots = first.partition(": ")
+        return f"play {card} {slots.split()[0]}" if colon else f"play {first}"
+    return re.search(r"\[(\d+)", lines[0]).group(1)
 
 
 @pytest.fixture(scope="module")
@@ -133,15 +137,14 @@ def game(tmp_path_factory):
     env = {**os.environ, "TERM": "dumb", "PYTHONUNBUFFERED": "1"}
     env.pop("NO_COLOR", None)
     term = Terminal([sys.executable, "-m", "hzai_client.cli", "play", "--bot", "random", "--seed", "7",
-                     "--hint-budget", "50", "--variant", "turn_limit=60", "--save", str(saved)], env)
+                     "--hint-budget", "50", "--param", "turn_limit=60", "--save", str(saved)], env)
     rejected = None
     try:
         alive = term.read_until_prompt()
         while alive:
-            if rejected is None and "AP>" in term.text[-20:]:
-                rejected = term.send("ch 1")  # the first turn: no challenges (R-TURN-6)
-                continue
             listing = term.send("moves")
+            if rejected is None and "  draw" in listing:
+                rejected = term.send("challenge c1")  # the first turn: no challenges (R-TURN-6)
             before = len(term.text)
             term.send(choose(listing))
             alive = PROMPT.search(term.text[before:]) is not None

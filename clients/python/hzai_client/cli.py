@@ -16,14 +16,15 @@ import sys
 from hzai_client.constants import DEFAULT_TARGET
 
 from hzai_client.commands import (  # noqa: F401  (CommandError is part of this module's face)
-    EXIT_BAD_INPUT, EXIT_SERVICE, CommandError, _budget_kwargs, _client, _command, _limits, _record_text,
+    EXIT_BAD_INPUT, EXIT_SERVICE, CommandError, _budget_kwargs, _client, _command, _game_of, _limits, _record_text,
 )
 
 @_command
 def cmd_suggest(args) -> int:
     text = _record_text(args.record)
     with _client(args) as client:
-        reply = client.suggest_move(text, seed=args.seed, bot=args.bot, **_budget_kwargs(args))
+        reply = client.suggest_move(text, game=_game_of(client, args, text), seed=args.seed, bot=args.bot,
+                                    **_budget_kwargs(args))
     if args.json:
         from google.protobuf import json_format
 
@@ -35,19 +36,21 @@ def cmd_suggest(args) -> int:
 
 def _format_analysis(a) -> str:
     from hzai.review import ANALYSIS_HEADER, format_move_row
-    from hzai_client.messages import player_name
 
     lines = [
-        f"{a.iterations} iterations in {a.millis:.0f} ms · values are {player_name(a.perspective)}'s win "
-        f"probability · best: {a.best.text} ({a.value:.3f})" + ("" if a.finished else " · stopped early"),
+        f"{a.iterations} iterations in {a.millis:.0f} ms · values are {a.perspective_name}'s expected result "
+        f"(win 1, draw 0.5, loss 0) · best: {a.best.text} ({a.value:.3f})" + ("" if a.finished else " · stopped early"),
         ANALYSIS_HEADER,
     ]
     for info in a.moves:
-        lines.append(format_move_row(info.move.text, info.visits, info.value, info.ci_low, info.ci_high, info.pv))
+        lines.append(format_move_row(info.move.text, info.visits, info.value, info.ci_low, info.ci_high,
+                                     [m.text for m in info.pv]))
     if a.HasField("belief"):
         b = a.belief
-        lines.append(f"Where is {player_name(b.opponent)}'s {b.hostage}? ({b.samples} samples)")
-        lines += [f"  {loc.where:<10} {loc.probability:.3f}" for loc in b.hostage_locations]
+        # the game's own report, one entry a line (every game writes its own; --json has it whole)
+        lines.append(f"Where the hidden cards probably are, as {a.perspective_name} sees it ({b.samples} samples):")
+        lines += [f"  {key}: {json.dumps(value)}" for key, value in json.loads(b.json or "{}").items()
+                  if key not in ("observer", "samples", "seed")]
     return "\n".join(lines)
 
 
@@ -63,7 +66,8 @@ def _upto(text: str, upto: int | None) -> str:
 def cmd_analyze_remote(args) -> int:
     text = _upto(_record_text(args.record), getattr(args, "upto", None))
     with _client(args) as client:
-        kwargs = dict(seed=args.seed, belief_samples=args.belief, **_budget_kwargs(args))
+        kwargs = dict(game=_game_of(client, args, text), seed=args.seed, belief_samples=args.belief,
+                      **_budget_kwargs(args))
         if args.stream:
             final = None
             for analysis in client.analyze_stream(text, progress_every=args.every, **kwargs):
@@ -95,6 +99,13 @@ def _remote_options(p, help_suffix: str = "") -> None:
                    help="with --server: deadline of the call; the search stops in time and answers its best so far")
     p.add_argument("--stream", action="store_true", help="with --server: print progress while the search runs")
     p.add_argument("--every", type=int, default=0, help="with --stream: iterations between progress reports")
+    _game_option(p)
+
+
+def _game_option(p) -> None:
+    p.add_argument("--game", default=None,
+                   help="with --server: the record's game as the server names it (default: the game whose records "
+                        "have the record's `format`)")
 
 
 def add_commands(sub) -> None:
@@ -109,8 +120,9 @@ def add_commands(sub) -> None:
                        help="deadline of each call; the search stops in time and answers its best so far")
 
     p = sub.add_parser("suggest", help="ask hzai-server for a move after a record")
-    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("record", help="game record (the game's JSON record, e.g. hzai-record/1)")
     common(p)
+    _game_option(p)
     p.add_argument("--bot", default="", help="ismcts (default), pimc, heuristic, random; options after a colon")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the whole reply as JSON")
@@ -129,7 +141,7 @@ def add_commands(sub) -> None:
         local.set_defaults(func=cmd_analyze)
     else:
         p = sub.add_parser("analyze", help="ask hzai-server how good each legal move is after a record")
-        p.add_argument("record", help="game record (hzai-record/1 JSON)")
+        p.add_argument("record", help="game record (the game's JSON record, e.g. hzai-record/1)")
         common(p)
         _remote_options(p)
         p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")

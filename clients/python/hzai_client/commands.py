@@ -1,5 +1,6 @@
 """What every client command shares: the exit codes, one-line errors, the budget
-options and connecting to the service (cli.py and play.py both build on it)."""
+options, reading a record and finding its game, and connecting to the service (cli.py
+and play.py both build on it)."""
 
 from __future__ import annotations
 
@@ -56,10 +57,37 @@ def _limits(args):
 
 
 def _record_text(path: str) -> str:
-    from hzai.games.hera_zeus.rules import Record
+    """The record file's text, checked to be a JSON object here (the server checks the rest)."""
+    import json
 
-    Record.load(path)  # RecordError (exit 2, one line) for an unreadable or malformed file
-    return Path(path).read_text(encoding="utf-8")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CommandError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    if not isinstance(data, dict):
+        raise CommandError(f"{path}: a record is a JSON object, not {type(data).__name__}")
+    return text
+
+
+def _game_of(client, args, text: str) -> str:
+    """The game of a record: --game, else the server's game whose records have the
+    record's `format` (GameInfo.record_format)."""
+    import json
+
+    if getattr(args, "game", None):
+        return args.game
+    book = client.book()
+    fmt = json.loads(text).get("format")
+    try:
+        return book.game_of_format(fmt)
+    except ValueError:
+        known = ", ".join(f"{g.name} ({g.record_format})" for g in book.games.values())
+        raise CommandError(f"{args.record}: no game of this server writes records of format {fmt!r}; give --game "
+                           f"(the server plays {known})") from None
 
 
 # A server started a moment ago (`hzai-server & hzai suggest ...`) gets this long to

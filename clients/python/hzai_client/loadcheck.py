@@ -23,8 +23,12 @@ import grpc
 
 from hzai_client.sync import HzaiClient
 
+GAME = "hera_zeus"  # the game of the positions below
+
 
 def positions(count: int) -> list[str]:
+    """Records (JSON text) of dealt games of Hera and Zeus 20 and more moves in, each at a
+    decision."""
     from hzai.rng import SplitMix64
     from hzai.games.hera_zeus.rules import Game, Record, deal
 
@@ -57,7 +61,8 @@ def run_level(target: str, records: list[str], concurrency: int, requests: int, 
             for i in counter:
                 start = time.perf_counter()
                 try:
-                    client.suggest_move(records[i % len(records)], iterations=iterations, seed=i, bot=bot)
+                    client.suggest_move(records[i % len(records)], game=GAME, iterations=iterations, seed=i,
+                                        bot=bot)
                 except grpc.RpcError as exc:
                     with lock:
                         if exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:

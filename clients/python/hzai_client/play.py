@@ -1,11 +1,15 @@
-"""`hzai play`: a game against the bot in the terminal, through the service.
+"""`hzai play`: a game against the bot in the terminal, through the service, for any
+game the server plays.
 
 By default the command starts a server of its own on a free loopback port and stops it
 at the end (`--server HOST:PORT` plays on a running one instead). The server hosts the
-match, deals, draws chance results and plays the bot; this side shows what the human's
-seat may see: a compact board once a turn, every action in words (the bot's face-down
-cards as `?`), and reads short commands (hzai_client.play_input). Lines come from a
-terminal (with tab completion) or from standard input, so a script can play too.
+match, deals, draws chance results and plays the bot seats; this side shows what the
+human's seat may see, all of it as the server sends it: the board drawn for the seat
+(GetViewResponse.board) once the other seats have moved, every move narrated from the
+seat's side (SeenMove.narration, hidden cards already redacted), the legal moves as text.
+It reads short commands (hzai_client.play_input) from a terminal (with tab completion) or
+from standard input, so a script can play too. Nothing here knows a game's rules: seat
+names, moves and results come from the server.
 
 Exit status: 0 when the game ends or the player leaves with `quit` or Ctrl-D, 130 after
 Ctrl-C, 1 when the service fails, 2 for bad options.
@@ -13,136 +17,127 @@ Ctrl-C, 1 when the service fails, 2 for bad options.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 
 from hzai_client.play_input import SESSION_WORDS, InputError, group_moves, read_command
-from hzai_client.play_record import record_json, redacted_text, seat_view_json, write_json
+from hzai_client.play_record import seat_view_json, write_json, write_record
 
-COMMANDS = """Commands (any unambiguous prefix works: dr, ch 2, pl hyd 1 2, peg h):
-  setup A B C            your three front-row cards (- leaves a column empty)
-  draw                   draw a card
-  play CARD cXrY         play a card face down so that it ends at row Y of column X
-  challenge cX           your r1 card in column X challenges the opposite r1 card
-  pegasus hand | cX      Pegasus from the hand against the hand / an r1 card
-  place cX               where the card Pegasus drew goes
-  pythia spy | cX        Pythia: see the hand / turn a column face up
-  sirens, persephone, hades CARD, dionysus cXrY cZrW, god cX, recall, top CARD
-  moves                  the legal moves, by kind       board   the board again
-  hint                   the bot's three best moves for you, with win chances
-  help                   this list                      quit    leave (Ctrl-C, Ctrl-D)
-Board: (Name) your face-down card · Name face up · ? hidden · <HERA>/<ZEUS> a figure ·
-Name@z a card held by the player who does not own it (taken by Sirens)."""
+COMMANDS = """Commands:
+  a move                 as the 'moves' listing writes it; any word may be cut short when
+                         that leaves one legal move (dr for draw), numbers may go without
+                         their letters (ch 2 for challenge c2, pl hyd 1 2 for play Hydra c1r2)
+  NUMBER                 the move of that number in the 'moves' listing
+  moves                  the legal moves, by their first word, numbered
+  board                  the board again
+  hint                   the bot's three best moves for you, with their chances
+  help                   this list                      quit    leave (Ctrl-C, Ctrl-D)"""
 INTRO = "Type 'help' for the commands, 'moves' for the legal moves; stop with 'quit', Ctrl-C or Ctrl-D."
 SAVE_SECONDS = 5.0  # a save on the way out never waits longer for the server
-REASONS = {"hostage_found": "the hostage was found", "no_cards": "no card left on a side",
-           "no_action": "AP left and no legal action", "pandora": "Pandora's box took a hostage",
-           "turn_limit": "the turn limit was reached"}
+DEFAULT_GAME = "hera_zeus"
 
 
-def _variants(pairs: list[str]) -> dict:
+def parse_params(pairs: list[str]) -> dict:
+    """`NAME=VALUE` pairs as the game's parameters: a value that reads as JSON (a number,
+    true, ...) is that value, any other a string; the server checks them."""
     from hzai_client.commands import CommandError
 
     out: dict = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
-        if not sep:
-            raise CommandError(f"--variant takes NAME=VALUE, not {pair!r}")
-        if key == "turn_limit":
-            if not value.isdigit():
-                raise CommandError(f"--variant turn_limit needs a whole number, not {value!r}")
-            out[key] = int(value)
-        else:
+        if not sep or not key:
+            raise CommandError(f"--param takes NAME=VALUE, not {pair!r}")
+        try:
+            out[key] = json.loads(value)
+        except ValueError:
             out[key] = value
     return out
 
 
 def rejection(details: str, text: str) -> str:
-    """The engine's reason out of an INVALID_ARGUMENT message, without the field name."""
-    why = details.split(": ", 1)[1] if details.startswith("move: ") else details
+    """The server's reason out of an INVALID_ARGUMENT message, without the field name
+    and without the move repeated."""
+    why = re.sub(r"^[\w.\[\]]*move[\w.\[\]]*: ", "", details)
     why = re.sub(r"^move \d+ '[^']*': ", "", why)
-    for prefix in (f"{text}: ", f"{text.lower()}: "):
+    for prefix in (f"{text}: ", f"{text.lower()}: ", f"'{text}': "):
         if why.startswith(prefix):
             why = why[len(prefix):]
     return why
 
 
+def game_info(client, name: str):
+    """The server's GameInfo of `name`; a CommandError naming the games it plays."""
+    from hzai_client.commands import CommandError
+
+    games = list(client.list_games())
+    for info in games:
+        if info.name == name:
+            return info
+    raise CommandError(f"--game: this server plays no game {name!r}; it plays "
+                       + ", ".join(g.name for g in games))
+
+
+def seat_of(info, given: str | int) -> int:
+    """A seat by name or index, as its index."""
+    from hzai_client.commands import CommandError
+
+    seats = list(info.seats)
+    text = str(given).lower()
+    if text in seats:
+        return seats.index(text)
+    if text.isdigit() and int(text) < len(seats):
+        return int(text)
+    raise CommandError(f"--as: {info.name} has no seat {given!r}; its seats are "
+                       + ", ".join(f"{i} {s}" for i, s in enumerate(seats)))
+
+
 class Session:
     """One game as one seat plays it."""
 
-    def __init__(self, client, seat: str, *, out, stdin, style, hint_budget: dict, save: str | None):
-        self.client, self.seat, self.out, self.stdin, self.style = client, seat, out, stdin, style
-        self.other = "zeus" if seat == "hera" else "hera"
+    def __init__(self, client, info, seat: int, *, out, stdin, style, hint_budget: dict, save: str | None):
+        self.client, self.info, self.seat, self.out, self.stdin, self.style = client, info, seat, out, stdin, style
+        self.seats = list(info.seats)
         self.hint_budget, self.save = hint_budget, save
         self.match_id = ""
         self.token: str | None = None
         self.seen: list[dict] = []  # what the seat saw, for a save before the end
         self.interactive = stdin is sys.stdin and stdin.isatty()
         self.completions: list[str] = []
-        self.view = None
+        self.board_text = ""
         self.told_ending = False
         self.over = False
+
+    @property
+    def name(self) -> str:
+        return self.seats[self.seat]
 
     # ----- output ----------------------------------------------------------------------
     def say(self, text: str = "", *styles: str) -> None:
         self.out.write(self.style(text, *styles) + "\n")
         self.out.flush()
 
-    def who(self, player: str | None) -> str:
-        return "You" if player == self.seat else (player or "chance").capitalize()
+    def seat_name(self, seat: int | None) -> str | None:
+        return None if seat is None else self.seats[seat] if seat < len(self.seats) else f"seat {seat}"
 
-    def show_events(self, events, fallback: list[tuple[str | None, object]], first_index: int, old_view) -> None:
-        """The server's narrated events; without them the moves (the other seat's hidden
-        cards redacted here) and what changed on the board."""
-        from hzai_client.messages import player_name
+    def who(self, seat: int | None) -> str:
+        return "You" if seat == self.seat else (self.seat_name(seat) or "chance").capitalize()
 
-        if events:
-            for event in events:
-                player = player_name(event.player)
-                lines = list(event.narration) or [f"{self.who(player)}: {event.move.text}"]
-                for line in lines:
-                    ending = line.startswith("Game over")
-                    self.told_ending |= ending
-                    self.say("  " + line, *(("bold",) if ending else ()))
-                self.seen.append({"index": event.index, "player": player, "move": event.move.text,
-                                  "narration": lines})
-            return
-        for offset, (player, move) in enumerate(fallback):
-            text = move.text if player == self.seat or move.kind == "chance" else redacted_text(move.text)
-            line = f"Pegasus draws {move.text.split()[1]}" if move.kind == "chance" else f"{self.who(player)}: {text}"
-            self.say("  " + line)
-            self.seen.append({"index": first_index + offset, "player": player, "move": text, "narration": [line]})
-        self._show_changes(old_view)
+    def show_events(self, events) -> None:
+        """The server's events: its narration, or the move as the seat saw it."""
+        for event in events:
+            mover = event.seat if event.HasField("seat") else None
+            lines = list(event.narration) or [f"{self.who(mover)}: {event.move.text}"]
+            for line in lines:
+                ending = line.startswith("Game over")
+                self.told_ending |= ending
+                self.say("  " + line, *(("bold",) if ending else ()))
+            self.seen.append({"index": event.index, "seat": self.seat_name(mover), "move": event.move.text,
+                              "narration": lines})
 
-    def _show_changes(self, old_view) -> None:
-        """Cards newly face up or discarded, from the seat's views before and after."""
-        from collections import Counter
-
-        new = self.client.get_view(self.match_id, self.seat, token=self.token).view
-        if old_view is None:
-            return
-        for side in (self.seat, self.other):
-            before, after = getattr(old_view, side), getattr(new, side)
-            gone = Counter(c.name for c in after.discard) - Counter(c.name for c in before.discard)
-            up = (Counter(s.card.name for col in after.columns for s in col.slots if s.face_up)
-                  - Counter(s.card.name for col in before.columns for s in col.slots if s.face_up))
-            whose = "your" if side == self.seat else f"{side.capitalize()}'s"
-            if gone:
-                self.say(f"    onto {whose} discard pile: {', '.join(sorted(gone.elements()))}")
-            if up:
-                self.say(f"    face up on {whose} side: {', '.join(sorted(up.elements()))}")
-        def hand(view) -> Counter:
-            return Counter(s.card.name for s in getattr(view, self.seat).hand if s.WhichOneof("content") == "card")
-
-        drawn = hand(new) - hand(old_view)
-        if drawn:
-            self.say(f"    into your hand: {', '.join(sorted(drawn.elements()))}")
-
-    def board(self, view) -> None:
-        from hzai_client.play_board import draw_board
-
+    def board(self) -> None:
         self.say()
-        self.say(draw_board(view, self.seat, self.style))
+        self.say(self.board_text)
 
     # ----- input -----------------------------------------------------------------------
     def read(self, prompt: str) -> str | None:
@@ -185,56 +180,47 @@ class Session:
         readline.parse_and_bind("tab: complete")
 
     # ----- the game --------------------------------------------------------------------
-    def start(self, *, seed: int | None, bot: str, budget: dict, variants: dict) -> None:
-        from hzai_client.messages import seat_token
-
-        created = self.client.create_match(seed=seed or 0, open=seed is not None, bot=bot, variants=variants,
-                                           hera_bot=self.other == "hera", zeus_bot=self.other == "zeus", **budget)
+    def start(self, *, seed: int | None, bot: str, budget: dict, params: dict) -> None:
+        bot_seats = [i for i in range(len(self.seats)) if i != self.seat]
+        created = self.client.create_match(game=self.info.name, bot_seats=bot_seats, seed=seed or 0,
+                                           open=seed is not None, bot=bot, params=params, **budget)
         self.match_id = created.status.match_id
-        try:
-            self.token = seat_token(created, self.seat)
-        except ValueError:
-            self.token = None  # a server that hands out no seat tokens yet
-        self.say(f"You play {self.seat.capitalize()}; the bot ({bot or 'ismcts'}) plays {self.other.capitalize()}.")
+        self.token = next((s.token for s in created.seats if s.seat == self.seat), None)
+        if self.token is None:
+            raise RuntimeError(f"the server answered no token for seat {self.seat} ({self.name})")
+        others = ", ".join(self.seats[i].capitalize() for i in bot_seats)
+        self.say(f"{self.info.title}: you play {self.name.capitalize()}; the bot ({bot or 'ismcts'}) plays "
+                 f"{others}.")
         self.say(INTRO)
         if self.interactive:
             self._setup_readline()
 
     def run(self) -> int:
-        from hzai_client.messages import player_name
-
-        drawn = None
+        others_moved = True
         while True:
-            reply = self.client.get_view(self.match_id, self.seat, token=self.token)
-            status, self.view = reply.status, reply.view
+            reply = self.client.get_view(self.match_id, token=self.token)
+            status, self.board_text = reply.status, reply.board
             if status.over:
                 return self.finish(status)
-            to_move = player_name(status.to_move)
+            to_move = status.to_move if status.HasField("to_move") else None
             if to_move != self.seat:
-                first = status.moves_played
-                turn = self.client.bot_play_turn(self.match_id, token=self.token)
-                self.show_events(turn.events, [(self._mover(m), m) for m in turn.moves], first, self.view)
+                turn = self.client.bot_play_turn(self.match_id, token=self.token, move_number=status.moves_played)
+                self.show_events(turn.events)
+                others_moved = True
                 continue
-            if drawn != (status.phase, status.turn):
-                self.board(self.view)
-                drawn = (status.phase, status.turn)
-            legal = self.client.legal_moves(self.match_id, self.seat, token=self.token)
+            if others_moved:
+                self.board()
+                others_moved = False
+            legal = self.client.legal_moves(self.match_id, token=self.token)
             self.completions = sorted({m.text for m in legal} | set(SESSION_WORDS) - {"exit"})
             if not self.act(status, legal):
                 return self.leave()
 
-    def _mover(self, move) -> str | None:
-        return None if move.kind == "chance" else self.other
-
     def act(self, status, legal) -> bool:
-        """Read lines until one action is played; False when the player leaves."""
+        """Read lines until one move is played; False when the player leaves."""
         import grpc
 
-        from hzai.games.hera_zeus.cards import load_deck
-
-        names = sorted({c.name for c in load_deck().cards})
-        decision = self.view.pending[0].decision if len(self.view.pending) else ""
-        prompt = f"{self.seat} {decision or (str(status.ap_left) + ' AP' if status.phase == 'play' else 'setup')}> "
+        prompt = f"{self.name} [{len(legal)} moves]> "
         while True:
             line = self.read(prompt)
             if line is None:
@@ -243,7 +229,7 @@ class Session:
             if not line.strip():
                 continue
             try:
-                command = read_command(line, legal, names)
+                command = read_command(line, legal)
             except InputError as exc:
                 self.say(f"  {exc}. Type 'help' for the commands.", "yellow")
                 continue
@@ -253,22 +239,21 @@ class Session:
                 self.session_command(command.session, legal)
                 continue
             try:
-                reply = self.client.play_move(self.match_id, self.seat, command.move, token=self.token,
+                reply = self.client.play_move(self.match_id, command.move, token=self.token,
                                               move_number=status.moves_played)
             except grpc.RpcError as exc:
                 if exc.code() not in (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDITION):
                     raise
                 self.say(f"  Not played: {command.move}: {rejection(exc.details(), command.move)}", "red")
                 continue
-            moves = [(self.seat, reply.played)] + [(None, m) for m in reply.chance]
-            self.show_events(reply.events, moves, status.moves_played, self.view)
+            self.show_events(reply.events)
             return True
 
     def session_command(self, word: str, legal) -> None:
         if word == "help":
             self.say(COMMANDS)
         elif word == "board":
-            self.board(self.view)
+            self.board()
         elif word == "moves":
             self.say(f"Legal moves ({len(legal)}):")
             for line in group_moves(legal):
@@ -284,23 +269,32 @@ class Session:
         except grpc.RpcError as exc:
             self.say(f"  No hint: {exc.details()}", "yellow")
             return
-        self.say(f"  The bot's best moves for you ({analysis.iterations} iterations; win chance, 95% interval):")
+        self.say(f"  The bot's best moves for you ({analysis.iterations} iterations; expected result, "
+                 "95% interval):")
         for info in list(analysis.moves)[:3]:
             self.say(f"    {info.move.text:<26} {info.value:6.1%}  ({info.ci_low:.0%}..{info.ci_high:.0%})")
 
     # ----- the end -----------------------------------------------------------------------
     def finish(self, status) -> int:
         self.over = True
-        self.board(self.view)
+        self.board()
         if not self.told_ending:
-            winner = status.winner
-            result = ("You win!" if winner == self.seat else "The game is drawn." if winner == "draw"
-                      else f"{winner.capitalize()} wins.")
-            self.say(f"Game over: {REASONS.get(status.reason, status.reason.replace('_', ' '))}. {result}", "bold")
+            reason = f" ({status.reason.replace('_', ' ')})" if status.reason else ""
+            self.say(f"Game over: {status.result}{reason}.{self.verdict(status)}", "bold")
         if self.save:
-            write_json(self.save, record_json(status.record))
-            self.say(f"Saved the game record to {self.save} (hzai replay / hzai analyze-game read it).")
+            fmt = write_record(self.save, status.record_json)
+            self.say(f"Saved the game record ({fmt or self.info.record_format}) to {self.save}.")
         return 0
+
+    def verdict(self, status) -> str:
+        """The seat's own result in words, from its return (win 1, draw 0.5, loss 0)."""
+        if len(status.returns) <= self.seat:
+            return ""
+        mine = status.returns[self.seat]
+        who = "Your team" if self.info.cooperative else "You"
+        if mine == 0.5:
+            return " A draw."
+        return f" {who} {'won' if mine > 0.5 else 'lost'}."
 
     def leave(self) -> int:
         self.say("You left the game; it is not finished.")
@@ -312,18 +306,16 @@ class Session:
             return
         seen = self.seen
         try:
-            from hzai_client.messages import player_name
-
-            history = self.client.get_view(self.match_id, self.seat, token=self.token, with_history=True,
+            history = self.client.get_view(self.match_id, token=self.token, with_history=True,
                                            timeout=SAVE_SECONDS).history
             if history:
-                seen = [{"index": h.index, "player": player_name(h.player), "move": h.move.text,
-                         "narration": list(h.narration)} for h in history]
+                seen = [{"index": h.index, "seat": self.seat_name(h.seat if h.HasField("seat") else None),
+                         "move": h.move.text, "narration": list(h.narration)} for h in history]
         except Exception:  # the log kept here is the fallback
             pass
-        write_json(self.save, seat_view_json(self.seat, self.match_id, seen))
+        write_json(self.save, seat_view_json(self.info.name, self.name, self.match_id, seen))
         self.say(f"Saved what you saw so far to {self.save}: a seat's view (hzai-seat-view/1), not a game record; "
-                 "the bot's hidden cards are '?'.")
+                 "what you could not see is hidden.")
 
     def close(self) -> None:
         import grpc
@@ -335,16 +327,19 @@ class Session:
                 pass
 
 
-def play(client, seat: str, *, seed: int | None, bot: str, budget: dict, variants: dict, hint_budget: dict,
-         save: str | None = None, stdin=None, out=None, colour: bool | None = None) -> int:
+def play(client, seat: str | int, *, game: str = DEFAULT_GAME, seed: int | None, bot: str, budget: dict,
+         params: dict, hint_budget: dict, save: str | None = None, stdin=None, out=None,
+         colour: bool | None = None) -> int:
     from hzai_client.play_board import Style, colour_wanted
 
     out = out or sys.stdout
     stdin = stdin or sys.stdin
     style = Style(colour_wanted(out) if colour is None else colour)
-    session = Session(client, seat, out=out, stdin=stdin, style=style, hint_budget=hint_budget, save=save)
+    info = game_info(client, game)
+    session = Session(client, info, seat_of(info, seat), out=out, stdin=stdin, style=style,
+                      hint_budget=hint_budget, save=save)
     try:
-        session.start(seed=seed, bot=bot, budget=budget, variants=variants)
+        session.start(seed=seed, bot=bot, budget=budget, params=params)
         return session.run()
     except KeyboardInterrupt:
         out.write("\nInterrupted: you left the game.\n")
@@ -357,7 +352,7 @@ def play(client, seat: str, *, seed: int | None, bot: str, budget: dict, variant
 class EmbeddedServer:
     """An hzai server in this process on a free loopback port, with its logs silenced."""
 
-    def __init__(self, iterations: int | None = None):
+    def __init__(self, iterations: int | None = None, load_games: str = ""):
         import logging
 
         try:
@@ -372,8 +367,13 @@ class EmbeddedServer:
         logger.propagate = False
         # The embedded game lives as long as the command: no match database on disk.
         config = ServerConfig(address="127.0.0.1:0", workers=4, max_searches=2, max_matches=8, data_dir=":memory:",
-                              **({"default_iterations": iterations} if iterations else {}))
-        self.server = HzaiServer(config)
+                              load_games=load_games, **({"default_iterations": iterations} if iterations else {}))
+        try:
+            self.server = HzaiServer(config)
+        except OSError as exc:  # a game module that cannot be loaded
+            from hzai_client.commands import CommandError
+
+            raise CommandError(str(exc)) from None
 
     def __enter__(self) -> str:
         self.server.start()
@@ -401,7 +401,13 @@ def add_play_command(sub, common=None) -> None:
                                    "its own on a free loopback port for the game. " + INTRO)
     p.add_argument("--server", default=None, metavar="HOST:PORT",
                    help="play on the hzai-server at this address (default: one started for this game)")
-    p.add_argument("--as", dest="side", choices=["hera", "zeus"], default="hera", help="your side (default hera)")
+    p.add_argument("--game", default=DEFAULT_GAME,
+                   help=f"the game, as the server names it (default {DEFAULT_GAME}; the server's ListGames lists them)")
+    p.add_argument("--load-games", default="", metavar="MODULE,...",
+                   help="without --server: modules the embedded server imports first, each registering games "
+                        "(as hzai-server --load-games)")
+    p.add_argument("--as", dest="side", default="0", metavar="SEAT",
+                   help="your seat, by name or index (default the first: hera in hera_zeus); the bot plays the others")
     p.add_argument("--bot", default="", help="ismcts (default), pimc, heuristic, random")
     p.add_argument("--budget", default=None, help="the bot's budget per decision: 1000, 250ms, ... "
                                                   "(default: the server's)")
@@ -409,24 +415,28 @@ def add_play_command(sub, common=None) -> None:
     p.add_argument("--hint-budget", default="2000", help="budget of the search behind 'hint' (default 2000)")
     p.add_argument("--seed", type=int, default=None,
                    help="deal from this seed (an open match, for practice and tests; default: the server's secret)")
-    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE", help="a rules variant (repeatable)")
+    p.add_argument("--param", "--variant", dest="params", action="append", default=[], metavar="NAME=VALUE",
+                   help="a parameter of the game, e.g. first_player=zeus or turn_limit=60 (repeatable)")
     p.add_argument("--save", default=None, metavar="FILE",
                    help="write the game record to FILE when the game ends (before the end: what you saw)")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="deadline of each call")
 
-    from hzai_client.commands import _budget_kwargs, _client, _command
+    from hzai_client.commands import CommandError, _budget_kwargs, _client, _command
 
     @_command
     def cmd_play(args) -> int:
         budget = _budget_kwargs(args)
-        variants = _variants(args.variant)
+        params = parse_params(args.params)
         hint_budget = _hint_budget(args.hint_budget)
-        kwargs = dict(seed=args.seed, bot=args.bot, budget=budget, variants=variants, hint_budget=hint_budget,
-                      save=args.save)
+        kwargs = dict(game=args.game, seed=args.seed, bot=args.bot, budget=budget, params=params,
+                      hint_budget=hint_budget, save=args.save)
         if args.server:
+            if args.load_games:
+                raise CommandError("--load-games is for the embedded server; the server at --server loads its own "
+                                   "games (hzai-server --load-games)")
             with _client(args) as client:
                 return play(client, args.side, **kwargs)
-        with EmbeddedServer() as address:
+        with EmbeddedServer(load_games=args.load_games) as address:
             args.server = address
             with _client(args) as client:
                 return play(client, args.side, **kwargs)

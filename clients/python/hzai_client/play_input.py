@@ -1,11 +1,12 @@
-"""What a line typed at `hzai play` means: a session command or a move.
+"""What a line typed at `hzai play` means: a session command or a move, for any game.
 
-Words may be cut to any prefix that is unambiguous (`dr` draw, `ch 2` challenge c2,
-`pl hyd 1 2` play Hydra c1r2, `peg h` pegasus hand, `dio 1 2 3 1` dionysus c1r2 c3r1);
-a prefix shared by several words is settled by the moves legal now, and the same typing
-always means the same move kind while it is legal. Slots are `c1r2`, `1r2`, `1 2` or
-`12`. A line that means exactly one legal move plays it; one that is complete but not
-legal is still sent, so that the server says why it is refused.
+The server sends the legal moves as text; a line is read against those texts alone, so
+a new game needs nothing here. Every word may be cut to a prefix (`dr` for draw, `pl hyd`
+for play Hydra ...), and the numbers of a line are compared with the numbers of a move's
+text in order, whatever letters stand around them (`ch 2` is challenge c2, `pl hyd 1 2`
+or `pl hyd 12` play Hydra c1r2). A number alone plays the move of that number in the
+`moves` listing, unless a legal move is written so. A line that means one legal move plays it; a line that fits no legal
+move is sent as typed, so that the server, the referee, says why it is refused.
 """
 
 from __future__ import annotations
@@ -13,13 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-MOVE_WORDS = ("setup", "draw", "play", "challenge", "pegasus", "place", "pythia", "sirens", "hades",
-              "persephone", "dionysus", "god", "recall", "top")
 SESSION_WORDS = ("moves", "board", "hint", "help", "quit", "exit")
-# How many numbers each kind takes (columns and rows), after its card if it has one.
-NUMBERS = {"play": 2, "challenge": 1, "pegasus": 1, "place": 1, "pythia": 1, "dionysus": 4, "god": 1}
-CARD_KINDS = ("play", "hades", "top")
-SPECIAL = {"pegasus": "hand", "pythia": "spy"}  # `pegasus hand`, `pythia spy`
+# A group of the listing longer than this is summed up in a line.
+LISTED = 16
+_NUMBERED = re.compile(r"[a-z]?\d+(?:[a-z]\d+)*")  # c2, c1r2, 1r2, 12: a word that stands for numbers
 
 
 class InputError(ValueError):
@@ -29,152 +27,144 @@ class InputError(ValueError):
 @dataclass
 class Command:
     session: str | None = None  # a session word, or None for a move
-    move: str | None = None     # the notation to send
+    move: str | None = None     # the text to send
     legal: bool = False         # the move is in the legal list
 
 
-def _pick(prefix: str, words, available=None, what: str = "command") -> str:
-    prefix = prefix.lower()
-    if prefix in words:
-        return prefix
-    found = [w for w in words if w.startswith(prefix)]
-    if len(found) > 1 and available is not None:
-        narrowed = [w for w in found if w in available]
-        found = narrowed or found
-    if len(found) == 1:
-        return found[0]
-    if not found:
-        raise InputError(f"unknown {what} {prefix!r}")
-    raise InputError(f"{prefix!r} could be {', '.join(found[:-1])} or {found[-1]}: type more letters")
+def _shape(words: list[str]) -> tuple[list[str], str]:
+    """The words that are not numbers (lower case), and the digits of those that are."""
+    names, digits = [], ""
+    for word in words:
+        lower = word.lower()
+        if _NUMBERED.fullmatch(lower):
+            digits += re.sub(r"\D", "", lower)
+        else:
+            names.append(lower)
+    return names, digits
 
 
-def _kind_of(move) -> str:
-    return move.kind.split()[0]
+def _prefix(typed: str, word: str) -> bool:
+    """`typed` cuts `word` short, part by part around an `@` (hyd@z for Hydra@zeus)."""
+    typed_parts, parts = typed.split("@"), word.split("@")
+    return len(typed_parts) <= len(parts) and all(p.startswith(t) for t, p in zip(typed_parts, parts))
 
 
-def _card_text(move) -> str:
-    return move.text.split()[1] if move.kind in CARD_KINDS or move.kind == "chance" else ""
+def matches(line: str, text: str) -> bool:
+    """Whether a typed line can mean the move written `text`."""
+    names, digits = _shape(line.split())
+    move_names, move_digits = _shape(text.split())
+    return (len(names) <= len(move_names) and all(_prefix(t, w) for t, w in zip(names, move_names))
+            and move_digits.startswith(digits) and bool(names or digits))
 
 
-def _card(word: str, names: list[str], preferred: list[str]) -> str:
-    """A card name from a prefix, with an optional @owner; cards of the legal moves first."""
-    base, at, owner = word.partition("@")
-    for pool in (preferred, names):
-        exact = [n for n in pool if n.lower() == base.lower()]
-        found = exact or [n for n in pool if n.lower().startswith(base.lower())]
-        found = sorted(set(found))
-        if len(found) == 1:
-            break
-        if len(found) > 1:
-            raise InputError(f"{base!r} could be {', '.join(found)}: type more letters")
-    else:
-        raise InputError(f"unknown card {base!r}")
-    if at:
-        owner = _pick(owner, ("hera", "zeus"), what="owner")
-        return f"{found[0]}@{owner}"
-    return found[0]
+def listing_order(legal) -> list[str]:
+    """The legal moves' texts in the order `moves` numbers them: grouped by first word."""
+    texts = [m.text for m in legal]
+    firsts = list(dict.fromkeys(t.split()[0] for t in texts if t.split()))
+    return [t for first in firsts for t in texts if t.split()[:1] == [first]]
 
 
-def _numbers(words: list[str]) -> list[int]:
-    text = "".join(words).lower()
-    if not re.fullmatch(r"[cr1-4]*", text):
-        raise InputError(f"expected columns and rows like c1r2 or 1 2, not {' '.join(words)!r}")
-    return [int(d) for d in re.findall(r"[1-4]", text)]
+def _session(word: str) -> list[str]:
+    return [w for w in SESSION_WORDS if w.startswith(word.lower())]
 
 
-def _notation(kind: str, card: str | None, numbers: list[int]) -> str:
-    if kind == "play":
-        return f"play {card} c{numbers[0]}r{numbers[1]}"
-    if kind == "dionysus":
-        return f"dionysus c{numbers[0]}r{numbers[1]} c{numbers[2]}r{numbers[3]}"
-    if kind in CARD_KINDS:
-        return f"{kind} {card}"
-    if kind in NUMBERS:
-        return f"{kind} c{numbers[0]}"
-    return kind
-
-
-def _digits(move) -> list[int]:
-    return [int(d) for d in re.findall(r"[cr]([1-4])", " ".join(move.text.split()[1:]))]
-
-
-def read_command(line: str, legal, card_names: list[str]) -> Command:
-    """What `line` means, given the legal moves (hzai.v1.Move) of the position."""
+def read_command(line: str, legal) -> Command:
+    """What `line` means, given the legal moves (messages with a `text`) of the position."""
     words = line.split()
     if not words:
         raise InputError("empty line")
-    if words[0] == "?":
+    if words == ["?"]:
         return Command(session="help")
-    available = {_kind_of(m) for m in legal} | set(SESSION_WORDS)
-    head = _pick(words[0], MOVE_WORDS + SESSION_WORDS, available)
-    if head in SESSION_WORDS:
-        return Command(session="quit" if head == "exit" else head)
-    args = words[1:]
-    same = [m for m in legal if _kind_of(m) == head]
-    exact = {m.text.lower(): m.text for m in legal}
-    if head == "setup":
-        if len(args) != 3:
-            raise InputError("setup takes three cards (or - for an empty column): setup Hydra Cyclops Satyr")
-        preferred = sorted({w for m in same for w in m.text.split()[1:] if w != "-"})
-        text = "setup " + " ".join("-" if a == "-" else _card(a, card_names, preferred) for a in args)
-        return Command(move=exact.get(text.lower(), text), legal=text.lower() in exact)
-    kind = head
-    if head in SPECIAL:
-        if args and SPECIAL[head].startswith(args[0].lower()) and not re.search(r"\d", args[0]):
-            kind, args = f"{head} {SPECIAL[head]}", args[1:]
-            if args:
-                raise InputError(f"{kind} takes nothing more")
-            return Command(move=kind, legal=kind in exact)
-        same = [m for m in same if m.kind == head]
-    card = None
-    if head in CARD_KINDS:
-        if not args:
-            raise InputError(f"{head} needs a card: {head} CARD" + (" cXrY" if head == "play" else ""))
-        card = _card(args[0], card_names, sorted({_card_text(m).split("@")[0] for m in same}))
-        args = args[1:]
-        same = [m for m in same if _card_text(m).lower() == card.lower()
-                or ("@" not in card and _card_text(m).split("@")[0].lower() == card.lower())]
-    numbers = _numbers(args) if args else []
-    want = NUMBERS.get(head, 0)
-    if len(numbers) > want:
-        raise InputError(f"{head} takes {want} number{'s' if want != 1 else ''} (columns and rows), not {len(numbers)}")
-    matching = [m for m in same if _digits(m)[:len(numbers)] == numbers] if head in NUMBERS else same
-    if len(matching) == 1:
-        return Command(move=matching[0].text, legal=True)
-    if len(numbers) == want and (card is not None or head not in CARD_KINDS):
-        text = _notation(head, card, numbers)
-        return Command(move=exact.get(text.lower(), text), legal=text.lower() in exact)
-    if matching:
-        shown = ", ".join(m.text for m in matching[:6]) + (", ..." if len(matching) > 6 else "")
+    ordered = listing_order(legal)
+    exact = {t.lower(): t for t in ordered}
+    if " ".join(words).lower() in exact:  # a move as written; before numbers, for games whose moves are numbers
+        return Command(move=exact[" ".join(words).lower()], legal=True)
+    if len(words) == 1 and words[0].isdigit():
+        number = int(words[0])
+        if not 1 <= number <= len(ordered):
+            raise InputError(f"no move {number}: 'moves' numbers them 1 to {len(ordered)}" if ordered
+                             else f"no move {number}: you have no move to make")
+        return Command(move=ordered[number - 1], legal=True)
+    fitting = [t for t in ordered if matches(line, t)]
+    word = words[0].lower()
+    if word in SESSION_WORDS:
+        return Command(session="quit" if word == "exit" else word)
+    session = _session(word) if len(words) == 1 else []
+    if session:
+        if len(session) == 1 and not fitting:
+            return Command(session="quit" if session[0] == "exit" else session[0])
+        options = session + fitting[:4]
+        raise InputError(f"{words[0]!r} could be {', '.join(options[:-1])} or {options[-1]}: type more letters")
+    if len(fitting) == 1:
+        return Command(move=fitting[0], legal=True)
+    if fitting:
+        shown = ", ".join(fitting[:6]) + (f", ... ({len(fitting)} moves)" if len(fitting) > 6 else "")
         raise InputError(f"which one? {shown}")
-    usage = {"play": "play CARD cXrY", "dionysus": "dionysus cXrY cZrW"}.get(head, f"{head} cX")
-    raise InputError(f"no legal {head} like that; write it in full: {usage}")
+    return Command(move=_filled(line, ordered) or " ".join(words))
+
+
+def _filled(line: str, ordered: list[str]) -> str | None:
+    """The line's numbers written into the one pattern of the legal moves its words fit
+    (`ch 1` with challenge c2 legal is challenge c1), so that the server can say why
+    that move is refused; None when there is no single such pattern."""
+    names, digits = _shape(line.split())
+    if not names or not digits:
+        return None
+    patterns = set()
+    for text in ordered:
+        move_names = _shape(text.split())[0]
+        if len(names) <= len(move_names) and all(_prefix(n, w) for n, w in zip(names, move_names)):
+            patterns.add(re.sub(r"\d", "#", text))
+    if len(patterns) != 1:
+        return None
+    pattern = patterns.pop()
+    if pattern.count("#") != len(digits):
+        return None
+    for digit in digits:
+        pattern = pattern.replace("#", digit, 1)
+    return pattern
+
+
+def _numbers(numbers: list[int]) -> str:
+    """[4] or [4-7] for consecutive numbers, else each one."""
+    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"[{numbers[0]}-{numbers[-1]}]"
+    return " ".join(f"[{n}]" for n in numbers)
+
+
+def _by_second_word(entries: list[tuple[int, str]]) -> list[tuple[str, list[tuple[int, str]]]]:
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for number, rest in entries:
+        second, _, tail = rest.partition(" ")
+        groups.setdefault(second, []).append((number, tail))
+    return list(groups.items())
 
 
 def group_moves(legal) -> list[str]:
-    """The legal moves, one line per kind, in a fixed order of kinds."""
-    by_kind: dict[str, list] = {}
-    for move in legal:
-        by_kind.setdefault(move.kind, []).append(move)
-    order = ["setup", "draw", "play", "challenge", "pegasus hand", "pegasus", "place", "pythia spy", "pythia",
-             "sirens", "hades", "persephone", "dionysus", "god", "recall", "top"]
+    """The legal moves, one line per first word, with the numbers to type them by. A long
+    group gets a line per second word (`Hydra: c1r1 c1r2 [2-3]`); one still too long is
+    summed up in a line."""
+    ordered = listing_order(legal)
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for number, text in enumerate(ordered, 1):
+        first, _, rest = text.partition(" ")
+        groups.setdefault(first, []).append((number, rest))
     lines = []
-    for kind in order + sorted(set(by_kind) - set(order)):
-        moves = by_kind.get(kind)
-        if not moves:
+    for first, entries in groups.items():
+        if len(entries) == 1 and not entries[0][1]:
+            lines.append(f"  {first:<11} [{entries[0][0]}]")
             continue
-        if kind == "setup":
-            cards = sorted({w for m in moves for w in m.text.split()[1:] if w != "-"})
-            lines.append(f"  setup       choose 3 of {', '.join(cards)} (e.g. {moves[0].text})")
-        elif kind == "play":
-            per_card: dict[str, list[str]] = {}
-            for m in moves:
-                _, card, slot = m.text.split()
-                per_card.setdefault(card, []).append(slot)
-            lines.append("  play        " + " · ".join(f"{c}: {' '.join(s)}" for c, s in per_card.items()))
-        elif kind in ("draw", "pegasus hand", "pythia spy", "sirens", "persephone", "recall"):
-            lines.append(f"  {kind}")
-        else:
-            rest = [" ".join(m.text.split()[1:]) for m in moves]
-            lines.append(f"  {kind:<11} {' '.join(rest)}")
+        if len(entries) <= LISTED:
+            lines.append(f"  {first:<11} " + " · ".join(f"{rest} [{n}]" for n, rest in entries))
+            continue
+        subgroups = _by_second_word(entries)
+        if len(subgroups) <= LISTED and all(len(tails) <= LISTED for _, tails in subgroups):
+            for k, (second, tails) in enumerate(subgroups):
+                lead = f"  {first:<11} " if k == 0 else " " * 14
+                joint = ", " if any(" " in tail for _, tail in tails) else " "
+                lines.append(f"{lead}{second}: {joint.join(tail for _, tail in tails)} {_numbers([n for n, _ in tails])}")
+            continue
+        words = sorted({w for _, rest in entries for w in rest.split() if not _NUMBERED.fullmatch(w.lower())})
+        lines.append(f"  {first:<11} {len(entries)} moves {_numbers([n for n, _ in entries])}, "
+                     f"e.g. {first} {entries[0][1]}" + (f"; with {', '.join(words)}" if words else ""))
     return lines

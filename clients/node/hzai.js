@@ -1,0 +1,81 @@
+// What suggest.js and match.js share: loading hzai.v2 from the .proto files, options on
+// the command line, bearer-token metadata, promise-returning calls and one-line errors.
+'use strict';
+
+const path = require('path');
+const grpc = require('@grpc/grpc-js');
+const protoLoader = require('@grpc/proto-loader');
+
+const PROTO_ROOT = path.resolve(__dirname, '..', '..', 'proto');
+const LOADER_OPTIONS = {
+  includeDirs: [PROTO_ROOT], keepCase: true, longs: String, enums: String, defaults: true, oneofs: true,
+};
+
+// The v2 package, with BotService and MatchService (both files share common.proto).
+function loadV2() {
+  const definition = protoLoader.loadSync(['hzai/v2/bot.proto', 'hzai/v2/match.proto'], LOADER_OPTIONS);
+  return grpc.loadPackageDefinition(definition).hzai.v2;
+}
+
+// Reads `--name value` options into a copy of `defaults` (numbers stay numbers, `flags`
+// take no value); the remaining words are answered as `rest`.
+function parseOptions(argv, defaults, flags, fail) {
+  const args = { ...defaults };
+  const rest = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i];
+    if (!word.startsWith('--')) { rest.push(word); continue; }
+    const name = word.slice(2);
+    if (flags.includes(name)) { args[name] = true; continue; }
+    if (!(name in defaults) || flags.includes(name)) fail(`unknown option ${word}`);
+    const value = argv[++i];
+    if (value === undefined) fail(`${word} needs a value`);
+    if (typeof defaults[name] === 'number') {
+      const n = Number(value);
+      if (!Number.isFinite(n) || n < 0) fail(`${word} needs a number ≥ 0, not ${JSON.stringify(value)}`);
+      args[name] = n;
+    } else {
+      args[name] = value;
+    }
+  }
+  return { args, rest };
+}
+
+function bearer(token) {
+  const metadata = new grpc.Metadata();
+  if (token) metadata.set('authorization', `Bearer ${token}`);
+  return metadata;
+}
+
+// call(client, 'PlayMove', request, token, seconds) -> a Promise of the reply.
+function call(client, method, request, token, seconds) {
+  return new Promise((resolve, reject) => {
+    const deadline = new Date(Date.now() + seconds * 1000);
+    client[method](request, bearer(token), { deadline }, (err, reply) => (err ? reject(err) : resolve(reply)));
+  });
+}
+
+// The status line of a failed call, and the exit status: 2 when the request was wrong.
+function report(program, err) {
+  const grpcError = err && err.code !== undefined && grpc.status[err.code] !== undefined;
+  process.stderr.write(`${program}: ${grpcError ? `${grpc.status[err.code]}: ${err.details}` : err.message}\n`);
+  const bad = [grpc.status.INVALID_ARGUMENT, grpc.status.NOT_FOUND, grpc.status.FAILED_PRECONDITION];
+  process.exitCode = grpcError && bad.includes(err.code) ? 2 : 1;
+}
+
+// An optional (proto3 `optional`) field read with proto-loader's `oneofs`: the value,
+// or undefined when the message leaves it unset.
+function optional(message, field) {
+  return message[`_${field}`] === field ? message[field] : undefined;
+}
+
+// A seat given by name or index, as an index into `seats` (GameInfo.seats).
+function seatIndex(seats, given) {
+  const byName = seats.indexOf(String(given).toLowerCase());
+  if (byName >= 0) return byName;
+  const n = Number(given);
+  if (Number.isInteger(n) && n >= 0 && n < seats.length) return n;
+  throw new Error(`no seat ${JSON.stringify(given)}: the seats are ${seats.map((s, i) => `${i} ${s}`).join(', ')}`);
+}
+
+module.exports = { grpc, loadV2, parseOptions, call, report, optional, seatIndex };
