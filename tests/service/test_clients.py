@@ -143,7 +143,7 @@ def test_hzai_play_from_standard_input(server):
 def test_hzai_play_rejects_bad_options_in_one_line(server):
     cases = [(["--param", "first_player=apollo"], "first_player"),
              (["--variant", "first_player=apollo"], "first_player"),
-             (["--game", "chess"], "this server plays no game 'chess'; it plays hera_zeus"),
+             (["--game", "chess"], "this server plays no game 'chess'; it plays hera_zeus, legends"),
              (["--as", "poseidon"], "hera_zeus has no seat 'poseidon'; its seats are 0 hera, 1 zeus"),
              (["--param", "turn_limit"], "--param takes NAME=VALUE")]
     for flags, words in cases:
@@ -216,7 +216,7 @@ def test_node_match_plays_the_seat_it_is_given(server, node):
     lines = run.stdout.splitlines()
     assert lines[-1].startswith("commitment verified: sha256(")
     for flags, words in ((["--seat", "poseidon"], 'no seat "poseidon": the seats are 0 hera, 1 zeus'),
-                         (["--game", "chess"], 'this server plays no game "chess" (it plays hera_zeus)')):
+                         (["--game", "chess"], 'this server plays no game "chess" (it plays hera_zeus, legends)')):
         run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", server.address, *flags],
                              capture_output=True, text=True, timeout=60)
         assert run.returncode == 2 and words in run.stderr, run.stderr
