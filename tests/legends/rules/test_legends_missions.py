@@ -1,0 +1,158 @@
+"""The mission table and the special rules of missions 2, 5, 6, 7 and 10 (L-MISSION,
+L-END-3, L-END-4), played through the replay contract."""
+
+from __future__ import annotations
+
+from tests.legends.rules.contract import (
+    PASS, assert_refused_move, data_with_mission, discards, draw_pile, drain, expand, hand_of, legal, monster, moves,
+    record, state, then,
+)
+
+DUO = ["Perseus", "Hercules"]
+DECK = ["Minotaur", "Cyclops", "Hydra"]
+# One seat per monster: four cards on it in rounds 1-4, a fifth drawn in round 5, played in round 6.
+OWN_MONSTER_HANDS = {"p1": ["arms", "strength", "arms", "arms"], "p2": ["strength", "speed", "strength", "strength"],
+                     "p3": ["courage", "strength", "courage", "courage"], "p4": ["courage", "arms", "courage", "courage"],
+                     "p5": ["guile", "courage", "guile", "guile"]}
+FIFTH = {"p1": "arms", "p2": "strength", "p3": "courage", "p4": "courage", "p5": "guile"}
+
+
+def _one_seat_per_monster(heroes, mission, deck, extra_top=()):
+    seats = [f"p{i}" for i in range(1, len(heroes) + 1)]
+    hands = {s: OWN_MONSTER_HANDS[s] for s in seats}
+    top = [c for s in seats for c in (FIFTH[s], "speed")] + list(extra_top)
+    script = [f"place m{i}" for i in range(1, len(seats) + 1)]
+    for r in range(4):
+        script += [f"fight {hands[s][r]}" for s in seats]
+    for s in seats:
+        script += ["recover 2", "discard speed"]
+    return record(heroes, mission, hands=hands, top=top, deck=deck, moves=script), seats
+
+
+def test_L_MISSION_1_mission_8_two_chimeras_at_the_5th_defeat():
+    deck = ["Minotaur", "Centaur", "Giant Lion", "Lamia", "Cyclops", "Harpy", "Gorgon", "Griffin", "Cerberus", "Hydra"]
+    rec, seats = _one_seat_per_monster(["Achilles", "Jason", "Perseus", "Hercules", "Atalanta"], 8, deck)
+    for n, seat in enumerate(seats[:4], start=1):
+        rec = then(rec, f"fight {FIFTH[seat]}")
+        st = state(rec)
+        assert (st["normals_defeated"], len(st["monsters"])) == (n, 5), "8: nothing before the 5th defeat"
+    st = state(then(rec, "fight guile"))
+    assert st["normals_defeated"] == 5 and st["normals_entered"] == 5
+    assert [(m["id"], m["cards"], m["final"], m["size"]) for m in st["monsters"][5:]] == [
+        ("m6", ["Harpy", "Gorgon"], True, 8), ("m7", ["Griffin", "Cerberus"], True, 8)]
+    assert monster(st, "m6")["requires"] == ["arms", "arms", "guile", "speed"]
+    assert monster(st, "m7")["requires"] == ["guile", "guile", "speed", "strength"]
+    assert st["monster_deck"] == ["Hydra"]
+    assert (st["turn"], st["to_move"], st["result"]) == (31, "p1", None)
+
+
+def test_L_MISSION_1_mission_1_one_monster_at_each_of_the_first_defeats():
+    rec = record(DUO, 1, deck=DECK, hands={"p1": ["arms", "di", "guile", "speed"], "p2": ["strength", "guile", "speed", "courage"]},
+                 moves=["place m1", "place m1", "fight arms", "fight strength", "fight di-slay"])
+    st = state(rec)
+    assert (st["normals_entered"], monster(st, "m4")["cards"]) == (4, ["Centaur"])
+
+
+def test_L_MISSION_3_mission_2_one_monster_at_the_1st_defeat_none_after_and_the_chimera_at_the_5th():
+    deck = ["Minotaur", "Centaur", "Giant Lion", "Lamia", "Harpy", "Gorgon", "Griffin", "Cerberus", "Cyclops", "Hydra"]
+    round7 = ["guile", "guile", "speed", "arms"] + ["guile", "guile", "arms"] * 3
+    rec, seats = _one_seat_per_monster(["Achilles", "Jason", "Perseus", "Hercules"], 2, deck, extra_top=round7)
+    rec = then(rec, "fight arms")
+    st = state(rec)
+    assert (st["normals_defeated"], st["normals_entered"], monster(st, "m5")["cards"]) == (1, 5, ["Harpy"])
+    rec = then(rec, "fight strength", "fight courage", "fight courage")
+    st = state(rec)
+    assert (st["normals_defeated"], st["normals_entered"], len(st["monsters"])) == (4, 5, 5)
+    rec = then(rec, "recover 4", "discard guile", *["recover 3", "discard guile"] * 3, *["move m5 guile"] * 4,
+               "fight speed", "fight arms", "fight arms", "fight arms")
+    assert state(rec)["normals_defeated"] == 4
+    st = state(then(rec, "fight arms"))
+    assert (st["normals_defeated"], st["normals_entered"]) == (5, 5)
+    chimera = monster(st, "m6")
+    assert (chimera["cards"], chimera["final"], chimera["requires"]) == (["Gorgon", "Griffin"], True,
+                                                                         ["arms", "guile", "guile", "strength"])
+
+
+def test_L_MISSION_4_mission_5_no_forced_recover_after_a_di_use_on_the_chimera():
+    """A mission 5 written with one normal monster and `1: C`: the DI slay on the Harpy
+    brings the forced Recover, before the chimera enters; a wild DI on the chimera brings
+    nothing."""
+    files = {"m5.json": data_with_mission(5, 1, {"1": "C"}, "di_recover")}
+    rec = record(DUO, 5, data="m5.json", deck=["Harpy", "Minotaur", "Lamia"],
+                 hands={"p1": ["arms", "di", "di", "guile"], "p2": ["speed", "di", "guile", "courage"]},
+                 moves=["place m1", "place m1", "fight arms", "fight speed", "fight di-slay"])
+    st = state(rec, files)
+    assert (st["pending"], st["to_move"], len(st["monsters"])) == ("forced_recover", "p1", 1)
+    pile = draw_pile(rec)
+    rec = then(rec, "recover 1", f"discard {pile[0]}")
+    st = state(rec, files)
+    assert monster(st, "m2")["cards"] == ["Minotaur", "Lamia"] and st["to_move"] == "p2"
+    st = state(then(rec, "move m2 guile", "move m2 guile", "fight di strength"), files)
+    assert (st["pending"], st["to_move"]) == ("action", "p1")
+
+
+def test_L_MISSION_5_mission_6_the_hand_goes_under_the_draw_pile_in_a_chance_order_then_n_are_drawn():
+    rec = record(DUO, 6, deck=DECK, hands={"p1": ["arms", "di", "guile", "speed"]},
+                 moves=["place m1", "place m2", "fight di arms"])
+    pile = draw_pile(rec)
+    st = state(rec)
+    assert (st["pending"], st["to_move"]) == ("chance", None)
+    assert hand_of(st, "p1") == ["arms", "guile", "speed"]
+    code, out, err = legal(rec)
+    assert (code, out.strip()) == (0, "") and err.strip()
+    assert_refused_move(rec, "chance order arms,arms,guile")
+    assert_refused_move(rec, "chance order arms,guile")
+    st = state(then(rec, "chance order speed,arms,guile"))
+    assert hand_of(st, "p1") == sorted(pile[:3])
+    assert st["draw_pile"] == pile[3:] + ["speed", "arms", "guile"]
+    assert (st["pending"], st["to_move"]) == ("action", "p2")
+
+
+def test_L_MISSION_5_mission_6_an_empty_hand_has_nothing_to_swap():
+    rec = record(DUO, 6, deck=DECK, hands={"p1": ["arms", "di", "guile", "speed"], "p2": ["guile", "speed", "arms", "strength"]},
+                 moves=["place m1", "place m2", "support p2 arms,guile,speed", "discard arms,guile,speed"])
+    rec = expand(rec, [PASS, "fight di arms"])
+    st = state(rec)
+    assert (st["pending"], st["to_move"], hand_of(st, "p1")) == ("action", "p2", [])
+
+
+def test_L_MISSION_5_mission_6_with_a_short_pile_own_cards_come_back():
+    rec = record(DUO, 6, deck=DECK, hands={"p1": ["arms", "di", "guile", "speed"]}, bottom=["courage"],
+                 moves=["place m1", "place m2"])
+    rec = then(drain(rec, 1), "fight di arms", "chance order speed,arms,guile")
+    st = state(rec)
+    assert hand_of(st, "p1") == ["arms", "courage", "speed"] and st["draw_pile"] == ["guile"]
+
+
+def test_L_MISSION_6_mission_7_the_hand_goes_under_the_discard_pile_and_the_latest_discards_are_taken():
+    rec = record(DUO, 7, deck=DECK, hands={"p1": ["arms", "di", "guile", "speed"], "p2": ["guile", "speed", "arms", "strength"]},
+                 top=["courage", "strength"], moves=["place m1", "place m2"])
+    rec = expand(rec, [PASS, "recover 0", "discard guile", PASS, "recover 0", "discard speed", "fight di arms"])
+    st = state(rec)
+    assert (st["pending"], hand_of(st, "p1")) == ("chance", ["arms", "guile", "speed"])
+    assert [c for c, _ in discards(st)] == ["courage", "guile", "strength", "speed"]
+    st = state(then(rec, "chance order speed,guile,arms"))
+    assert hand_of(st, "p1") == ["guile", "speed", "strength"]
+    assert [c for c, _ in discards(st)] == ["arms", "guile", "speed", "courage"]
+    assert st["draw_pile"] == draw_pile(rec)[2:]
+
+
+def test_L_MISSION_7_L_END_4_mission_10_three_slays_before_six_entered_lose():
+    """Mission 10: each slay brings no monster; after the third, none is in play with
+    only 3 entered, and the mission is lost at once."""
+    rec = record(["Perseus", "Hercules", "Achilles", "Atalanta"], 10, deck=["Minotaur", "Harpy", "Gorgon"],
+                 hands={"p1": ["arms", "arms", "di", "guile"], "p2": ["strength", "guile", "arms", "courage"],
+                        "p3": ["di", "di", "speed", "courage"], "p4": ["courage", "speed", "courage", "guile"]},
+                 moves=["place m1"] * 4)
+    first = ["fight arms", "fight strength", "fight di-slay",
+             "move m2 courage", "move m2 guile", PASS, PASS, "fight speed", "fight arms", PASS, PASS, PASS,
+             "fight di-slay"]
+    rec2 = expand(rec, first)
+    st = state(rec2)
+    assert (st["normals_defeated"], st["normals_entered"], st["result"]) == (2, 3, None)
+    assert monster(st, "m3")["status"] == "in_play"
+    rest = ["move m3 guile", "move m3 speed", "move m3 courage", PASS, "fight arms", PASS, "fight guile", PASS, PASS,
+            "fight di-slay"]
+    st = state(expand(rec, first + rest))
+    assert (st["result"], st["reason"], st["turn"]) == ("lost", "no_sixth_monster", 23)
+    assert (st["normals_defeated"], st["normals_entered"]) == (3, 3)
