@@ -219,6 +219,7 @@ def test_L_ABIL_1_once_per_mission_any_card_face_down_disc_broken():
     assert hand_of(st, "p1") == ["courage", "di", "strength"]
     rec = then(rec, "fight strength")  # p2
     assert not {m for m in moves(rec) if "ability" in m}
+    assert "fight strength" in moves(rec)  # broken changes nothing else
     assert_refused_move(rec, "fight ability courage")
     st = state(then(rec, "move m2 courage", "fight ability guile"))  # broken stays; p2 uses its own
     assert st["seats"]["p1"]["broken"] is True and st["seats"]["p2"]["broken"] is True
@@ -256,7 +257,9 @@ def test_L_ABIL_3_its_face_stays_hidden_from_the_others_even_after_the_fall():
         assert len(other) == 1 and other[0]["card"] == "?" and other[0]["as"] == "arms" and other[0]["by"] == "p1"
         own = [p for p in seen(r, "p1")["monsters"][0]["played"] if p["face"] == "down"]
         assert own[0]["card"] == "courage"
-    assert monster(state(then(rec, "fight strength", "fight di-slay")), "m1")["status"] == "defeated"
+    st = state(then(rec, "fight strength", "fight di-slay"))
+    assert monster(st, "m1")["status"] == "defeated"
+    assert played(st, "m1")[0] == ("courage", "arms", "down", "p1")  # L-FIGHT-5: it stays face down
 
 
 def test_L_ABIL_3_the_ability_cannot_slay():

@@ -156,3 +156,55 @@ def test_L_MISSION_7_L_END_4_mission_10_three_slays_before_six_entered_lose():
     st = state(expand(rec, first + rest))
     assert (st["result"], st["reason"], st["turn"]) == ("lost", "no_sixth_monster", 23)
     assert (st["normals_defeated"], st["normals_entered"]) == (3, 3)
+
+
+def test_L_MISSION_7_mission_10_each_defeat_brings_one_until_six_then_the_6th_defeat_the_chimera():
+    """Mission 10, one seat per monster: three count defeats bring m4..m6 (E = 6); then
+    three slays bring nothing more, and the 6th defeat brings the chimera."""
+    deck = ["Minotaur", "Centaur", "Giant Lion", "Lamia", "Cyclops", "Harpy", "Gorgon", "Griffin", "Cerberus", "Hydra"]
+    round7 = ["guile", "guile", "courage", "arms", "di", "speed", "guile", "guile", "courage", "di",
+              "speed", "guile", "speed", "arms", "di"]
+    rec, seats = _one_seat_per_monster(["Achilles", "Jason", "Perseus"], 10, deck, extra_top=round7)
+    for n, seat in enumerate(seats, start=1):
+        rec = then(rec, f"fight {FIFTH[seat]}")
+        st = state(rec)
+        assert (st["normals_defeated"], st["normals_entered"]) == (n, 3 + n)
+    assert [m["cards"] for m in st["monsters"][3:]] == [["Lamia"], ["Cyclops"], ["Harpy"]]
+    rec = then(rec, "recover 5", "discard guile", "recover 5", "discard speed", "recover 5", "discard speed",
+               "move m4 guile", "move m5 guile", "move m6 guile",
+               "fight courage", "fight guile", "fight speed", "fight arms", "fight courage", "fight arms",
+               "fight di-slay")
+    st = state(rec)
+    assert (st["normals_defeated"], st["normals_entered"], len(st["monsters"]), st["result"]) == (4, 6, 6, None)
+    rec = then(rec, "fight di-slay")
+    assert (state(rec)["normals_defeated"], len(state(rec)["monsters"])) == (5, 6)
+    st = state(then(rec, "fight di-slay"))
+    assert st["normals_defeated"] == 6 and st["result"] is None
+    assert [(m["id"], m["cards"], m["final"]) for m in st["monsters"][6:]] == [("m7", ["Gorgon", "Griffin"], True)]
+
+
+def test_L_TURN_4_mission_6_the_swap_comes_before_the_new_monsters():
+    """A mission 6 written with one normal monster and `1: +2`: the slay is a DI use, so
+    the chance order is due before the two new monsters enter."""
+    files = {"m6.json": data_with_mission(6, 1, {"1": "+2", "2": "C"}, "di_swap_draw")}
+    rec = record(DUO, 6, data="m6.json", deck=DECK,
+                 hands={"p1": ["arms", "di", "guile", "speed"], "p2": ["strength", "guile", "speed", "arms"]},
+                 moves=["place m1", "place m1", "fight arms", "fight strength", "fight di-slay"])
+    st = state(rec, files)
+    assert (st["pending"], st["normals_entered"], len(st["monsters"])) == ("chance", 1, 1)
+    st = state(then(rec, "chance order guile,speed"), files)
+    assert (st["pending"], st["to_move"], st["normals_entered"]) == ("action", "p2", 3)
+    assert [m["cards"] for m in st["monsters"][1:]] == [["Cyclops"], ["Hydra"]]
+
+
+def test_L_END_2_under_free_relocation_a_stranded_empty_seat_still_loses():
+    rec = record(DUO, 1, deck=DECK, variants={"relocation": "free"},
+                 hands={"p1": ["arms", "strength", "di", "guile"], "p2": ["guile", "speed", "arms", "strength"]},
+                 moves=["place m1", "place m1"])
+    rec = drain(rec, 0)
+    assert state(rec)["to_move"] == "p2"
+    rec = then(rec, "fight strength", "fight arms", "recover 0", "discard guile", "fight di-slay",
+               "support p1 arms,speed", "discard guile", "recover 0", "discard arms")
+    st = state(rec)
+    assert (st["result"], st["reason"]) == ("lost", "exhausted")
+    assert st["seats"]["p2"]["stranded"] is True and hand_of(st, "p2") == []
