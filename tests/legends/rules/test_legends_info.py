@@ -127,11 +127,27 @@ def test_L_INFO_3_cards_the_oracle_put_back_are_followed_into_the_drawers_hand()
     assert seen(a, "p3") != seen(b, "p3"), "the order put back is public"
     a, b = then(a, "recover 1"), then(b, "recover 1")  # p2 draws the known top card
     assert seen(a, "p3") != seen(b, "p3"), "everybody knows which card p2 drew"
+    # once p2 discards face down, p3 cannot tell whether the known card went or stayed
+    a_keep, a_drop = then(a, "discard guile"), then(a, "discard speed")
+    assert seen(a_keep, "p3") == seen(a_drop, "p3") and seen(a_keep, "p2") != seen(a_drop, "p2")
     # the same draw from a pile nobody has seen tells p3 nothing
     c = trio("fight arms", "recover 1", top=["speed", "arms"])
     d = trio("fight arms", "recover 1", top=["arms", "speed"])
     assert seen(c, "p3") == seen(d, "p3") and seen(c, "p1") == seen(d, "p1")
     assert seen(c, "p2") != seen(d, "p2")
+
+
+def test_L_INFO_1_the_oracles_cards_are_shown_to_every_seat():
+    rec = trio("oracle", top=TOP_SIX)
+    for seat in ("p1", "p2", "p3"):
+        assert seen(rec, seat)["oracle_revealed"] == TOP_SIX
+
+
+def test_L_INFO_1_a_view_needs_a_seat_of_the_game():
+    from tests.legends.rules.contract import refusal, view
+
+    refusal(view(trio(), "p4"))
+    refusal(view(trio(), "zeus"))
 
 
 def test_L_INFO_4_nobody_knows_the_order_of_the_unseen_pile_or_the_monster_deck():

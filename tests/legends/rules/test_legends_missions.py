@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.legends.rules.contract import (
     PASS, assert_refused_move, data_with_mission, discards, draw_pile, drain, expand, hand_of, legal, monster, moves,
-    record, state, then,
+    record, refusal, replay, state, then,
 )
 
 DUO = ["Perseus", "Hercules"]
@@ -71,6 +71,14 @@ def test_L_MISSION_3_mission_2_one_monster_at_the_1st_defeat_none_after_and_the_
     chimera = monster(st, "m6")
     assert (chimera["cards"], chimera["final"], chimera["requires"]) == (["Gorgon", "Griffin"], True,
                                                                          ["arms", "guile", "guile", "strength"])
+
+
+def test_L_MISSION_3_a_data_file_may_take_the_other_reading_but_not_an_impossible_one():
+    other = data_with_mission(2, 4, {"1": "+1", "2": "+1", "6": "C"})
+    st = state(record(DUO, 2, data="other.json"), files={"other.json": other})
+    assert st["mission"] == 2 and st["normals_entered"] == 4
+    impossible = data_with_mission(2, 4, {"2": "+1", "6": "C"})  # only 5 enter before the 6th defeat
+    refusal(replay(record(DUO, 2, data="bad.json"), files={"bad.json": impossible}))
 
 
 def test_L_MISSION_4_mission_5_no_forced_recover_after_a_di_use_on_the_chimera():
@@ -208,3 +216,21 @@ def test_L_END_2_under_free_relocation_a_stranded_empty_seat_still_loses():
     st = state(rec)
     assert (st["result"], st["reason"]) == ("lost", "exhausted")
     assert st["seats"]["p2"]["stranded"] is True and hand_of(st, "p2") == []
+
+
+def test_L_MISSION_5_a_seed_record_draws_the_chance_order_itself():
+    """With `seed`, the engine draws mission 6's order when it is due (the same every
+    time), and a chance line in such a record is refused."""
+    for seed in range(1, 200):
+        rec = {"format": "legends-record/1", "mission": 6, "heroes": DUO, "seed": seed, "moves": ["place m1", "place m1"]}
+        st = state(rec)
+        hand = hand_of(st, "p1")
+        if "di" in hand:
+            break
+    wild = f"fight di {monster(st, 'm1')['requires'][0]}"
+    after = state(then(rec, wild))
+    assert (after["pending"], after["to_move"]) == ("action", "p2")
+    assert len(hand_of(after, "p1")) == 3 and after == state(then(rec, wild))
+    rest = list(hand)
+    rest.remove("di")
+    assert_refused_move(then(rec, wild), "chance order " + ",".join(rest))
