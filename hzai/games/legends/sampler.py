@@ -86,11 +86,18 @@ class _Replay:
             if self.kind[tok] == k:
                 self.moved[tok] = self.at
                 return hand.pop(pos)
-        opened = [pos for pos, tok in enumerate(hand) if self.kind[tok] == OPEN]
-        if opened and self.pool[k] > 0:
-            tok = hand.pop(opened[self.rng.below(len(opened))])
-        else:
-            tok = self._repair(seat, k)
+        # A card of kind k that this hand gave up unseen is taken back first (so no
+        # further card of kind k is fixed while one sits in a hidden place), then an
+        # open card, then an open card given up unseen.
+        tok = self._repair(seat, k, True)
+        if tok is None:
+            opened = [pos for pos, tok in enumerate(hand) if self.kind[tok] == OPEN]
+            if opened and self.pool[k] > 0:
+                tok = hand.pop(opened[self.rng.below(len(opened))])
+            else:
+                tok = self._repair(seat, k, False)
+        if tok is None:
+            raise Contradiction
         self.fix(tok, k)
         self.moved[tok] = self.at
         return tok
@@ -100,18 +107,18 @@ class _Replay:
         if self.hidden and self.hidden[-1][0] == self.at and self.hidden[-1][4] is None:
             self.hidden[-1][4] = where
 
-    def _repair(self, seat: int, k: int) -> int:
+    def _repair(self, seat: int, k: int, fixed_only: bool) -> int | None:
         """The hand must show kind k but holds none: rewrite one earlier hidden removal
         from it so that the card of kind k stayed and another card, in the hand since
         before that removal and unmoved, left instead. Neither card has moved since, and
-        the seat saw neither, so nothing it observed changes. Returns the token of kind
-        k, removed from the hand."""
+        the seat saw neither, so nothing it observed changes. Returns the token (of kind
+        k, or open when not `fixed_only`), removed from the hand; None if none fits."""
         hand = self.hands[seat]
         for record in reversed(self.hidden):
             at, s, x, arrived, where, event = record
             if s != seat or self.moved[x] != at or where is None:
                 continue
-            if not (self.kind[x] == k or (self.kind[x] == OPEN and self.pool[k] > 0)):
+            if not (self.kind[x] == k or (not fixed_only and self.kind[x] == OPEN and self.pool[k] > 0)):
                 continue
             stayed = [y for y in hand if self.moved[y] < at]
             if not stayed:
@@ -132,7 +139,7 @@ class _Replay:
             record[2], record[3] = y, self.moved[y]
             self.moved[y], self.moved[x] = at, arrived
             return x
-        raise Contradiction
+        return None
 
     def step(self, e: tuple) -> None:
         typ = e[0]
