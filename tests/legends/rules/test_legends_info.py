@@ -177,3 +177,23 @@ def test_L_INFO_6_a_seat_gets_the_same_choices_and_view_from_histories_it_cannot
     assert state(a)["to_move"] == "p2"
     assert seen(a, "p2") == seen(b, "p2")
     assert moves(a) == moves(b)
+
+
+def _decision(rec: dict, seat: int, spec: str, seed: int):
+    """A bot's move for `seat`, from that seat's view of the record (hzai.core's Bot
+    protocol over the game named "legends")."""
+    from hzai.core import Limits, make_game
+    from hzai.search.bot import make_bot
+
+    game = make_game("legends", mission=rec["mission"], heroes=tuple(rec["heroes"]))
+    view = game.record_from_json(rec).replay().view(seat)
+    return make_bot(spec).decide(view, Limits.parse("40"), seed).move
+
+
+def test_L_INFO_6_bots_decide_the_same_on_histories_the_seat_cannot_tell_apart():
+    """p1 moved away discarding arms (a) or guile (b): p2's bots, whatever they are, pick
+    the same move for the same seed."""
+    a, b = trio("move m2 arms"), trio("move m2 guile")
+    for spec, seeds in (("random", (1, 2, 3)), ("heuristic", (1,)), ("ismcts", (1,)), ("pimc", (1,))):
+        for seed in seeds:
+            assert _decision(a, 1, spec, seed) == _decision(b, 1, spec, seed), (spec, seed)
