@@ -14,7 +14,8 @@ from tests.legends.rules.contract import RULE_IDS
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
 DOC = REPO / "docs" / "legends.md"
-ID = re.compile(r"\bL-[A-Z]+-\d+\b")
+# A rule is defined where a line starts with its ID (a list item, a bold label or a table row).
+ID = re.compile(r"^\s*(?:[-*|]\s*)?(?:\*\*)?(L-[A-Z]+-\d+)\b", re.MULTILINE)
 ROW = re.compile(r"^\| (L-[A-Z]+-\d+) \|", re.MULTILINE)
 
 
@@ -93,7 +94,8 @@ READINGS = {
     "L-CHIM-5": "on a data mission `1: 2C`; classic mission 8 in test_legends_missions.py",
     "L-MISSION-6": "reading: 'beneath the discard pile' is its bottom (discard_pile is bottom to top) and the "
                    "chance order is written top to bottom; who is recorded as `by` for those cards is not asserted",
-    "L-MISSION-7": "not played through: E reaching 6 and the chimera at the 6th defeat (needs six defeats)",
+    "L-MISSION-7": "E reaching 6 and the chimera at the 6th defeat are played through; that no normal monster "
+                   "enters once E = 6 is seen on slays only (a count defeat at E = 6 is not set up)",
     "L-MISSION-8": "reading: Hades on a data mission `1: H` (the rules make Hades mission 12's H trigger); the "
                    "classic 6th-defeat entry is not played through",
     "L-END-5": "only an explicit turn_limit; the default 200 cannot be reached with the classic data",
@@ -102,8 +104,8 @@ READINGS = {
     "L-INFO-3": "reading: knowledge is checked as views that differ when a seat can follow a card and are equal "
                 "when it cannot; the layout of tracked knowledge is the engine's",
     "L-INFO-5": "what the contract can show: no move outside the notation exists",
-    "L-INFO-6": "reading: checked at the contract (same view and same legal moves for histories a seat cannot "
-                "tell apart); no Legends bot is named by the rules text",
+    "L-INFO-6": "reading: the project's bots (random, heuristic, ismcts, pimc through hzai.core) stand for "
+                "'a seat's bot'; the rules text names none",
 }
 
 
