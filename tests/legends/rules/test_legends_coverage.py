@@ -82,7 +82,8 @@ def test_every_test_named_in_rule_coverage_md_exists():
 # Where the rules text leaves a detail open, the reading the tests take (shown in the table).
 READINGS = {
     "L-COMP-5": "reading: a data file the loader rejects makes replay exit 2 with one line, like a malformed "
-                "record; the data file is named relative to the record",
+                "record; the data file is named relative to the record; a name written twice as a JSON key "
+                "repeats (engine: accepted, xfail strict)",
     "L-VAR-3": "reading: the default turn_limit 200 is not played out (the classic data ends a mission by turn "
                "62, L-END-5); defaults are checked by equal states with and without the keys",
     "L-SETUP-3": "reading: 'shuffled' is checked as: the same seed deals the same, different seeds deal differently",

@@ -227,6 +227,13 @@ BAD_OPTIONS = {
     "neither_setup_nor_seed": lambda r: r.pop("setup"),
     "hand_of_three": lambda r: r["setup"]["draw_pile"].append(r["setup"]["hands"]["p1"].pop()),
     "monster_deck_not_a_permutation": lambda r: r["setup"]["monster_deck"].__setitem__(0, "Hydra"),
+    "unknown_card_in_the_pile": lambda r: r["setup"]["draw_pile"].__setitem__(0, "wisdom"),
+    "a_hand_for_a_seat_that_is_not_there": lambda r: r["setup"]["hands"].__setitem__("p3", ["guile"] * 4),
+    "a_seat_without_a_hand": lambda r: r["setup"]["draw_pile"].extend(r["setup"]["hands"].pop("p2")),
+    "moves_not_a_list": lambda r: r.__setitem__("moves", "place m1"),
+    "a_move_that_is_not_text": lambda r: r.__setitem__("moves", [1]),
+    "more_moves_than_any_mission_has": lambda r: r.__setitem__("moves", ["place m1"] * 100_000),
+    "format_of_hera_and_zeus_fields": lambda r: r.__setitem__("format", "legends-record/2"),
 }
 
 
