@@ -133,6 +133,13 @@ def cmd_new(args) -> int:
     if args.game == "legends":
         record = _new_legends(args)
     else:
+        given = [flag for flag, value, default in (("--mission", args.mission, None), ("--heroes", args.heroes, None),
+                                                   ("--difficulty", args.difficulty, "human"),
+                                                   ("--first-player", args.first_player, "p1"),
+                                                   ("--data", args.data, "classic"), ("--deal", args.deal, False))
+                 if value != default]
+        if given:
+            raise UsageError(f"{', '.join(given)}: for --game legends only")
         game = Game.create(_variants(args.variant), args.deck)
         record = Record(game, seed=args.seed) if args.seed_only else Record(game, setup=deal(game, args.seed))
     text = json.dumps(record.to_json(), indent=2) + "\n"
@@ -343,6 +350,21 @@ def cmd_arena(args) -> int:
     return 0
 
 
+def cmd_team(args) -> int:
+    """A team of one bot spec in every seat of a Legends mission: the won share."""
+    from hzai.search.arena import run_team
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    params = {"mission": args.mission, "heroes": args.heroes.split(","), "difficulty": args.difficulty,
+              **_variants(args.variant)}
+    result = run_team(args.bot, args.games, _limits(args), args.seed, params, "legends", args.all_seeing)
+    print(result.summary())
+    if args.json:
+        Path(args.json).write_text(json.dumps(result.to_json(), indent=1), encoding="utf-8")
+    return 0
+
+
 def _add_budget(p) -> None:
     p.add_argument("--budget", default="1000", help="iterations (1000), time (250ms, 2s) or both (1000,250ms); default 1000")
     p.add_argument("--threads", type=int, default=1, help="search threads (root parallelism); default 1")
@@ -464,6 +486,22 @@ def build_parser(with_subparsers: bool = False):
     _add_ray(p, "each game")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("team", help="Legends of Hellas: one bot in every seat, the share of missions won",
+                       description="Play Legends of Hellas missions with a team of bots (the same spec in every "
+                                   "seat, each deciding from its own view) and print the share won with a 95%% "
+                                   "interval. --all-seeing lets every bot read the whole state: a benchmark of "
+                                   "what hidden hands cost, never a way to play.")
+    p.add_argument("bot", help="bot spec: random, heuristic, ismcts, pimc (options after a colon)")
+    p.add_argument("--mission", type=int, required=True, help="the mission, 1..12")
+    p.add_argument("--heroes", required=True, help="1-5 distinct heroes in seat order, comma-separated")
+    p.add_argument("--difficulty", default="human", help="human (default), heroic or godlike")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE", help="relocation=free, turn_limit=N")
+    p.add_argument("--games", type=int, default=20, help="missions to play (default 20)")
+    _add_budget(p)
+    p.add_argument("--all-seeing", action="store_true", help="every bot reads the full state (benchmarks only)")
+    p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
+    p.set_defaults(func=cmd_team, budget="200")
 
     return (parser, sub) if with_subparsers else parser
 

@@ -91,13 +91,27 @@ def _count(value, what: str, low: int = 0) -> int:
     return value
 
 
+def key_problem(obj: dict, keys: tuple[str, ...], required: tuple[str, ...], where: str = "") -> str | None:
+    """What is wrong with an object's keys (an unknown one, a missing required one), or
+    None; `where` prefixes the message ("setup: ")."""
+    for key in obj:
+        if key not in keys:
+            return f"{where}unknown key {quoted(key)} (keys: {', '.join(keys)})"
+    for key in required:
+        if key not in obj:
+            return f"{where}missing key {quoted(key)}"
+    return None
+
+
+def _keys(obj: dict, keys: tuple[str, ...], where: str = "") -> None:
+    problem = key_problem(obj, keys, keys, where)
+    _need(problem is None, problem or "")
+
+
 def parse_data(raw, name: str) -> LegendsData:
     """L-COMP-5: a data file's JSON checked and turned into LegendsData."""
     _need(isinstance(raw, dict), "a data file is a JSON object")
-    for key in raw:
-        _need(key in KEYS, f"unknown key {quoted(key)} (keys: {', '.join(KEYS)})")
-    for key in KEYS:
-        _need(key in raw, f"missing key {quoted(key)}")
+    _keys(raw, KEYS)
     _need(raw["format"] == FORMAT, f"format must be {FORMAT!r}, not {quoted(raw['format'])}")
     attrs = raw["attributes"]
     _need(isinstance(attrs, list) and attrs and all(isinstance(a, str) and re.fullmatch(r"[a-z]+", a) for a in attrs),
@@ -126,26 +140,17 @@ def parse_data(raw, name: str) -> LegendsData:
         _need(isinstance(value, str) and value in index, f"{what}: unknown attribute {quoted(value)}")
         return index[value]
 
-    mons = raw["monsters"]
-    _need(isinstance(mons, dict) and mons, "monsters must be an object of name -> two attributes")
-    monsters, seen = [], set()
-    for mname, pair in mons.items():
-        _need(mname.lower() not in seen, f"monster name {quoted(mname)} repeats")
-        seen.add(mname.lower())
+    def pair_of(mname, pair):
         _need(isinstance(pair, list) and len(pair) == 2, f"monster {quoted(mname)} needs two attributes")
-        monsters.append((mname, (attr(pair[0], f"monster {mname}"), attr(pair[1], f"monster {mname}"))))
+        return attr(pair[0], f"monster {mname}"), attr(pair[1], f"monster {mname}")
+
+    monsters = _named(raw["monsters"], "monster", pair_of)
     sizes = raw["sizes"]
     _need(isinstance(sizes, dict) and sorted(sizes) == ["chimera", "hades", "normal"],
           "sizes must have exactly normal, chimera, hades")
     for key, low in (("normal", 2), ("chimera", 4), ("hades", 6)):
         _count(sizes[key], f"sizes.{key}", low)
-    heroes_raw = raw["heroes"]
-    _need(isinstance(heroes_raw, dict) and heroes_raw, "heroes must be an object of name -> attribute")
-    heroes, seen = [], set()
-    for hname, a in heroes_raw.items():
-        _need(hname.lower() not in seen, f"hero name {quoted(hname)} repeats")
-        seen.add(hname.lower())
-        heroes.append((hname, attr(a, f"hero {hname}")))
+    heroes = _named(raw["heroes"], "hero", lambda hname, a: attr(a, f"hero {hname}"))
     ms = raw["missions"]
     _need(isinstance(ms, list) and ms, "missions must be a list")
     missions = {}
@@ -156,12 +161,21 @@ def parse_data(raw, name: str) -> LegendsData:
     return LegendsData(name, tuple(attrs), counts, di_table, tuple(monsters), dict(sizes), tuple(heroes), missions)
 
 
+def _named(items, what: str, read) -> list[tuple]:
+    """(name, read(name, value)) for an object of names; a name may not repeat, letter
+    case ignored."""
+    _need(isinstance(items, dict) and items, f"{what}s must be an object of names")
+    out, seen = [], set()
+    for name, value in items.items():
+        _need(name.strip() and name.lower() not in seen, f"{what} name {quoted(name)} repeats or is empty")
+        seen.add(name.lower())
+        out.append((name, read(name, value)))
+    return out
+
+
 def _mission(m, monster_cards: int) -> Mission:
     _need(isinstance(m, dict), "each mission is an object")
-    for key in m:
-        _need(key in MISSION_KEYS, f"mission: unknown key {quoted(key)}")
-    for key in MISSION_KEYS:
-        _need(key in m, f"mission {m.get('id')}: missing key {quoted(key)}")
+    _keys(m, MISSION_KEYS, f"mission {quoted(m.get('id'))}: ")
     mid = _count(m["id"], "mission id", 1)
     where = f"mission {mid}"
     _need(isinstance(m["name"], str) and m["name"], f"{where}: name must be a text")

@@ -6,7 +6,13 @@ from __future__ import annotations
 from hzai.core import Game
 from hzai.games.legends import moves as notation
 from hzai.games.legends import rules
-from hzai.games.legends.data import DIFFICULTIES, MAX_SEATS, DataError, LegendsData, load_data
+from hzai.games.legends.data import (
+    DIFFICULTIES,
+    MAX_SEATS,
+    DataError,
+    LegendsData,
+    load_data,
+)
 from hzai.games.legends.state import LegendsState
 from hzai.text import quoted
 
@@ -22,6 +28,9 @@ class OptionError(ValueError):
 class LegendsGame(Game):
     name = "legends"
     rules = rules  # the State reaches the rules through its game
+    # Set by the package (hzai/games/legends/__init__.py): these modules import this one.
+    view_type = None  # LegendsView
+    record_type = None  # Record
 
     def __init__(self, mission: int = 1, heroes=("Perseus", "Atalanta"), difficulty: str = "human",
                  first_player: str = "p1", relocation: str = "paid", turn_limit: int = DEFAULT_TURN_LIMIT,
@@ -93,9 +102,7 @@ class LegendsGame(Game):
         return self.codec.move_of(action)
 
     def record_from_json(self, data: dict):
-        from hzai.games.legends.record import Record
-
-        return Record.from_json(data)
+        return self.record_type.from_json(data)
 
     def record_to_json(self, record) -> dict:
         return record.to_json()

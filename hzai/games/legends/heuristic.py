@@ -18,13 +18,25 @@ has it at all; a DI is worth 6.
 
 from __future__ import annotations
 
-from hzai.games.legends.moves import (Discard, FightAbility, FightCard, FightSlay, FightWild, MoveTo, Oracle, Place,
-                                      Recover, Support)
+from hzai.games.legends.moves import (
+    Discard,
+    FightAbility,
+    FightCard,
+    FightSlay,
+    FightWild,
+    MoveTo,
+    Oracle,
+    Place,
+    Recover,
+    Support,
+)
 from hzai.games.legends.rules import HAND
 
 
 def heuristic_scores(view, moves: list) -> list[float]:
-    state = view.shell()  # exact wherever this seat's decision can depend on it
+    # A state exact wherever this seat's decision can depend on it (its own hand, the
+    # public position); an all-seeing view offers the state itself.
+    state = view.shell() if hasattr(view, "shell") else view.sample(0)
     game, t = state.game, state.t
     kinds = game.data.kinds
     seat = view.seat

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hzai.games.legends.moves import HIDDEN, ChanceOrder, Discard, FightAbility, MoveTo, Support
+from hzai.games.legends.moves import (
+    HIDDEN,
+    ChanceOrder,
+    Discard,
+    FightAbility,
+    MoveTo,
+    Support,
+)
 
 
 def observed(t, o: int) -> list[tuple]:

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hzai.games.legends.data import DataError
+from hzai.games.legends.data import DataError, key_problem
 from hzai.games.legends.game import LegendsGame, OptionError
 from hzai.games.legends.moves import ChanceOrder, NotationError
 from hzai.games.legends.rules import HAND, IllegalMoveError, deck_kinds
@@ -38,6 +38,12 @@ def _fail(message: str):
     raise RecordError(message)
 
 
+def _check_keys(obj: dict, keys, required, where: str = "") -> None:
+    problem = key_problem(obj, keys, required, where)
+    if problem:
+        _fail(problem)
+
+
 @dataclass
 class Record:
     game: LegendsGame
@@ -47,7 +53,7 @@ class Record:
 
     # ----- reading ------------------------------------------------------------------
     @classmethod
-    def load(cls, path) -> "Record":
+    def load(cls, path) -> Record:
         p = Path(path)
         try:
             if p.stat().st_size > MAX_RECORD_BYTES:
@@ -60,25 +66,18 @@ class Record:
         return cls.from_json(raw, base=p.resolve().parent)
 
     @classmethod
-    def from_json(cls, raw, base=None) -> "Record":
+    def from_json(cls, raw, base=None) -> Record:
         if not isinstance(raw, dict):
             _fail("a record is a JSON object")
-        for key in raw:
-            if key not in KEYS:
-                _fail(f"unknown key {quoted(key)} (keys: {', '.join(KEYS)})")
-        if raw.get("format") != FORMAT:
-            _fail(f"format must be {FORMAT!r}, not {quoted(raw.get('format'))}")
-        for key in ("mission", "heroes", "moves"):
-            if key not in raw:
-                _fail(f"missing key {quoted(key)}")
+        _check_keys(raw, KEYS, ("format", "mission", "heroes", "moves"))
+        if raw["format"] != FORMAT:
+            _fail(f"format must be {FORMAT!r}, not {quoted(raw['format'])}")
         if ("setup" in raw) == ("seed" in raw):
             _fail("a record has exactly one of 'setup' and 'seed'" + (" (it has both)" if "setup" in raw else " (it has neither)"))
         variants = raw.get("variants", {})
         if not isinstance(variants, dict):
             _fail("variants must be an object")
-        for key in variants:
-            if key not in VARIANT_KEYS:
-                _fail(f"variants: unknown key {quoted(key)} (keys: {', '.join(VARIANT_KEYS)})")
+        _check_keys(variants, VARIANT_KEYS, (), "variants: ")
         options = {"mission": raw["mission"], "heroes": raw["heroes"], "difficulty": raw.get("difficulty", "human"),
                    "first_player": raw.get("first_player", "p1"), **variants, "data": raw.get("data", "classic")}
         if not isinstance(options["heroes"], list):
@@ -139,7 +138,7 @@ class Record:
         return state
 
     @classmethod
-    def of_state(cls, state, seed: int | None = None) -> "Record":
+    def of_state(cls, state, seed: int | None = None) -> Record:
         """The record of a game played from a deal (its history as texts): the deal is
         read back from the state's log, chance orders included as moves."""
         g, t = state.game, state.t
@@ -196,12 +195,7 @@ def _setup(game: LegendsGame, setup) -> tuple:
     draw pile exactly the cards of L-SETUP-3 for this seat count and difficulty."""
     if not isinstance(setup, dict):
         _fail("setup must be an object with keys monster_deck, hands, draw_pile")
-    for key in setup:
-        if key not in SETUP_KEYS:
-            _fail(f"setup: unknown key {quoted(key)} (keys: {', '.join(SETUP_KEYS)})")
-    for key in SETUP_KEYS:
-        if key not in setup:
-            _fail(f"setup: missing key {quoted(key)}")
+    _check_keys(setup, SETUP_KEYS, SETUP_KEYS, "setup: ")
     data = game.data
     deck = setup["monster_deck"]
     if not isinstance(deck, list) or not all(isinstance(n, str) for n in deck):

@@ -11,8 +11,21 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations, permutations
 
-from hzai.games.legends.moves import (ChanceOrder, Discard, FightAbility, FightCard, FightSlay, FightWild, MoveTo,
-                                      Oracle, Place, Recover, Support, seat_name, text)
+from hzai.games.legends.moves import (
+    ChanceOrder,
+    Discard,
+    FightAbility,
+    FightCard,
+    FightSlay,
+    FightWild,
+    MoveTo,
+    Oracle,
+    Place,
+    Recover,
+    Support,
+    seat_name,
+    text,
+)
 from hzai.games.legends.table import Monster, Table
 from hzai.rng import SplitMix64
 
@@ -111,7 +124,14 @@ def _sub_multisets(names: list[str]) -> list[tuple[str, ...]]:
 
 
 def legal(g, t: Table) -> list:
-    """The moves of the seat to decide (`t.actor`); empty at chance and at the end."""
+    """The moves of the seat to decide (`t.actor`); empty at chance and at the end.
+    Kept on the table until the next move (do not change the list)."""
+    if t.legal is None:
+        t.legal = _legal(g, t)
+    return t.legal
+
+
+def _legal(g, t: Table) -> list:
     if t.result is not None or t.pending in (None, "chance"):
         return []
     p, seat = t.pending, t.actor
@@ -140,7 +160,7 @@ def legal(g, t: Table) -> list:
 def _recovers(t: Table, seat: int) -> list:
     """L-RECOVER-1: 0 <= k <= min(5 - h, P), h + k >= 1."""
     h, P = len(t.hands[seat]), len(t.draw)
-    return [Recover(k) for k in range(0, min(RECOVER_TO - h, P) + 1) if h + k >= 1]
+    return [Recover(k) for k in range(min(RECOVER_TO - h, P) + 1) if h + k >= 1]
 
 
 def _actions(g, t: Table, seat: int, hand: list[int], names) -> list:
@@ -207,6 +227,19 @@ def why_illegal(g, t: Table, move) -> str:
                 "support_discard": f"discard of {max(1, len(t.hands[t.actor]) - HAND)} card(s) after Support",
                 "oracle_return": "discard CARD order CARDS (Oracle)", "forced_recover": "recover K (mission 5)"}
     if t.pending in expected:
+        typ = type(move)
+        if t.pending == "place" and typ is Place:
+            return f"m{move.monster} is not a monster in play"
+        if t.pending in ("recover_discard", "support_discard") and typ is Discard and not move.order:
+            need = 1 if t.pending == "recover_discard" else max(1, len(t.hands[t.actor]) - HAND)
+            if len(move.cards) != need:
+                return f"{who} discards exactly {need} card(s) here"
+            return f"{who} does not hold {','.join(move.cards)}"
+        if t.pending == "oracle_return" and typ is Discard:
+            shown = ",".join(g.data.kinds[t.kind[i]] for i in t.oracle)
+            return f"discard one of the cards shown ({shown}) and put all the others back"
+        if t.pending == "forced_recover" and typ is Recover:
+            return f"k must keep 0 <= k <= min(5 - h, P) and h + k >= 1 (h = {len(t.hands[t.actor])}, P = {len(t.draw)})"
         return f"{who} must decide {expected[t.pending]} now"
     typ = type(move)
     hand = Counter(g.data.kinds[t.kind[i]] for i in t.hands[t.actor])
@@ -249,11 +282,13 @@ def apply(g, t: Table, move) -> None:
     if t.pending == "chance" and t.result is None:
         if move not in [o for o, _ in chance_outcomes(g, t)]:
             raise IllegalMoveError(why_illegal(g, t, move))
+        t.legal = None
         t.history.append((None, move, "chance"))
         _chance(g, t, move)
         return
     if move not in legal(g, t):
         raise IllegalMoveError(why_illegal(g, t, move))
+    t.legal = None
     seat = t.actor
     t.history.append((seat, move, t.pending))
     typ = type(move)

@@ -38,7 +38,7 @@ class LegendsState(State):
         return self.t.reason
 
     def legal_moves(self) -> list:
-        return self.game.rules.legal(self.game, self.t)
+        return list(self.game.rules.legal(self.game, self.t))
 
     def apply(self, move) -> None:
         self.game.rules.apply(self.game, self.t, move)
@@ -50,13 +50,12 @@ class LegendsState(State):
         won = 1.0 if self.t.result == "won" else 0.0
         return (won,) * self.game.n
 
-    def clone(self) -> "LegendsState":
+    def clone(self) -> LegendsState:
         return LegendsState(self.game, self.t.copy())
 
     def view(self, seat: int):
-        from hzai.games.legends.view import LegendsView  # the view sits above the state
-
-        return LegendsView.of(self, self.game.seat_index(seat))
+        # The view module sits above this one; the package wires it in (game.view_type).
+        return self.game.view_type.of(self, self.game.seat_index(seat))
 
     def to_json(self) -> dict:
         return state_to_json(self)

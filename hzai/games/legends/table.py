@@ -18,7 +18,7 @@ class Monster:
     """A monster in play or vanquished: its cards, requirement R (counts per attribute),
     size N, and the cards played on it as (instance, counts-as or -1, face, seat)."""
 
-    __slots__ = ("id", "cards", "req", "size", "final", "defeated", "played", "cnt")
+    __slots__ = ("cards", "cnt", "defeated", "final", "id", "played", "req", "size")
 
     def __init__(self, id: int, cards: tuple[int, ...], req: list[int], size: int, final: bool):
         self.id, self.cards, self.req, self.size, self.final = id, cards, req, size, final
@@ -26,7 +26,7 @@ class Monster:
         self.played: list[tuple[int, int, str, int]] = []
         self.cnt = [0] * len(req)
 
-    def copy(self) -> "Monster":
+    def copy(self) -> Monster:
         m = Monster.__new__(Monster)
         m.id, m.cards, m.req, m.size, m.final = self.id, self.cards, self.req, self.size, self.final
         m.defeated, m.played, m.cnt = self.defeated, list(self.played), list(self.cnt)
@@ -66,8 +66,9 @@ class Table:
     initial: tuple = ()
     events: list = field(default_factory=list)
     history: list = field(default_factory=list)  # (seat or None for chance, move, what was pending)
+    legal: list | None = None  # rules.legal's answer for this position, until the next move
 
-    def copy(self) -> "Table":
+    def copy(self) -> Table:
         t = Table.__new__(Table)
         t.__dict__.update(self.__dict__)
         t.hands = [list(h) for h in self.hands]
@@ -76,6 +77,7 @@ class Table:
         t.monsters = [m.copy() for m in self.monsters]
         t.disc, t.broken = list(self.disc), list(self.broken)
         t.events, t.history = list(self.events), list(self.history)
+        t.legal = None
         return t
 
     def all_instances(self) -> list[int]:

@@ -27,7 +27,7 @@ class LegendsView(View):
         self._shell = None
 
     @classmethod
-    def of(cls, state: LegendsState, o: int) -> "LegendsView":
+    def of(cls, state: LegendsState, o: int) -> LegendsView:
         game, t = state.game, state.t
         v = cls()
         v.game, v._seat = game, o
@@ -126,7 +126,7 @@ class LegendsView(View):
             m.defeated = defeated
             known = k.played[i] if i < len(k.played) else []
             m.played = [(pos, a, f, by) for pos, (a, f, by) in enumerate(played)]
-            monsters.append(monster_json(game, m, lambda pos, face, by: nm(known[pos])))
+            monsters.append(monster_json(game, m, lambda pos, face, by, known=known: nm(known[pos])))
         return {
             "game": "legends",
             "seat": game.seats[self._seat],
