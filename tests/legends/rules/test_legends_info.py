@@ -197,3 +197,38 @@ def test_L_INFO_6_bots_decide_the_same_on_histories_the_seat_cannot_tell_apart()
     for spec, seeds in (("random", (1, 2, 3)), ("heuristic", (1,)), ("ismcts", (1,)), ("pimc", (1,))):
         for seed in seeds:
             assert _decision(a, 1, spec, seed) == _decision(b, 1, spec, seed), (spec, seed)
+
+
+def _worlds(rec: dict, seat: int, n: int = 40) -> list[dict]:
+    """States drawn from `seat`'s information set (hzai.core's View.sample)."""
+    from hzai.core import make_game
+
+    view = make_game("legends").record_from_json(rec).replay().view(seat)
+    return [view.sample(seed).to_json() for seed in range(n)]
+
+
+def test_L_INFO_3_what_a_seat_has_followed_holds_in_every_world_it_imagines():
+    """The Oracle put speed on top; p2 (holding no speed) draws it: in every world p3 can
+    imagine, p2 holds that speed. After p2 discards one card face down, p3 can no longer
+    be sure: some of its worlds have the speed gone."""
+    hands = {**HANDS, "p2": ["strength", "courage", "guile", "arms"]}
+    rec = trio("oracle", "discard di order speed,arms,strength,courage,guile", "recover 1", hands=hands,
+               top=TOP_SIX)
+    assert all("speed" in w["seats"]["p2"]["hand"] for w in _worlds(rec, 2))
+    dropped = then(rec, "discard speed")
+    assert not all("speed" in w["seats"]["p2"]["hand"] for w in _worlds(dropped, 2))
+    kept = then(rec, "discard guile")
+    assert not all("speed" in w["seats"]["p2"]["hand"] for w in _worlds(kept, 2)), "p3 cannot tell the two apart"
+    assert all("speed" in w["seats"]["p2"]["hand"] for w in _worlds(kept, 1)), "p2 itself knows it kept it"
+
+
+def test_L_INFO_2_L_INFO_4_a_seats_worlds_keep_its_own_hand_and_vary_what_it_cannot_know():
+    rec = trio("fight arms", "fight strength")
+    truth = state(rec)
+    worlds = _worlds(rec, 0)
+    assert all(w["seats"]["p1"]["hand"] == truth["seats"]["p1"]["hand"] for w in worlds)
+    assert all(w["monsters"] == truth["monsters"] and len(w["draw_pile"]) == len(truth["draw_pile"]) for w in worlds)
+    assert len({tuple(w["seats"]["p2"]["hand"]) for w in worlds}) > 1, "p2's hand is not p1's to know"
+    assert len({tuple(w["draw_pile"][:5]) for w in worlds}) > 1, "nor the order of the pile"
+    assert len({tuple(w["monster_deck"]) for w in worlds}) > 1, "nor the order of the monster deck"
+    assert all(sorted(w["monster_deck"]) == sorted(truth["monster_deck"]) for w in worlds)
