@@ -140,3 +140,18 @@ def test_L_MISSION_8_hades_three_cards_six_symbols_size_10_slay_needs_all_six():
     st = state(expand(rec, ["fight di-slay"], drawn=1), files)
     assert monster(st, "m2")["status"] == "defeated" and len(monster(st, "m2")["played"]) == 7
     assert (st["result"], st["reason"]) == ("won", "final_defeated")
+
+
+def test_L_CHIM_3_a_slay_on_the_chimera_once_two_arms_one_strength_one_courage_lie_there():
+    files = _files(1, 1, {"1": "C"})
+    rec = record(["Perseus", "Hercules", "Jason"], 1, data="short.json", deck=["Harpy", "Minotaur", "Lamia"],
+                 hands={"p1": ["arms", "arms", "guile", "di"], "p2": ["speed", "guile", "arms", "strength"],
+                        "p3": ["di", "guile", "courage", "speed"]},
+                 moves=["place m1", "place m1", "place m1", "fight arms", "fight speed", "fight di-slay",
+                        "move m2 guile", "move m2 guile", "move m2 guile", "fight arms", "fight arms",
+                        "fight courage"])
+    assert_illegal(rec, "fight di-slay", files)  # strength is still missing
+    rec = expand(rec, [PASS, "fight strength", PASS])
+    assert_legal(rec, "fight di-slay", files)
+    st = state(expand(rec, ["fight di-slay"], drawn=2), files)
+    assert len(monster(st, "m2")["played"]) == 5 and (st["result"], st["reason"]) == ("won", "final_defeated")

@@ -199,3 +199,12 @@ def test_L_END_6_one_result_for_the_whole_team():
         v = seen(rec, seat)
         assert (v["result"], v["reason"]) == ("lost", "turn_limit")
     assert st["result"] in ("won", "lost")
+
+
+def test_L_TURN_7_mission_5_forced_recover_draws_at_most_p():
+    rec = duo(["arms", "di", "guile", "speed"], mission=5, moves_=["place m1", "place m2"])
+    rec = drain(rec, 1)
+    assert state(rec)["to_move"] == "p1"
+    rec = then(rec, "fight di arms")
+    assert state(rec)["pending"] == "forced_recover"
+    assert moves(rec) == ["recover 0", "recover 1"]  # h = 3 would allow 2, but P = 1
