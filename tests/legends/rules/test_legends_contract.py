@@ -7,7 +7,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,9 +23,8 @@ def _console(args: list[str], tmp_path) -> tuple[int, str, str]:
     assert exe, "the hzai console command is not on PATH"
     path = tmp_path / "record.json"
     path.write_text(json.dumps(REC), encoding="utf-8")
-    env = dict(os.environ)
-    done = subprocess.run([exe, *args[:1], str(path), *args[1:]], capture_output=True, text=True, env=env,
-                          cwd=REPO, check=False)
+    done = subprocess.run([exe, *args[:1], str(path), *args[1:]], capture_output=True, text=True,
+                          env=dict(os.environ), cwd=REPO, check=False)
     return done.returncode, done.stdout, done.stderr
 
 
@@ -53,4 +51,3 @@ def test_a_malformed_record_is_one_line_exit_2(text):
 def test_an_unknown_move_names_its_index_and_text():
     line = refusal(replay(then(REC, "fight")))
     assert "3" in line and "fight" in line
-    assert sys.executable  # the suite runs in the project's interpreter
