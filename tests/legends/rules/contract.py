@@ -325,3 +325,54 @@ def all_action_cards(st: dict) -> Counter:
     total.update(st.get("oracle_revealed") or [])
     total["di"] += st["set_aside_di"]
     return total
+
+
+# ----- a view says nothing false -------------------------------------------------------------
+CARD_NAMES = set(ATTRS) | {"di"}
+HIDDEN = "?"
+
+
+def _places(runs) -> list:
+    """A pile as a view writes it (names, '?', and counts of unknown places) -> one entry
+    per place, None where unknown."""
+    if isinstance(runs, int) and not isinstance(runs, bool):
+        return [None] * runs
+    out = []
+    for x in runs:
+        if isinstance(x, int) and not isinstance(x, bool):
+            out += [None] * x
+        else:
+            out.append(None if x == HIDDEN else x)
+    return out
+
+
+def view_claims_are_true(view_json: dict, truth: dict, seat: str) -> list[str]:
+    """What a seat's view states by name that the referee's state contradicts (empty
+    when the view is true): pile places, discards, cards on monsters, the own hand, and
+    any list of card names a view attaches to another seat (what it knows is there)."""
+    wrong = []
+    pile = _places(view_json["draw_pile"])
+    if len(pile) != len(truth["draw_pile"]):
+        wrong.append(f"draw pile of {len(pile)} places, truly {len(truth['draw_pile'])}")
+    wrong += [f"draw pile place {i}: {x}, truly {y}" for i, (x, y) in enumerate(zip(pile, truth["draw_pile"]))
+              if x is not None and x != y]
+    vd, td = view_json["discard_pile"], truth["discard_pile"]
+    if len(vd) != len(td):
+        wrong.append(f"discard pile of {len(vd)}, truly {len(td)}")
+    wrong += [f"discard place {i}: {a}, truly {b}" for i, (a, b) in enumerate(zip(vd, td))
+              if a["by"] != b["by"] or a["card"] not in (HIDDEN, b["card"])]
+    for vm, tm in zip(view_json["monsters"], truth["monsters"]):
+        for i, (a, b) in enumerate(zip(vm["played"], tm["played"])):
+            if (a["as"], a["face"], a["by"]) != (b["as"], b["face"], b["by"]) or a["card"] not in (HIDDEN, b["card"]):
+                wrong.append(f"{vm['id']} card {i}: {a}, truly {b}")
+    for name, entry in view_json["seats"].items():
+        true_hand = Counter(truth["seats"][name]["hand"])
+        if name == seat:
+            if Counter(entry["hand"]) != true_hand:
+                wrong.append(f"own hand {entry['hand']}, truly {sorted(true_hand.elements())}")
+            continue
+        for key, value in entry.items():
+            if isinstance(value, list) and value and all(v in CARD_NAMES for v in value):
+                if Counter(value) - true_hand:
+                    wrong.append(f"{name}.{key} claims {value}; {name} holds {sorted(true_hand.elements())}")
+    return wrong

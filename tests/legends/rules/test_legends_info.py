@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 
 from tests.legends.rules.contract import (
-    assert_refused_move, draw_pile, moves, record, seen, state, then,
+    assert_refused_move, draw_pile, moves, record, seen, state, then, view_claims_are_true,
 )
 
 TRIO = ["Perseus", "Hercules", "Jason"]
@@ -212,14 +212,19 @@ def test_L_INFO_3_what_a_seat_has_followed_holds_in_every_world_it_imagines():
     imagine, p2 holds that speed. After p2 discards one card face down, p3 can no longer
     be sure: some of its worlds have the speed gone."""
     hands = {**HANDS, "p2": ["strength", "courage", "guile", "arms"]}
-    rec = trio("oracle", "discard di order speed,arms,strength,courage,guile", "recover 1", hands=hands,
-               top=TOP_SIX)
+    put_back = trio("oracle", "discard di order speed,arms,strength,courage,guile", hands=hands, top=TOP_SIX)
+    for seat in ("p1", "p2", "p3"):  # reading: a view names the pile places its seat knows
+        assert seen(put_back, seat)["draw_pile"][:5] == ["speed", "arms", "strength", "courage", "guile"]
+    rec = then(put_back, "recover 1")
     assert all("speed" in w["seats"]["p2"]["hand"] for w in _worlds(rec, 2))
     dropped = then(rec, "discard speed")
     assert not all("speed" in w["seats"]["p2"]["hand"] for w in _worlds(dropped, 2))
     kept = then(rec, "discard guile")
     assert not all("speed" in w["seats"]["p2"]["hand"] for w in _worlds(kept, 2)), "p3 cannot tell the two apart"
     assert all("speed" in w["seats"]["p2"]["hand"] for w in _worlds(kept, 1)), "p2 itself knows it kept it"
+    for r in (rec, dropped, kept):  # and no view claims what is not so
+        for seat in ("p1", "p2", "p3"):
+            assert view_claims_are_true(seen(r, seat), state(r), seat) == []
 
 
 def test_L_INFO_2_L_INFO_4_a_seats_worlds_keep_its_own_hand_and_vary_what_it_cannot_know():

@@ -16,7 +16,9 @@ from itertools import combinations, permutations
 
 import pytest
 
-from tests.legends.rules.contract import ATTRS, HEROES, MONSTERS, action_cards, all_action_cards, moves, state
+from tests.legends.rules.contract import (
+    ATTRS, HEROES, MONSTERS, action_cards, all_action_cards, moves, seen, state, view_claims_are_true,
+)
 
 HAND_MAX, RECOVER_TO, LOOK = 4, 5, 6
 
@@ -118,6 +120,7 @@ GAMES = [  # mission, heroes, difficulty, relocation, seed (each reaches its fin
     (12, ["Perseus", "Hercules", "Atalanta"], "human", "free", 2),
 ]
 CHECK_EVERY = 7  # positions between two checks through the command line as well
+VIEW_EVERY = 11  # positions between two checks that every seat's view states only what is true
 
 
 def play_checked(mission, heroes, difficulty, relocation, seed) -> dict:
@@ -144,6 +147,9 @@ def play_checked(mission, heroes, difficulty, relocation, seed) -> dict:
         assert len(offered) == len(set(offered))
         if step % CHECK_EVERY == 0 or st["result"] is not None:
             assert state(rec) == st and moves(rec) == offered
+        if step % VIEW_EVERY == 0:  # L-INFO-3: whatever a view names is so
+            for seat in st["seats"]:
+                assert view_claims_are_true(seen(rec, seat), st, seat) == [], (seat, rec["moves"][-6:])
         if st["result"] is not None:
             break
         if game_state.is_chance:
@@ -159,10 +165,11 @@ def play_checked(mission, heroes, difficulty, relocation, seed) -> dict:
 
 
 @pytest.mark.parametrize("mission, heroes, difficulty, relocation, seed", GAMES)
-def test_L_TURN_3_L_FIGHT_3_L_TURN_5_L_COMP_6_legal_moves_match_an_independent_reading(
+def test_L_TURN_3_L_FIGHT_3_L_TURN_5_L_COMP_6_L_INFO_3_legal_moves_match_an_independent_reading(
         mission, heroes, difficulty, relocation, seed):
     """Each position: the engine's moves equal the independent reading; every few
-    positions the same through `hzai replay` and `hzai legal`. The seeds are chosen so
+    positions the same through `hzai replay` and `hzai legal`, and every seat's view
+    claims nothing the referee's state contradicts (L-INFO-3). The seeds are chosen so
     that each game gets as far as its final monsters."""
     st = play_checked(mission, heroes, difficulty, relocation, seed)
     assert any(m["final"] for m in st["monsters"]), "the game never reached a final monster"
