@@ -234,3 +234,17 @@ def test_L_MISSION_5_a_seed_record_draws_the_chance_order_itself():
     rest = list(hand)
     rest.remove("di")
     assert_refused_move(then(rec, wild), "chance order " + ",".join(rest))
+
+
+def test_L_MISSION_6_mission_7_no_swap_after_a_di_use_on_the_chimera():
+    files = {"m7.json": data_with_mission(7, 1, {"1": "C"}, "di_swap_discard")}
+    rec = record(DUO, 7, data="m7.json", deck=["Harpy", "Minotaur", "Lamia"],
+                 hands={"p1": ["arms", "di", "di", "guile"], "p2": ["speed", "di", "guile", "courage"]},
+                 moves=["place m1", "place m1", "fight arms", "fight speed", "fight di-slay"])
+    st = state(rec, files)
+    assert (st["pending"], len(st["monsters"])) == ("chance", 1)  # the slay on the Harpy is a DI use
+    rec = then(rec, "chance order di,guile")
+    st = state(rec, files)
+    assert hand_of(st, "p1") == ["di", "guile"] and monster(st, "m2")["cards"] == ["Minotaur", "Lamia"]
+    st = state(then(rec, "move m2 guile", "move m2 guile", "fight di strength"), files)
+    assert (st["pending"], st["to_move"], hand_of(st, "p2")) == ("action", "p1", ["courage"])

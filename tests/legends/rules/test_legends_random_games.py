@@ -17,7 +17,7 @@ from itertools import combinations, permutations
 import pytest
 
 from tests.legends.rules.contract import (
-    ATTRS, HEROES, MONSTERS, action_cards, all_action_cards, moves, seen, state, view_claims_are_true,
+    ATTRS, HEROES, MONSTERS, action_cards, all_action_cards, di_count, moves, seen, state, view_claims_are_true,
 )
 
 HAND_MAX, RECOVER_TO, LOOK = 4, 5, 6
@@ -165,7 +165,7 @@ def play_checked(mission, heroes, difficulty, relocation, seed) -> dict:
 
 
 @pytest.mark.parametrize("mission, heroes, difficulty, relocation, seed", GAMES)
-def test_L_TURN_3_L_FIGHT_3_L_TURN_5_L_COMP_6_L_INFO_3_legal_moves_match_an_independent_reading(
+def test_L_TURN_3_L_FIGHT_3_L_TURN_5_L_COMP_6_L_INFO_3_L_END_5_legal_moves_match_an_independent_reading(
         mission, heroes, difficulty, relocation, seed):
     """Each position: the engine's moves equal the independent reading; every few
     positions the same through `hzai replay` and `hzai legal`, and every seat's view
@@ -173,3 +173,7 @@ def test_L_TURN_3_L_FIGHT_3_L_TURN_5_L_COMP_6_L_INFO_3_legal_moves_match_an_inde
     that each game gets as far as its final monsters."""
     st = play_checked(mission, heroes, difficulty, relocation, seed)
     assert any(m["final"] for m in st["monsters"]), "the game never reached a final monster"
+    # L-END-5: every action removes a card for good (paid relocation), so the mission ends
+    # by turn 55 + k + 1; with free relocation within 100
+    bound = 55 + di_count(len(heroes), difficulty) + 1 if relocation == "paid" else 100
+    assert st["turn"] <= bound
