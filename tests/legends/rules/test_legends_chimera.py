@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tests.legends.rules.contract import (
     PASS, assert_illegal, assert_legal, assert_refused_move, data_with_mission, expand, monster, moves, record,
-    state,
+    seen, state,
 )
 
 FIVE = ["Perseus", "Hercules", "Atalanta", "Achilles", "Jason"]  # arms, strength, guile, speed, courage
@@ -88,7 +88,7 @@ def test_L_CHIM_5_L_END_1_two_chimeras_at_once_and_the_last_to_fall_wins():
     assert (st["result"], st["reason"], st["to_move"]) == ("won", "final_defeated", None)
 
 
-def test_L_END_1_nothing_is_played_after_the_win():
+def _won_in_eleven_turns():
     files = _files(1, 1, {"1": "C"})
     rec = record(["Perseus", "Hercules", "Atalanta"], 1, data="short.json", deck=["Minotaur", "Harpy", "Gorgon"],
                  hands={"p1": ["arms", "arms", "arms", "guile"], "p2": ["strength", "courage", "speed", "di"],
@@ -96,6 +96,11 @@ def test_L_END_1_nothing_is_played_after_the_win():
                  moves=["place m1", "place m1", "place m1", "fight arms", "fight strength", "fight di-slay",
                         "move m2 guile", "move m2 courage", "move m2 courage", "fight arms", "fight speed",
                         "fight ability speed", "fight arms", "fight di-slay"])
+    return rec, files
+
+
+def test_L_END_1_nothing_is_played_after_the_win():
+    rec, files = _won_in_eleven_turns()
     st = state(rec, files)
     assert (st["result"], st["reason"], st["to_move"]) == ("won", "final_defeated", None)
     assert moves(rec, files) == []
@@ -155,3 +160,13 @@ def test_L_CHIM_3_a_slay_on_the_chimera_once_two_arms_one_strength_one_courage_l
     assert_legal(rec, "fight di-slay", files)
     st = state(expand(rec, ["fight di-slay"], drawn=2), files)
     assert len(monster(st, "m2")["played"]) == 5 and (st["result"], st["reason"]) == ("won", "final_defeated")
+
+
+def test_L_END_6_the_result_is_the_teams():
+    rec, files = _won_in_eleven_turns()
+    st = state(rec, files)
+    assert not {"winner", "score", "scores"} & set(st)
+    for seat in ("p1", "p2", "p3"):
+        v = seen(rec, seat, files)
+        assert (v["result"], v["reason"]) == ("won", "final_defeated")
+        assert not any(k in ("result", "won", "score") for k in v["seats"][seat])
