@@ -122,6 +122,7 @@ def test_L_MISSION_5_mission_6_an_empty_hand_has_nothing_to_swap():
     rec = expand(rec, [PASS, "fight di arms"])
     st = state(rec)
     assert (st["pending"], st["to_move"], hand_of(st, "p1")) == ("action", "p2", [])
+    assert_refused_move(rec, "chance order arms")  # no chance event is due
 
 
 def test_L_MISSION_5_mission_6_with_a_short_pile_own_cards_come_back():
