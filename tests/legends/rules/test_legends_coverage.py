@@ -115,7 +115,8 @@ if __name__ == "__main__":  # regenerate: python -m tests.legends.rules.test_leg
     lines = ["# Legends of Hellas: rule coverage", "",
              "Each rule ID of the Legends of Hellas rules and the tests in `tests/legends/rules/` that name it",
              "(regenerate with `python -m tests.legends.rules.test_legends_coverage`; that module checks it).",
-             "A *reading* is the literal interpretation taken where the rules text says nothing more.", "",
+             "A *reading* is the literal interpretation taken where the rules text says nothing more.",
+             "How much the tests notice a broken rule: `python -m tests.legends.rules.mutants`.", "",
              "| rule | tests | notes |", "|---|---|---|"]
     for rule in rule_ids():
         names = "<br>".join(f"`{n}`" for n in covering(rule, texts))
