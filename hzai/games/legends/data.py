@@ -207,17 +207,33 @@ def _mission(m, monster_cards: int) -> Mission:
     return mission
 
 
+def _no_repeated_keys(pairs: list) -> dict:
+    """A JSON object of the data file; a name written twice in one object (two monsters
+    or heroes of one name, a key given twice) is refused instead of the last one quietly
+    winning (L-COMP-5)."""
+    seen: dict = {}
+    for key, value in pairs:
+        if key in seen:
+            raise DataError(f"{quoted(key)} is written twice in one object")
+        seen[key] = value
+    return seen
+
+
 @lru_cache(maxsize=16)
 def _load_path(path: str) -> LegendsData:
     p = Path(path)
     try:
         if p.stat().st_size > MAX_DATA_BYTES:
             raise DataError(f"data file {path}: larger than {MAX_DATA_BYTES} bytes")
-        raw = json.loads(p.read_text(encoding="utf-8"))
+        raw = json.loads(p.read_text(encoding="utf-8"), object_pairs_hook=_no_repeated_keys)
     except OSError as exc:
         raise DataError(f"data file {quoted(path)} cannot be read: {exc.strerror or exc}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise DataError(f"data file {quoted(path)} is not valid JSON: {exc}") from None
+    except DataError as exc:
+        if str(exc).startswith("data file"):
+            raise
+        raise DataError(f"data file {quoted(path)}: {exc}") from None
     try:
         return parse_data(raw, "classic" if p.parent == DATA_DIR and p.stem == "classic" else path)
     except DataError as exc:

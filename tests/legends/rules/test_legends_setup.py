@@ -127,8 +127,6 @@ def test_L_COMP_5_the_loader_rejects_an_inconsistent_data_file(name):
 
 @pytest.mark.parametrize("what, name, pair", [("monsters", "Hydra", '["guile", "arms"]'),
                                               ("heroes", "Atalanta", '"speed"')])
-@pytest.mark.xfail(strict=True, reason="engine: the data loader keeps the last of two equal JSON keys instead of "
-                                       "rejecting the repeated name (L-COMP-5)")
 def test_L_COMP_5_a_name_written_twice_in_the_file_is_rejected(what, name, pair):
     """Reading: a JSON object that names the same monster or hero twice is a name that
     repeats, even though a JSON reader would quietly keep the second."""
