@@ -150,6 +150,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
 
     @handler
     def AnalyzeStream(self, request, context):
+        if request.positions:
+            raise invalid("positions", "a batch of positions is for Analyze; AnalyzeStream takes one position")
         stop = CallStop(context)
         limits, decision, root = self._analysis_request(request, context, stop)
         every = request.progress_every or max(1, (limits.iterations or 1000) // 10)
