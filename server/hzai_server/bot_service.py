@@ -250,13 +250,18 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         rows = review_moves(plan.game, plan.start, plan.moves, limits, request.seed, plan.seats, stop=stop,
                             belief=request.belief, root_moves=plan.root_moves,
                             guard=lambda: self.searches.admitted(priority, client, call))
-        for row in rows:
-            if call.metrics is not None:
-                call.metrics.searched(row.analysis.iterations, row.analysis.millis / 1000)
-            done += 1
-            yield game_review.decision_to_proto(plan.game, row)
         stopped = ""
-        if done < plan.total:
+        try:
+            for row in rows:
+                if call.metrics is not None:
+                    call.metrics.searched(row.analysis.iterations, row.analysis.millis / 1000)
+                done += 1
+                yield game_review.decision_to_proto(plan.game, row)
+        except ApiError as exc:  # waiting for the next decision's slot ended
+            if exc.code not in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+                raise  # a full queue, or the call is gone
+            stopped = exc.message
+        if done < plan.total and not stopped:
             lifecycle = current_lifecycle()
             if lifecycle is not None and lifecycle.stop_searches.is_set():
                 stopped = "the server is stopping"

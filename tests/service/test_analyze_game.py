@@ -6,9 +6,11 @@ itself; every assertion is about results, counts and order, never about time."""
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
 import time
+from pathlib import Path
 
 import grpc
 import pytest
@@ -20,7 +22,7 @@ from hzai_server.app import HzaiServer
 from hzai_server.config import ServerConfig
 
 from .conftest import played_record
-from .matchkit import create
+from .matchkit import create, play_out
 
 GAME = make_game("hera_zeus")
 SETUP = "setup Amazon Cyclops Hydra"  # a move every game reads, legal only before the setups are done
@@ -215,6 +217,38 @@ def test_analysis_by_match_id_sees_only_the_callers_seat(client):
     assert spectator.code() == grpc.StatusCode.PERMISSION_DENIED
     nobody = rpc_error(client.analyze_game, match_id=seats.id, iterations=100)
     assert nobody.code() == grpc.StatusCode.UNAUTHENTICATED
+
+
+HANDMADE = json.loads((Path(__file__).resolve().parents[1] / "data" / "handmade_game.json").read_text())
+
+
+def test_hera_rows_through_the_service_do_not_depend_on_zeus_cards_she_cannot_see(client):
+    """Two deals that differ only in one card of Zeus's hand swapped with one of his deck:
+    before Hera spies on that hand (move 4) her rows are the same, moves, principal
+    variations and belief included; Zeus, who holds the card, gets different rows."""
+    other = copy.deepcopy(HANDMADE)
+    zeus = other["setup"]["zeus"]
+    k, j = zeus["hand"].index("Medusa"), zeus["deck"].index("Amazon")
+    zeus["hand"][k], zeus["deck"][j] = "Amazon", "Medusa"
+    assert HANDMADE["moves"][4] == "pythia spy"
+
+    def rows(data, seat):
+        record = {**data, "moves": data["moves"][:4]}
+        return [(r.index, r.played.text, r.best.text, [m.text for m in r.pv], r.belief_json, table(r.analysis))
+                for r in decisions(client.analyze_game(record, iterations=150, seed=3, seats=[seat], belief=True))]
+
+    assert len(rows(HANDMADE, 0)) == 3 and rows(HANDMADE, 0) == rows(other, 0)
+    assert rows(HANDMADE, 1) != rows(other, 1)
+
+
+def test_a_match_reviewed_by_a_seat_token_equals_that_seats_review_of_the_record(client):
+    seats = create(client, bot="random", bot_seats=["zeus"])
+    status = play_out(client, seats, SplitMix64(8))
+    record = json.loads(status.record_json)
+    by_match = decisions(client.analyze_game(match_id=seats.id, token=seats["hera"], iterations=60, seed=2))
+    by_record = decisions(client.analyze_game(record, iterations=60, seed=2, seats=[0]))
+    assert by_match and [(r.index, table(r.analysis)) for r in by_match] == \
+        [(r.index, table(r.analysis)) for r in by_record]
 
 
 # ----- chosen moves on Analyze ---------------------------------------------------------
