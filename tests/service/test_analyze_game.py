@@ -302,6 +302,9 @@ def test_the_asyncio_client_reviews_a_game_and_answers_a_batch(served, game_reco
         async with AsyncHzaiClient(served.address, timeout=60) as c:
             rows = [r.decision async for r in c.analyze_game(game_record, iterations=100, seed=4)
                     if r.WhichOneof("item") == "decision"]
+            zeus = [r.decision.seat_name async for r in c.analyze_game(game_record, iterations=50, seats=["zeus"])
+                    if r.WhichOneof("item") == "decision"]
+            assert zeus and set(zeus) == {"zeus"}
             batch = await c.analyze_batch([prefix(game_record, 3)], iterations=100, seed=5)
             one = await c.analyze(prefix(game_record, 3), iterations=100, seed=5,
                                   allow=legal_texts(prefix(game_record, 3))[:1])
@@ -385,3 +388,15 @@ def test_a_full_batch_queue_is_resource_exhausted_and_priorities_are_checked(one
         request.priority = 7
         wrong = rpc_error(c.bots.SuggestMove, request)
         assert wrong.code() == grpc.StatusCode.INVALID_ARGUMENT and wrong.details().startswith("priority: ")
+
+
+def test_the_queue_flags_are_checked():
+    from hzai_server.config import parse_config
+
+    config = parse_config(["--search-queue", "8", "--search-queue-per-client", "2", "--max-analysis-work", "5000"],
+                          env={})
+    assert (config.search_queue, config.search_queue_per_client, config.max_analysis_work) == (8, 2, 5000)
+    assert parse_config([], env={"HZAI_SEARCH_QUEUE": "3"}).search_queue == 3
+    for flags in (["--search-queue", "-1"], ["--search-queue-per-client", "0"], ["--max-analysis-work", "0"]):
+        with pytest.raises(SystemExit):
+            parse_config(flags, env={})
