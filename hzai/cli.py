@@ -224,7 +224,8 @@ def cmd_analyze(args) -> int:
     if observer != state.to_move:
         raise UsageError(f"{PLAYERS[state.to_move]} is to decide here, not {args.side}")
     view = view_of(state, observer)
-    answer = analyze(view, _limits(args), args.seed, exploration=args.c, playout=args.playout)
+    answer = analyze(view, _limits(args), args.seed, exploration=args.c, playout=args.playout,
+                     root_moves=_root_moves(view, args))
     if args.belief:
         from hzai.games.hera_zeus.belief import belief_report
 
@@ -245,6 +246,30 @@ def cmd_analyze(args) -> int:
         print()
         print(format_report(answer.belief))
     return 0
+
+
+def _root_moves(view, args):
+    """--allow / --avoid as chosen root moves of `view` (None without either)."""
+    from hzai.core.bot import RootMoves, RootMovesError
+
+    allow, avoid = getattr(args, "allow", None), getattr(args, "avoid", None) or []
+    if allow is None and not avoid:
+        return None
+    try:
+        chosen = RootMoves.parse(view.game, allow, avoid)
+        chosen.select(view)
+    except RootMovesError as exc:
+        why = str(exc)  # "allow move 'x': ..." names its option
+        raise UsageError(f"--{why}" if why.startswith(("allow", "avoid")) else why) from None
+    return chosen
+
+
+def add_root_move_options(p) -> None:
+    """--allow and --avoid (repeatable): the moves an analysis may search at its root."""
+    p.add_argument("--allow", action="append", default=None, metavar="MOVE",
+                   help="search only this move (repeat for several), in notation as `hzai legal` writes it")
+    p.add_argument("--avoid", action="append", default=None, metavar="MOVE",
+                   help="leave this move out of the search (repeatable)")
 
 
 def _ray_target(args, paths: list[str] | None = None) -> str | None:
@@ -471,6 +496,7 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--belief", type=int, default=0, metavar="N", help="add the belief report over N samples")
     p.add_argument("--top", type=int, default=20, help="rows to show (default 20)")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    add_root_move_options(p)
     p.set_defaults(func=cmd_analyze)
 
     p = sub.add_parser("analyze-game", help="annotate every decision of a record: played move vs the bot's choice",

@@ -78,4 +78,35 @@ function seatIndex(seats, given) {
   throw new Error(`no seat ${JSON.stringify(given)}: the seats are ${seats.map((s, i) => `${i} ${s}`).join(', ')}`);
 }
 
-module.exports = { grpc, loadV2, parseOptions, call, report, optional, seatIndex };
+// The game a record belongs to: --game, else the listed game whose records have its format.
+async function gameOf(bots, args, recordText) {
+  if (args.game) return args.game;
+  let format;
+  try {
+    format = JSON.parse(recordText).format;
+  } catch (err) {
+    return ''; // the server names what is wrong with the record
+  }
+  const listed = await call(bots, 'ListGames', {}, null, args.timeout);
+  const game = listed.games.find((g) => g.record_format === format);
+  if (!game) {
+    const known = listed.games.map((g) => `${g.name} (${g.record_format})`).join(', ');
+    throw Object.assign(new Error(`no game of this server writes records of format ${JSON.stringify(format)}; ` +
+      `give --game (the server plays ${known})`), { usage: true });
+  }
+  return game.name;
+}
+
+// stream(client, 'AnalyzeGame', request, token, seconds, onMessage) -> a Promise resolved at the
+// stream's end (rejected with its error); onMessage gets every message as it comes.
+function stream(client, method, request, token, seconds, onMessage) {
+  return new Promise((resolve, reject) => {
+    const deadline = new Date(Date.now() + seconds * 1000);
+    const reader = client[method](request, bearer(token), { deadline });
+    reader.on('data', onMessage);
+    reader.on('error', reject);
+    reader.on('end', resolve);
+  });
+}
+
+module.exports = { grpc, loadV2, parseOptions, call, stream, report, optional, seatIndex, gameOf };

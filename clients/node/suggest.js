@@ -14,7 +14,7 @@
 'use strict';
 
 const fs = require('fs');
-const { grpc, loadV2, parseOptions, call, report } = require('./hzai');
+const { grpc, loadV2, parseOptions, call, report, gameOf } = require('./hzai');
 
 const PROGRAM = 'hzai-suggest';
 const DEFAULTS = {
@@ -40,25 +40,6 @@ function parseArgs(argv) {
     args.record = rest[0];
   }
   return args;
-}
-
-// The game a record belongs to: --game, else the listed game whose records have its format.
-async function gameOf(bots, args, recordText) {
-  if (args.game) return args.game;
-  let format;
-  try {
-    format = JSON.parse(recordText).format;
-  } catch (err) {
-    return ''; // the server names what is wrong with the record
-  }
-  const listed = await call(bots, 'ListGames', {}, null, args.timeout);
-  const game = listed.games.find((g) => g.record_format === format);
-  if (!game) {
-    const known = listed.games.map((g) => `${g.name} (${g.record_format})`).join(', ');
-    throw Object.assign(new Error(`no game of this server writes records of format ${JSON.stringify(format)}; ` +
-      `give --game (the server plays ${known})`), { usage: true });
-  }
-  return game.name;
 }
 
 async function main() {

@@ -19,10 +19,11 @@ seed) -> dict` (JSON values; None or no hook: no belief); see docs/analysis.md.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Sequence
+from contextlib import nullcontext
+from typing import Callable, ContextManager, Iterable, Iterator, Mapping, Sequence
 
 from hzai.core import Analysis, Game, Limits, Move, State
-from hzai.core.bot import Stop
+from hzai.core.bot import RootMoves, Stop
 from hzai.rng import MASK64
 from hzai.search.ismcts import DEFAULT_EXPLORATION, analyze
 from hzai.text import quoted, shorten
@@ -137,13 +138,18 @@ def _row(game: Game, state: State, index: int, played: Move, analysis: Analysis,
 def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: Limits, seed: int = 0,
                  seats: Iterable[int] | None = None, *, stop: Stop | None = None,
                  progress: Callable[[int, int], None] | None = None, belief: bool = False,
-                 exploration: float = DEFAULT_EXPLORATION, playout: str = "random") -> Iterator[ReviewedDecision]:
+                 exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
+                 root_moves: Mapping[int, RootMoves] | None = None,
+                 guard: Callable[[], ContextManager] | None = None) -> Iterator[ReviewedDecision]:
     """Yield a ReviewedDecision for every decision of `seats` (all seats by default),
     each as soon as it is analysed. `start` is not changed. `stop` is polled before and
     during every analysis: once it answers True the review ends (a decision cut short
     is not yielded; those yielded stay valid). `progress(done, total)` after each move.
     `belief`: ask the game's `review_belief` hook at each decision. A move that cannot
-    be read or played raises ReviewError naming it (the rows before it were yielded)."""
+    be read or played raises ReviewError naming it (the rows before it were yielded).
+    `root_moves`: chosen root moves by move index (RootMovesError when one is not legal
+    there). `guard()`: a context manager each analysis runs in (a service's search slot,
+    taken per decision so that other work can come between two decisions)."""
     chosen = set(range(len(game.seats)) if seats is None else (game.seat_index(s) for s in seats))
     state = start.clone()
     hook = getattr(game, "review_belief", None) if belief else None
@@ -163,7 +169,10 @@ def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: 
                 return
             view = state.view(seat)
             at = decision_seed(seed, index)
-            analysis = analyze(view, limits, at, should_stop=stop, exploration=exploration, playout=playout)
+            chosen_root = None if root_moves is None else root_moves.get(index)
+            with guard() if guard is not None else nullcontext():
+                analysis = analyze(view, limits, at, should_stop=stop, exploration=exploration, playout=playout,
+                                   root_moves=chosen_root)
             if stop is not None and not analysis.finished and stop():
                 return
             yield _row(game, state, index, move, analysis, at, hook(view, at) if hook is not None else None)

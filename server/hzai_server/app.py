@@ -77,7 +77,9 @@ class HzaiServer:
         self.games = load_games(config.load_games)
         # Kept whether or not an endpoint serves them: cheap, and tests read them directly.
         self.metrics = ServerMetrics(config.max_searches)
-        self.searches = Searches(config.max_searches, self.metrics)
+        self.searches = Searches(config.max_searches, self.metrics, config.search_queue,
+                                 config.search_queue_per_client)
+        self.metrics.count_queued_from(self.searches.admission.queued)
         # A config built in code may leave the directory empty: the default one then.
         data_dir = config.data_dir or default_data_dir()
         store = open_store(config.store, data_dir)
@@ -145,6 +147,7 @@ class HzaiServer:
         start = time.monotonic()
         log("stopping", grace_seconds=grace, running_searches=self.searches.running, running_calls=self.lifecycle.active)
         self.lifecycle.draining.set()  # first: once health says NOT_SERVING, calls are refused
+        self.searches.close()  # searches waiting for a slot are sent away at once
         self.health.enter_graceful_shutdown()
         if not self.lifecycle.wait_idle(search_stop_delay(grace)):
             self.lifecycle.stop_searches.set()

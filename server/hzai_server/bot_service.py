@@ -13,11 +13,14 @@ from hzai.bounded_cache import BoundedCache
 from hzai.core import Game, View
 from hzai_proto.v2 import bot_pb2, bot_pb2_grpc
 
-from hzai_server import convert
+from hzai.search.review import review_moves
+from hzai_server import convert, game_review
+from hzai_server.admission import BATCH, INTERACTIVE
 from hzai_server.errors import ApiError, invalid
-from hzai_server.rpc import handler
+from hzai_server.hosting import client_of
+from hzai_server.rpc import current_lifecycle, handler
 from hzai_server.searches import (CallStop, ProgressSlot, Searches, clock_ms, decide, finished_within,
-                                  make_checked_bot, run_analysis, within_deadline)
+                                  make_checked_bot, priority_from_proto, run_analysis, within_deadline)
 
 MAX_BELIEF_SAMPLES = 5000
 # A pessimistic cost of one belief sample (Python, about 0.3 ms here): with a client
@@ -27,6 +30,8 @@ BELIEF_MS_PER_SAMPLE = 0.5
 # the record (an upper guess; the cache is bounded in these bytes).
 DECISION_BASE_BYTES = 6 * 1024
 DECISION_BYTES_PER_MOVE = 200
+# AnalyzeGame stops this long before the client's deadline, to send its summary in time.
+REVIEW_DEADLINE_MARGIN_S = 0.25
 
 
 @dataclass
@@ -87,7 +92,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         stop = CallStop(context)
         decision = self._decision(request.position, context, stop)
         bot = make_checked_bot(request.bot, decision.game)
-        with self.searches.admitted():
+        priority = priority_from_proto(request.priority, INTERACTIVE)
+        with self.searches.admitted(priority, client_of(context), stop):
             budgeted = within_deadline(limits, context)
             start = time.perf_counter()
             move, cut_short = decide(bot, decision.view, budgeted.limits, request.seed, stop, cut=budgeted.cut)
@@ -110,7 +116,9 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         decision = self._decision(request.position, context, stop)
         if request.belief_samples and not decision.game.has_belief_report:
             raise invalid("belief_samples", f"{decision.game.name} has no belief report: leave it 0")
-        return limits, decision
+        root = game_review.root_moves_from(decision.game, decision.view, request.allow_moves, request.avoid_moves,
+                                           "allow_moves" if request.allow_moves else "avoid_moves")
+        return limits, decision, root
 
     def _belief(self, request, decision: Decision, context):
         if not request.belief_samples:
@@ -127,10 +135,13 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
     @handler
     def Analyze(self, request, context):
         stop = CallStop(context)
-        limits, decision = self._analysis_request(request, context, stop)
-        with self.searches.admitted():
+        if request.positions:
+            return self._batch(request, context, stop)
+        limits, decision, root = self._analysis_request(request, context, stop)
+        priority = priority_from_proto(request.priority, INTERACTIVE)
+        with self.searches.admitted(priority, client_of(context), stop):
             budgeted = within_deadline(limits, context)
-            analysis = run_analysis(decision.view, budgeted.limits, request.seed, stop)
+            analysis = run_analysis(decision.view, budgeted.limits, request.seed, stop, root_moves=root)
             if analysis.best is None:
                 raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
             analysis.finished = finished_within(analysis.finished, budgeted.limits, budgeted.cut)
@@ -139,10 +150,12 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
 
     @handler
     def AnalyzeStream(self, request, context):
+        if request.positions:
+            raise invalid("positions", "a batch of positions is for Analyze; AnalyzeStream takes one position")
         stop = CallStop(context)
-        limits, decision = self._analysis_request(request, context, stop)
+        limits, decision, root = self._analysis_request(request, context, stop)
         every = request.progress_every or max(1, (limits.iterations or 1000) // 10)
-        with self.searches.admitted():
+        with self.searches.admitted(priority_from_proto(request.priority, BATCH), client_of(context), stop):
             budgeted = within_deadline(limits, context)
             slot = ProgressSlot()
 
@@ -150,7 +163,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 # Progress arrives on the search thread; this thread sends it.
                 try:
                     slot.finish("final", run_analysis(decision.view, budgeted.limits, request.seed, stop,
-                                                      progress=slot.progress, every=every))
+                                                      progress=slot.progress, every=every, root_moves=root))
                 except BaseException as exc:  # noqa: BLE001 - handed to the sending thread
                     slot.finish("error", exc)
 
@@ -174,3 +187,86 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             item.finished = finished_within(item.finished, budgeted.limits, budgeted.cut)
             item.belief = self._belief(request, decision, context)
         yield self._answer(decision, item)
+
+    # ----- batches ---------------------------------------------------------------------
+    def _batch(self, request, context, stop: CallStop) -> bot_pb2.AnalyzeResponse:
+        """Every position of the batch in order, one slot each; a bad position gets its
+        own error and the others are answered."""
+        if request.HasField("position") or request.allow_moves or request.avoid_moves:
+            raise invalid("positions", "a batch gives its positions (and their moves) in `positions` only: "
+                                       "leave position, allow_moves and avoid_moves empty")
+        limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
+        if request.belief_samples > MAX_BELIEF_SAMPLES:
+            raise invalid("belief_samples", f"{request.belief_samples} is over this server's limit of {MAX_BELIEF_SAMPLES}")
+        game_review.check_work(self.config, len(request.positions), limits, "positions")
+        priority = priority_from_proto(request.priority, BATCH)
+        client = client_of(context)
+        results = []
+        for index, item in enumerate(request.positions):
+            if stop():
+                results.append(game_review.not_reached(index, "the call ended or its deadline came first"))
+                continue
+            try:
+                decision = self._decision(item.position, context, stop)
+                if request.belief_samples and not decision.game.has_belief_report:
+                    raise invalid("belief_samples", f"{decision.game.name} has no belief report: leave it 0")
+                root = game_review.root_moves_from(decision.game, decision.view, item.allow_moves, item.avoid_moves,
+                                                   "allow_moves" if item.allow_moves else "avoid_moves")
+                with self.searches.admitted(priority, client, stop):
+                    budgeted = within_deadline(limits, context)
+                    analysis = run_analysis(decision.view, budgeted.limits, request.seed, stop, root_moves=root)
+                    if analysis.best is None:
+                        raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
+                    analysis.finished = finished_within(analysis.finished, budgeted.limits, budgeted.cut)
+                    analysis.belief = self._belief(request, decision, context)
+            except ApiError as exc:
+                if exc.code == grpc.StatusCode.RESOURCE_EXHAUSTED:
+                    raise  # the server is full: the whole batch is refused, not a position
+                results.append(game_review.position_error(index, exc))
+                continue
+            results.append(bot_pb2.PositionResult(index=index, code=0,
+                                                  analysis=convert.analysis_to_proto(decision.game, analysis)))
+        return bot_pb2.AnalyzeResponse(results=results)
+
+    # ----- whole games -----------------------------------------------------------------
+    @handler
+    def AnalyzeGame(self, request, context):
+        limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
+        plan = game_review.plan_review(request, self.matches, context, self.config, limits)
+        if request.belief and getattr(plan.game, "review_belief", None) is None:
+            raise invalid("belief", f"{plan.game.name} has no belief summary: leave it false")
+        call = CallStop(context)
+
+        def near_deadline() -> bool:
+            remaining = context.time_remaining()
+            return remaining is not None and remaining < REVIEW_DEADLINE_MARGIN_S
+
+        def stop() -> bool:
+            return call() or near_deadline()
+
+        priority = priority_from_proto(request.priority, BATCH)
+        client = client_of(context)
+        done = 0
+        rows = review_moves(plan.game, plan.start, plan.moves, limits, request.seed, plan.seats, stop=stop,
+                            belief=request.belief, root_moves=plan.root_moves,
+                            guard=lambda: self.searches.admitted(priority, client, call))
+        stopped = ""
+        try:
+            for row in rows:
+                if call.metrics is not None:
+                    call.metrics.searched(row.analysis.iterations, row.analysis.millis / 1000)
+                done += 1
+                yield game_review.decision_to_proto(plan.game, row)
+        except ApiError as exc:  # waiting for the next decision's slot ended
+            if exc.code not in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+                raise  # a full queue, or the call is gone
+            stopped = exc.message
+        if done < plan.total and not stopped:
+            lifecycle = current_lifecycle()
+            if lifecycle is not None and lifecycle.stop_searches.is_set():
+                stopped = "the server is stopping"
+            elif near_deadline():
+                stopped = "the deadline came before every decision was analysed"
+            else:
+                stopped = "the call ended"
+        yield game_review.summary(done, plan.total, stopped)

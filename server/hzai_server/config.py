@@ -54,6 +54,9 @@ class ServerConfig:
     rate_limit: float = 0.0  # calls a second per client; 0: no limit
     rate_burst: int = 20
     load_games: str = ""  # modules to import at start, comma-separated: each registers games
+    search_queue: int = 0  # searches that may wait for a slot, per priority class; 0: refuse at once
+    search_queue_per_client: int = 16  # of those, from one client
+    max_analysis_work: int = 2_000_000  # decisions x iterations one batch or AnalyzeGame may ask for
 
 
 # flag name, env var, type, help
@@ -61,7 +64,16 @@ _SETTINGS = [
     ("address", "HZAI_ADDRESS", str, "host:port to listen on (port 0: any free port, logged at start)"),
     ("workers", "HZAI_WORKERS", int, "RPC worker threads"),
     ("max_searches", "HZAI_MAX_SEARCHES", int,
-     "searches running at once; one more is answered RESOURCE_EXHAUSTED at once"),
+     "searches running at once; one more waits in its priority's queue (--search-queue) or, with no room "
+     "there, is answered RESOURCE_EXHAUSTED at once"),
+    ("search_queue", "HZAI_SEARCH_QUEUE", int,
+     "searches that may wait for a slot, in each priority class (interactive ones are served first); "
+     "0: none wait"),
+    ("search_queue_per_client", "HZAI_SEARCH_QUEUE_PER_CLIENT", int,
+     "of those, how many one client (metadata hzai-client, else the peer's host) may have waiting"),
+    ("max_analysis_work", "HZAI_MAX_ANALYSIS_WORK", int,
+     "largest decisions x iterations one Analyze batch or AnalyzeGame may ask for (a time budget counts "
+     "--default-iterations a decision)"),
     ("max_iterations", "HZAI_MAX_ITERATIONS", int, "largest iteration budget a request may ask for"),
     ("max_millis", "HZAI_MAX_MILLIS", int, "largest time budget (ms) a request may ask for; also caps iteration budgets"),
     ("max_threads", "HZAI_MAX_THREADS", int, "most search threads a request may ask for"),
@@ -139,7 +151,7 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
         values[name] = getattr(args, name)
     for name in ("workers", "max_searches", "max_iterations", "max_millis", "max_threads",
                  "default_iterations", "max_message_bytes", "max_matches", "max_matches_per_client",
-                 "cache_bytes"):
+                 "cache_bytes", "search_queue_per_client", "max_analysis_work"):
         if values[name] < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1, not {values[name]}")
     host, _, port = values["address"].rpartition(":")
@@ -160,6 +172,8 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
     if values["store"] and not is_postgres_url(values["store"]):
         parser.error("--store must be empty (SQLite in --data-dir) or a URL starting postgresql:// "
                      "(the value given is not repeated: it may hold a password)")
+    if values["search_queue"] < 0:
+        parser.error(f"--search-queue must be ≥ 0 (0: no queue), not {values['search_queue']}")
     if values["default_iterations"] > values["max_iterations"]:
         parser.error("--default-iterations must not exceed --max-iterations")
     if values["log_level"].lower() not in ("debug", "info", "warning", "error"):

@@ -34,7 +34,10 @@ SERIES = {
     "hzai_search_seconds_total": "counter",
     "hzai_live_matches": "gauge",
     "hzai_store_seconds": "histogram",
+    "hzai_search_queued": "gauge",
+    "hzai_search_wait_seconds": "histogram",
 }
+PRIORITY_CLASSES = ("interactive", "batch")  # hzai_server.admission.PRIORITIES
 
 
 class ServerMetrics:
@@ -54,6 +57,21 @@ class ServerMetrics:
         self.live = Gauge("hzai_live_matches", "Hosted matches kept (read from the store at scrape time)", registry=r)
         self.store_seconds = Histogram("hzai_store_seconds", "Time of one match-store operation", ("operation",),
                                        buckets=STORE_BUCKETS, registry=r)
+        self.queued = Gauge("hzai_search_queued", "Searches waiting for a slot now, by priority class", ("priority",),
+                            registry=r)
+        self.wait_seconds = Histogram("hzai_search_wait_seconds", "Time a search waited for its slot (those that "
+                                      "waited), by priority class", ("priority",), buckets=RPC_BUCKETS, registry=r)
+        for priority in PRIORITY_CLASSES:  # every class is scraped from the start, at 0
+            self.queued.labels(priority)
+            self.wait_seconds.labels(priority)
+
+    def waited(self, priority: str, seconds: float) -> None:
+        self.wait_seconds.labels(priority).observe(seconds)
+
+    def count_queued_from(self, queued) -> None:
+        """`queued(priority)` is read at each scrape (the admission's queue lengths)."""
+        for priority in PRIORITY_CLASSES:
+            self.queued.labels(priority).set_function(lambda p=priority: float(queued(p)))
 
     def observe_call(self, method: str, code: str, seconds: float) -> None:
         self.rpc_seconds.labels(method, code).observe(seconds)

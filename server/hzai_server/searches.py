@@ -1,7 +1,8 @@
 """Running searches for calls: admission control, deadlines and cancellation.
 
-- Admission is an explicit semaphore taken without waiting: a call over the limit is
-  answered RESOURCE_EXHAUSTED at once instead of joining an unbounded queue.
+- Admission goes through the priority scheduler (hzai_server.admission): a call over
+  the limit waits in a bounded queue of its class (`--search-queue`; none by default)
+  or is answered RESOURCE_EXHAUSTED at once, never an unbounded queue.
 - A client deadline caps the budget's wall time (`time_remaining()`), leaving a margin
   for the answer to travel back, so the answer is never late.
 - A cancelled or expired call stops its search: `add_callback` sets a stop event that the
@@ -26,6 +27,7 @@ import grpc
 from hzai.core import Game, Move, View
 from hzai.search import Analysis, BotError, Limits, analyze, make_bot, parse_spec
 
+from hzai_server.admission import BATCH, INTERACTIVE, Abandoned, Admission, QueueFull
 from hzai_server.errors import ApiError, invalid, quoted
 from hzai_server.rpc import current_hooks, current_lifecycle
 
@@ -88,23 +90,47 @@ def within_deadline(limits: Limits, context: grpc.ServicerContext | None) -> Bud
 
 
 class Searches:
-    def __init__(self, max_searches: int, metrics=None):
+    """The server's search slots, through the admission scheduler (hzai_server.admission):
+    with every slot busy a search waits in its priority class's queue (interactive ones
+    are served first, clients in turn) when `max_queued` leaves room, else it is
+    answered RESOURCE_EXHAUSTED at once."""
+
+    def __init__(self, max_searches: int, metrics=None, max_queued: int = 0, max_queued_per_client: int = 16):
         self.max_searches = max_searches
         self.metrics = metrics  # hzai_server.metrics.ServerMetrics, or None
-        self._slots = threading.BoundedSemaphore(max_searches)
+        self.admission = Admission(max_searches, max_queued, max_queued_per_client)
         self._lock = threading.Lock()
         self.running = 0
+        self.served: list[str] = []  # priority of each search admitted, in order (the last SERVED_KEPT)
 
     @contextmanager
-    def admitted(self):
-        if not self._slots.acquire(blocking=False):
-            raise ApiError(
-                grpc.StatusCode.RESOURCE_EXHAUSTED,
-                f"this server runs at most {self.max_searches} searches at once and all are busy; retry later",
-                reason="search_slots",
-            )
+    def admitted(self, priority: str = INTERACTIVE, client: str = "", stop: CallStop | None = None):
+        """Hold a search slot for the block; `client` is the caller's key (hosting.client_of)."""
+        deadline = None
+        if stop is not None and stop.context is not None:
+            remaining = stop.context.time_remaining()
+            if remaining is not None:
+                deadline = time.monotonic() + remaining
+        start = time.perf_counter()
+        try:
+            ticket = self.admission.acquire(priority, client, stop, deadline)
+        except QueueFull as exc:
+            message = str(exc)
+            if self.admission.max_queued == 0:
+                message = (f"this server runs at most {self.max_searches} searches at once and all are busy; "
+                           "retry later")
+            raise ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, message, reason="search_slots") from None
+        except Abandoned as exc:
+            code = grpc.StatusCode.DEADLINE_EXCEEDED if "deadline" in str(exc) else grpc.StatusCode.CANCELLED
+            if "stopping" in str(exc):
+                code = grpc.StatusCode.UNAVAILABLE
+            raise ApiError(code, str(exc)) from None
+        if self.metrics is not None and ticket.waited:
+            self.metrics.waited(priority, time.perf_counter() - start)
         with self._lock:
             self.running += 1
+            self.served.append(priority)
+            del self.served[:-SERVED_KEPT]
         if self.metrics is not None:
             self.metrics.in_flight.inc()
         try:
@@ -114,7 +140,25 @@ class Searches:
                 self.metrics.in_flight.dec()
             with self._lock:
                 self.running -= 1
-            self._slots.release()
+            self.admission.release(ticket)
+
+    def close(self) -> None:
+        """Send every waiting search away (the server is stopping)."""
+        self.admission.close()
+
+
+SERVED_KEPT = 1000
+
+
+def priority_from_proto(value: int, default: str, field: str = "priority") -> str:
+    """The admission class of a request's Priority enum value (0: the method's `default`)."""
+    if value == 0:
+        return default
+    if value == 1:
+        return INTERACTIVE
+    if value == 2:
+        return BATCH
+    raise invalid(field, f"{value} is not a priority: give 0 (the method's default), 1 (interactive) or 2 (batch)")
 
 
 def bots_for(game: Game) -> list[str]:
@@ -190,9 +234,10 @@ class ProgressSlot:
             return "progress", report
 
 
-def run_analysis(view: View, limits: Limits, seed: int, stop: CallStop, progress=None, every=None) -> Analysis:
+def run_analysis(view: View, limits: Limits, seed: int, stop: CallStop, progress=None, every=None,
+                 root_moves=None) -> Analysis:
     start = time.perf_counter()
-    analysis = analyze(view, limits, seed, progress=progress, every=every, should_stop=stop)
+    analysis = analyze(view, limits, seed, progress=progress, every=every, should_stop=stop, root_moves=root_moves)
     stop.searched(analysis.iterations, start)
     return analysis
 

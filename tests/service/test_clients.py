@@ -300,3 +300,46 @@ def test_a_cooperative_three_seat_game_in_the_terminal_and_from_node(toy_server,
     lines = run.stdout.splitlines()
     assert [line.split(": ")[1] for line in lines[:3]] == ["A", "B", "you"]
     assert re.match(r"over: (won|lost) after 3 moves", lines[3]) and lines[-1].startswith("commitment verified")
+
+
+# ----- analysis of whole games and chosen moves ------------------------------------------
+def test_analyze_game_through_the_server_prints_the_table_of_the_review_here(server, midgame, tmp_record, capsys):
+    path = str(tmp_record(midgame.to_json()))
+    assert hzai_main(["analyze-game", path, "--budget", "200", "--seed", "3", "--quiet"]) == 0
+    here = capsys.readouterr().out
+    assert hzai_main(["analyze-game", path, "--budget", "200", "--seed", "3", "--quiet", "--server",
+                      server.address]) == 0
+    there = capsys.readouterr().out
+    assert there == here and "decisions, value lost" in here
+    assert hzai_main(["analyze-game", path, "--budget", "200", "--as", "zeus", "--quiet", "--json",
+                      "--server", server.address]) == 0
+    rows = __import__("json").loads(capsys.readouterr().out)
+    assert rows and {r["player"] for r in rows} == {"zeus"}
+
+
+def test_analyze_allow_and_avoid_here_and_through_the_server(server, midgame, tmp_record, capsys):
+    path = str(tmp_record(midgame.to_json()))
+    chosen = sorted(legal(midgame))[:2]
+    for where in ([], ["--server", server.address]):
+        args = ["analyze", path, "--budget", "200", "--json", *where]
+        assert hzai_main([*args, "--allow", chosen[0], "--allow", chosen[1]]) == 0
+        answer = __import__("json").loads(capsys.readouterr().out)
+        texts = {m["move"] if isinstance(m.get("move"), str) else m["move"]["text"] for m in answer["moves"]}
+        assert texts == set(chosen)
+        assert hzai_main([*args, "--avoid", "fly away"]) == 2
+        assert "'fly away'" in capsys.readouterr().err
+
+
+def test_node_analyze_game_streams_one_row_a_decision(server, midgame, tmp_record, node):
+    path = str(tmp_record(midgame.to_json()))
+    run = subprocess.run([node, str(NODE_CLIENT / "analyze_game.js"), path, "--server", server.address,
+                          "--iterations", "200", "--seed", "3", "--seat", "hera"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    rows = lines[1:-1]
+    assert rows and all(line.split()[1] == "hera" for line in rows)
+    assert lines[-1] == f"{len(rows)} of {len(rows)} decisions analysed"
+    bad = subprocess.run([node, str(NODE_CLIENT / "analyze_game.js"), path, "--server", server.address,
+                          "--seat", "poseidon"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and 'no seat "poseidon"' in bad.stderr

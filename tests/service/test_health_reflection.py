@@ -28,9 +28,10 @@ def test_reflection_lists_the_services_and_describes_their_messages(server):
                 "grpc.reflection.v1alpha.ServerReflection"} <= services
         pool = DescriptorPool(database)
         bot = pool.FindServiceByName("hzai.v2.BotService")
-        assert {m.name for m in bot.methods} == {"ListGames", "SuggestMove", "Analyze", "AnalyzeStream"}
+        assert {m.name for m in bot.methods} == {"ListGames", "SuggestMove", "Analyze", "AnalyzeStream", "AnalyzeGame"}
+        assert bot.methods_by_name["AnalyzeGame"].server_streaming
         assert bot.methods_by_name["AnalyzeStream"].server_streaming
         match = pool.FindServiceByName("hzai.v2.MatchService")
         assert {"CreateMatch", "GetView", "ListLegalMoves", "PlayMove", "BotPlayTurn"} <= {m.name for m in match.methods}
         request = pool.FindMessageTypeByName("hzai.v2.SuggestMoveRequest")
-        assert {"position", "budget", "seed", "bot"} == {f.name for f in request.fields}
+        assert {"position", "budget", "seed", "bot", "priority"} == {f.name for f in request.fields}

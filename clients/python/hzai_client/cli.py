@@ -67,7 +67,7 @@ def cmd_analyze_remote(args) -> int:
     text = _upto(_record_text(args.record), getattr(args, "upto", None))
     with _client(args) as client:
         kwargs = dict(game=_game_of(client, args, text), seed=args.seed, belief_samples=args.belief,
-                      **_budget_kwargs(args))
+                      allow=getattr(args, "allow", None), avoid=getattr(args, "avoid", None), **_budget_kwargs(args))
         if args.stream:
             final = None
             for analysis in client.analyze_stream(text, progress_every=args.every, **kwargs):
@@ -148,7 +148,27 @@ def add_commands(sub) -> None:
         p.add_argument("--belief", type=int, default=0, metavar="SAMPLES",
                        help="add where the opponent's hostage probably is, from this many samples")
         p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+        from hzai.cli import add_root_move_options
+
+        add_root_move_options(p)
         p.set_defaults(func=cmd_analyze_remote, server=DEFAULT_TARGET)
+
+    # `hzai analyze-game RECORD --server` asks the service's AnalyzeGame for the same table.
+    local_game = sub.choices.get("analyze-game")
+    if local_game is not None:
+        from hzai_client.review_remote import cmd_analyze_game_remote
+
+        local_game.add_argument("--server", default=None, metavar="HOST:PORT",
+                                help=f"review on hzai-server at this address (e.g. {DEFAULT_TARGET}) instead of here")
+        local_game.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                                help="with --server: deadline of the call; the review ends with the decisions done")
+        _game_option(local_game)
+        run_local_game = local_game.get_default("func")
+
+        def cmd_analyze_game(args) -> int:
+            return cmd_analyze_game_remote(args) if args.server else run_local_game(args)
+
+        local_game.set_defaults(func=cmd_analyze_game)
 
     from hzai_client.play import add_play_command
 

@@ -136,17 +136,67 @@ def budget(iterations: int | None = None, millis: int | None = None,
 
 
 def suggest_request(record=None, *, game=None, match_id=None, book=None, iterations=None, millis=None, threads=None,
-                    seed=0, bot=""):
+                    seed=0, bot="", priority=None):
     """A SuggestMoveRequest for a record or match (`position`'s arguments) or a Position."""
     return bot_pb2.SuggestMoveRequest(position=position(record, game=game, match_id=match_id, book=book),
-                                      budget=budget(iterations, millis, threads), seed=seed, bot=bot)
+                                      budget=budget(iterations, millis, threads), seed=seed, bot=bot,
+                                      priority=priority_value(priority))
+
+
+# Priority names a client call may give (bot.proto Priority); None or "": the method's own.
+PRIORITIES = {"": 0, "interactive": 1, "batch": 2}
+
+
+def priority_value(priority: str | None) -> int:
+    try:
+        return PRIORITIES[(priority or "").lower()]
+    except KeyError:
+        raise ValueError(f"priority must be interactive or batch (or None), not {priority!r}") from None
 
 
 def analyze_request(record=None, *, game=None, match_id=None, book=None, iterations=None, millis=None, threads=None,
-                    seed=0, belief_samples=0, progress_every=0):
+                    seed=0, belief_samples=0, progress_every=0, allow=None, avoid=None, priority=None):
+    """An AnalyzeRequest; `allow` / `avoid`: chosen root moves in notation."""
     return bot_pb2.AnalyzeRequest(position=position(record, game=game, match_id=match_id, book=book),
                                   budget=budget(iterations, millis, threads), seed=seed,
-                                  belief_samples=belief_samples, progress_every=progress_every)
+                                  belief_samples=belief_samples, progress_every=progress_every,
+                                  allow_moves=list(allow or ()), avoid_moves=list(avoid or ()),
+                                  priority=priority_value(priority))
+
+
+def batch_position(item, *, book=None, game=None) -> bot_pb2.BatchPosition:
+    """One position of a batch: a record (as `position` takes it), or a dict
+    {"record": ..., "allow": [...], "avoid": [...], "game": ...}."""
+    if isinstance(item, dict) and "record" in item:
+        record = item["record"]
+        return bot_pb2.BatchPosition(position=position(record, game=item.get("game", game), book=book),
+                                     allow_moves=list(item.get("allow") or ()),
+                                     avoid_moves=list(item.get("avoid") or ()))
+    return bot_pb2.BatchPosition(position=position(item, game=game, book=book))
+
+
+def batch_request(items, *, book=None, game=None, iterations=None, millis=None, threads=None, seed=0,
+                  belief_samples=0, priority=None) -> bot_pb2.AnalyzeRequest:
+    return bot_pb2.AnalyzeRequest(positions=[batch_position(i, book=book, game=game) for i in items],
+                                  budget=budget(iterations, millis, threads), seed=seed,
+                                  belief_samples=belief_samples, priority=priority_value(priority))
+
+
+def analyze_game_request(record=None, *, game=None, match_id=None, book=None, iterations=None, millis=None,
+                         threads=None, seed=0, seats=(), belief=False, root_moves=None, priority=None):
+    """An AnalyzeGameRequest; `seats` are indices; `root_moves`: {move index: {"allow": [...],
+    "avoid": [...]}}."""
+    request = bot_pb2.AnalyzeGameRequest(position=position(record, game=game, match_id=match_id, book=book),
+                                         budget=budget(iterations, millis, threads), seed=seed, seats=list(seats),
+                                         belief=belief, priority=priority_value(priority))
+    for index, choice in (root_moves or {}).items():
+        request.root_moves[int(index)].CopyFrom(bot_pb2.RootChoice(allow_moves=list(choice.get("allow") or ()),
+                                                                   avoid_moves=list(choice.get("avoid") or ())))
+    return request
+
+
+def batch_needs_book(items, game) -> bool:
+    return any(needs_book(i["record"] if isinstance(i, dict) and "record" in i else i, game) for i in items)
 
 
 def names_needed(bot_seats) -> bool:

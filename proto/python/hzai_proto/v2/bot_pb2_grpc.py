@@ -54,6 +54,11 @@ class BotServiceStub:
                 request_serializer=hzai_dot_v2_dot_bot__pb2.AnalyzeRequest.SerializeToString,
                 response_deserializer=hzai_dot_v2_dot_bot__pb2.AnalyzeResponse.FromString,
                 _registered_method=True)
+        self.AnalyzeGame = channel.unary_stream(
+                '/hzai.v2.BotService/AnalyzeGame',
+                request_serializer=hzai_dot_v2_dot_bot__pb2.AnalyzeGameRequest.SerializeToString,
+                response_deserializer=hzai_dot_v2_dot_bot__pb2.AnalyzeGameResponse.FromString,
+                _registered_method=True)
 
 
 class BotServiceServicer:
@@ -88,6 +93,15 @@ class BotServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AnalyzeGame(self, request, context):
+        """Every decision of a game (a record, or a hosted match from the token's seat only),
+        one message each as soon as it is analysed, then a summary. The decision at move
+        index i is analysed with seed + i, so each row equals Analyze on that prefix.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BotServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -110,6 +124,11 @@ def add_BotServiceServicer_to_server(servicer, server):
                     servicer.AnalyzeStream,
                     request_deserializer=hzai_dot_v2_dot_bot__pb2.AnalyzeRequest.FromString,
                     response_serializer=hzai_dot_v2_dot_bot__pb2.AnalyzeResponse.SerializeToString,
+            ),
+            'AnalyzeGame': grpc.unary_stream_rpc_method_handler(
+                    servicer.AnalyzeGame,
+                    request_deserializer=hzai_dot_v2_dot_bot__pb2.AnalyzeGameRequest.FromString,
+                    response_serializer=hzai_dot_v2_dot_bot__pb2.AnalyzeGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -220,6 +239,33 @@ class BotService:
             '/hzai.v2.BotService/AnalyzeStream',
             hzai_dot_v2_dot_bot__pb2.AnalyzeRequest.SerializeToString,
             hzai_dot_v2_dot_bot__pb2.AnalyzeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnalyzeGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/hzai.v2.BotService/AnalyzeGame',
+            hzai_dot_v2_dot_bot__pb2.AnalyzeGameRequest.SerializeToString,
+            hzai_dot_v2_dot_bot__pb2.AnalyzeGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

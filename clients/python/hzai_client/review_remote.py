@@ -1,0 +1,73 @@
+"""`hzai analyze-game RECORD --server HOST:PORT`: the review of a record by the service's
+AnalyzeGame, printed as the same table as the review in this process (hzai.review) and,
+with --plot, drawn by the same picture (hzai.review_plot)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from hzai_client.commands import EXIT_SERVICE, CommandError, _budget_kwargs, _client, _command, _game_of, _record_text
+
+
+def reviewed_from_proto(d):
+    """A ReviewedDecision of the library (what the table and the plot read) from the
+    service's message; its `analysis` stays the message's own Analysis."""
+    from hzai.search.review import ReviewedDecision
+
+    played = d.played_value if d.HasField("played_value") else None
+    return ReviewedDecision(
+        index=d.index, seat=d.seat_name, played=d.played.text, played_value=played,
+        played_interval=None if played is None else (d.played_ci_low, d.played_ci_high),
+        played_visits=d.played_visits, best=d.best.text, best_value=d.best_value,
+        best_interval=(d.best_ci_low, d.best_ci_high), loss=d.loss if d.HasField("loss") else None,
+        pv=[m.text for m in d.pv], seed=d.seed, analysis=d.analysis,
+        belief=json.loads(d.belief_json) if d.belief_json else None,
+    )
+
+
+def _progress(done: int, total: int) -> None:
+    sys.stderr.write(f"\r[{done}/{total}]" + ("\n" if done == total else ""))
+    sys.stderr.flush()
+
+
+@_command
+def cmd_analyze_game_remote(args) -> int:
+    from hzai.review import Decision, decisions_json, format_review
+
+    if len(args.records) != 1 or getattr(args, "ray", None) is not None:
+        raise CommandError("with --server give one record file (no --ray)")
+    path = args.records[0]
+    text = _record_text(path)
+    if args.plot:
+        from hzai.review_plot import _pyplot
+
+        _pyplot()  # a missing matplotlib is said before the review runs
+    seats = [] if args.side is None else [args.side]
+    rows, summary = [], None
+    with _client(args) as client:
+        for reply in client.analyze_game(text, game=_game_of(client, args, text), seed=args.seed, seats=seats,
+                                         belief=bool(args.plot), **_budget_kwargs(args)):
+            if reply.WhichOneof("item") == "summary":
+                summary = reply.summary
+                continue
+            rows.append(reviewed_from_proto(reply.decision))
+            if not args.quiet and summary is None:
+                _progress(len(rows), max(len(rows), len(json.loads(text).get("moves", []))))
+    if summary is None:
+        raise CommandError("the stream ended without its summary", EXIT_SERVICE)
+    if not summary.complete:
+        print(f"hzai analyze-game: stopped after {summary.decisions} of {summary.total} decisions: "
+              f"{summary.stopped}", file=sys.stderr)
+    if rows and args.plot:
+        from hzai.review_plot import plot_review
+
+        plot_review(rows, args.plot, f"{path} · {args.budget} a decision · seed {args.seed} · {args.server}")
+        print(f"hzai analyze-game: plot written to {args.plot}", file=sys.stderr)
+    decisions = [Decision.of(row) for row in rows]
+    if not decisions:
+        whose = "" if args.side is None else f" by {args.side}"
+        print("[]" if args.json else f"hzai analyze-game: nothing to analyse: the record has no decisions{whose} yet")
+        return 0
+    print(json.dumps(decisions_json(decisions), indent=1) if args.json else format_review(decisions))
+    return 0
