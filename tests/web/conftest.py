@@ -37,6 +37,7 @@ class WebProcess:
     """`hzai web --server ADDRESS` on a free port, read from the line it prints."""
 
     def __init__(self, target: str):
+        self.target = target
         self.process = subprocess.Popen(
             [sys.executable, "-m", "hzai_client.cli", "web", "--server", target, "--port", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,

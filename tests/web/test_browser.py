@@ -213,3 +213,31 @@ def test_the_page_works_at_phone_width(web, browser):
     assert width <= 390, width  # nothing wider than the screen
     assert page.locator("#moves button").count() >= 1
     context.close()
+
+
+def test_a_game_without_a_dedicated_board_is_played_from_its_text(web, browser):
+    """Any game the server lists: its board text, its legal moves as a list, the narration."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(web.url)
+    page.wait_for_selector("body[data-ready=true]")
+    games = page.eval_on_selector_all("#ng-game option", "options => options.map((o) => o.value)")
+    other = [g for g in games if g != "hera_zeus"]
+    assert other, games  # the server plays more than one game (Legends, registered in hzai.games)
+    page.select_option("#ng-game", other[0])
+    page.select_option("#ng-seat", "0")
+    page.fill("#ng-budget", "20")
+    page.click("#ng-start")
+    wait_settled(page)
+    board = page.locator("#board pre.generic-board")
+    assert board.count() == 1 and board.inner_text().strip()
+    for _ in range(3):
+        if page.evaluate("document.body.dataset.phase") == "over":
+            break
+        before = int(page.evaluate("document.body.dataset.movesPlayed"))
+        log_before = page.locator("#log li").count()
+        page.locator("#moves button").first.click()
+        wait_settled(page)
+        assert int(page.evaluate("document.body.dataset.movesPlayed")) > before
+        assert page.locator("#log li").count() > log_before
+    context.close()
