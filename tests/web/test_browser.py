@@ -19,7 +19,7 @@ from hzai.games.hera_zeus.rules.record import state_to_json
 from hzai.games.hera_zeus.rules.observed import seen_move
 
 HUMAN = 0  # the page plays Hera; the bot Zeus
-TURN_LIMIT = 4
+TURN_LIMIT = 4  # a short game; 12 when the screenshots are taken, to show a game under way
 MAX_ACTIONS = 80  # far more than 4 turns of 3 AP and a setup need
 
 SNAPSHOT = """() => {
@@ -29,6 +29,19 @@ SNAPSHOT = """() => {
   const hand = [...opp.querySelectorAll('.hand > *')].map((n) => n.textContent);
   return {n: Number(document.body.dataset.movesPlayed), over: document.body.dataset.phase === 'over',
           slots, hand};
+}"""
+
+
+# WCAG's contrast ratio of each element's text against the first opaque background behind it
+CONTRAST = """(selector) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+      .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const background = (node) => { for (; node; node = node.parentElement) { const c = rgb(getComputedStyle(node).backgroundColor);
+      if (c.length < 4 || c[3] > 0.9) return c; } return [255, 255, 255]; };
+  return [...document.querySelectorAll(selector)].filter((n) => n.textContent.trim() && !n.classList.contains('back'))
+    .map((n) => { const a = lum(rgb(getComputedStyle(n).color)), b = lum(background(n));
+                  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); });
 }"""
 
 
@@ -123,12 +136,13 @@ def test_a_whole_game_in_the_browser(web, browser, screenshots):
     page.select_option("#ng-first", "hera")
     page.select_option("#ng-bot", "ismcts")
     page.fill("#ng-budget", "40")
-    page.fill("#ng-turns", str(TURN_LIMIT))
+    turn_limit, reload_after = (12, 8) if screenshots else (TURN_LIMIT, 3)
+    page.fill("#ng-turns", str(turn_limit))
     page.click("#ng-start")
     wait_settled(page)
     match_id = page.evaluate("JSON.parse(localStorage.getItem('hzai-web-match')).matchId")
 
-    snapshots, played, refused, reloaded, analysed = [], [], False, False, False
+    snapshots, played, refused, reloaded, analysed, analysed_again = [], [], False, False, False, False
     for action in range(MAX_ACTIONS):
         if page.evaluate("document.body.dataset.phase") == "over":
             break
@@ -150,13 +164,12 @@ def test_a_whole_game_in_the_browser(web, browser, screenshots):
             page.click("#analyse")
             page.wait_for_selector("#an-moves li")
             page.wait_for_selector("#heat .cell[data-where=deck]")
-            assert page.locator("#an-moves .bar").count() == page.locator("#an-moves li").count() >= 1
+            rows = page.locator("#an-moves li:not(.more-row)")
+            assert page.locator("#an-moves .bar").count() == rows.count() >= 1
             assert page.locator("#heat .heat .cell[data-where^=c]").count() >= 1
             assert page.locator("#graph circle.point").count() == 1
-            if screenshots:
-                page.screenshot(path=str(screenshots / "web-analysis.png"), full_page=True)
             analysed = True
-        if analysed and not reloaded and len(played) >= 3:
+        if analysed and not reloaded and len(played) >= reload_after:
             log_before = page.locator("#log li").count()
             page.reload()
             page.wait_for_selector("body[data-ready=true]")
@@ -165,13 +178,21 @@ def test_a_whole_game_in_the_browser(web, browser, screenshots):
             assert page.locator("#log li").count() == log_before  # the history came back, narrated
             assert page.locator("#graph circle.point").count() == 1  # and the evaluations kept
             if screenshots:
-                page.screenshot(path=str(screenshots / "web-play.png"), full_page=True)
+                page.screenshot(path=str(screenshots / "web-play.png"), full_page=True, animations="disabled")
             reloaded = True
             continue
+        if reloaded and not analysed_again:
+            # a second evaluation later in the game: the graph has both
+            page.click("#analyse")
+            page.wait_for_function("document.querySelectorAll('#graph circle.point').length === 2")
+            page.wait_for_selector("#heat .cell[data-where=deck]")
+            if screenshots:
+                page.screenshot(path=str(screenshots / "web-analysis.png"), full_page=True, animations="disabled")
+            analysed_again = True
         played.append(play_one(page, use_keyboard=action % 3 == 0))
         wait_settled(page)
     assert page.evaluate("document.body.dataset.phase") == "over", played
-    assert refused and analysed and reloaded
+    assert refused and analysed and reloaded and analysed_again
     assert any(p.startswith("click ") for p in played) and any(not p.startswith("click ") for p in played)
     assert "Game over" in page.inner_text("#status")
     snapshots.append(page.evaluate(SNAPSHOT))
@@ -212,6 +233,8 @@ def test_the_page_works_at_phone_width(web, browser):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width  # nothing wider than the screen
     assert page.locator("#moves button").count() >= 1
+    ratios = page.evaluate(CONTRAST, "#status, .hint, #moves button, #log li, .side-head span, .handcard, .slot")
+    assert ratios and min(ratios) >= 4.5, ratios
     context.close()
 
 

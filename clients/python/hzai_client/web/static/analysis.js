@@ -5,9 +5,12 @@ import { el } from "./board.js";
 
 const pct = (x) => `${Math.round(100 * x)}%`;
 
-export function drawMoves(list, analysis, onPick) {
+const SHOWN = 12; // the best moves drawn; the rest behind "show all"
+
+export function drawMoves(list, analysis, onPick, all = false) {
   list.replaceChildren();
-  for (const info of analysis.moves || []) {
+  const moves = analysis.moves || [];
+  for (const info of all ? moves : moves.slice(0, SHOWN)) {
     const value = info.value ?? 0, low = info.ciLow ?? 0, high = info.ciHigh ?? 0;
     const bar = el("div", { class: "bar", role: "img", "aria-label": `win probability ${pct(value)}, 95% interval ${pct(low)} to ${pct(high)}` },
       el("div", { class: "fill", style: `width: ${100 * value}%` }),
@@ -18,6 +21,11 @@ export function drawMoves(list, analysis, onPick) {
     list.append(el("li", {}, label, bar,
       el("span", { text: `${pct(value)} [${pct(low)}–${pct(high)}] · ${info.visits ?? 0} visits` })));
   }
+  if (!all && moves.length > SHOWN) {
+    const more = el("button", { type: "button", class: "more" }, `show all ${moves.length} moves`);
+    more.addEventListener("click", () => drawMoves(list, analysis, onPick, true));
+    list.append(el("li", { class: "more-row" }, more));
+  }
 }
 
 function heatColour(p) {
@@ -27,7 +35,7 @@ function heatColour(p) {
 }
 
 function cell(label, probability, detail) {
-  const node = el("div", { class: `cell${probability > 0.6 ? " dark" : ""}`, "data-where": label,
+  const node = el("div", { class: "cell", "data-where": label,
                            "data-probability": probability.toFixed(3), style: `background: ${heatColour(probability)}`,
                            title: detail || "" },
     el("strong", { text: label }), el("br"), `${pct(probability)}`);

@@ -106,7 +106,7 @@ function draw() {
   if (status.over) line = `Game over: ${status.result || "finished"}${status.reason ? ` (${status.reason})` : ""}`;
   else if (status.toMove === undefined) line = "Waiting for chance";
   else line = myTurn() ? `Your move (${seatName(state.seat)})` : `${seatName(status.toMove)} is thinking…`;
-  $("status").textContent = `${status.game} · move ${status.movesPlayed ?? 0} · ${line}`;
+  $("status").textContent = `${state.info?.title || status.game} · move ${status.movesPlayed ?? 0} · ${line}`;
   $("status").className = status.over ? "result" : "";
   document.body.dataset.movesPlayed = String(status.movesPlayed ?? 0);
   document.body.dataset.phase = status.over ? "over" : myTurn() ? "mine" : "wait";
@@ -165,6 +165,7 @@ async function advance() {
       narrate(reply.events);
       await refresh();
     }
+    if ($("an-auto").checked && myTurn()) await analyseNow();
   } catch (err) { document.body.dataset.phase = "error"; showError(`The match could not go on: ${problem(err)}`); }
 }
 
