@@ -34,12 +34,14 @@ def chromium_path() -> str:
 
 
 class WebProcess:
-    """`hzai web --server ADDRESS` on a free port, read from the line it prints."""
+    """`hzai web --server ADDRESS` on a free port, read from the line it prints; with no
+    target, `hzai web` with its embedded server."""
 
-    def __init__(self, target: str):
+    def __init__(self, target: str | None):
         self.target = target
+        server = ["--server", target] if target else ["--iterations", "40"]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "hzai_client.cli", "web", "--server", target, "--port", "0"],
+            [sys.executable, "-m", "hzai_client.cli", "web", *server, "--port", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"}, cwd=REPO)
         self.url = None
@@ -62,7 +64,8 @@ class WebProcess:
             raise RuntimeError(f"hzai web did not start: {''.join(self.lines)}")
 
     def stop(self) -> None:
-        self.process.terminate()
+        if self.process.poll() is None:
+            self.process.terminate()
         try:
             self.process.wait(15)
         except subprocess.TimeoutExpired:

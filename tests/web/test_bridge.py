@@ -122,3 +122,19 @@ def test_web_refuses_an_address_that_is_not_loopback(capsys):
 
     assert main(["web", "--host", "0.0.0.0"]) == 2
     assert "not a loopback address" in capsys.readouterr().err
+
+
+def test_hzai_web_alone_embeds_a_server_and_stops_on_ctrl_c():
+    import signal
+
+    from tests.web.conftest import WebProcess
+
+    page_server = WebProcess(None)
+    try:
+        assert "gRPC server 127.0.0.1:" in "".join(page_server.lines)
+        status, body = rpc(page_server, "BotService/ListGames", {})
+        assert status == 200 and "hera_zeus" in [g["name"] for g in body["games"]]
+        page_server.process.send_signal(signal.SIGINT)
+        assert page_server.process.wait(30) == 0
+    finally:
+        page_server.stop()

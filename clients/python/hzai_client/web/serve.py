@@ -12,10 +12,19 @@ from hzai_client.commands import EXIT_BAD_INPUT, CommandError
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return s.getsockname()[1]
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The page's socket, bound and listening before the address is printed: a browser or
+    a test that connects at once waits in the backlog instead of being refused."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise CommandError(f"--port: cannot listen on {host}:{port} ({exc.strerror})", EXIT_BAD_INPUT) from None
+    sock.listen(128)
+    return sock
 
 
 def check_host(host: str) -> str:
@@ -41,11 +50,15 @@ def run(args, out=sys.stdout) -> int:
             from hzai_client.play import EmbeddedServer
 
             target = stack.enter_context(EmbeddedServer(args.iterations, args.load_games))
-        port = args.port or free_port(host)
-        config = uvicorn.Config(WebApp(target), host=host, port=port, log_level="warning", lifespan="on")
-        server = uvicorn.Server(config)
-        print(f"hzai web: open http://{host}:{port}/  (gRPC server {target}; Ctrl-C stops)", file=out, flush=True)
-        server.run()
+        sock = stack.enter_context(listening_socket(host, args.port or 0))
+        port = sock.getsockname()[1]
+        config = uvicorn.Config(WebApp(target), log_level="warning", lifespan="on")
+        shown = f"[{host}]" if ":" in host else host
+        print(f"hzai web: open http://{shown}:{port}/  (gRPC server {target}; Ctrl-C stops)", file=out, flush=True)
+        try:
+            uvicorn.Server(config).run(sockets=[sock])
+        except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again: the normal way out
+            pass
     return 0
 
 
