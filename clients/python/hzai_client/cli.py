@@ -174,6 +174,10 @@ def add_commands(sub) -> None:
 
     add_play_command(sub, common)
 
+    from hzai_client.web.serve import add_web_command
+
+    add_web_command(sub)
+
 
 def cmd_cluster(args) -> int:
     from hzai_server.cluster import main as cluster_main  # the clients sit above the server

@@ -1,0 +1,105 @@
+// The analysis panel: the bot's evaluation of a position (every legal move with its win
+// probability and 95% interval), the belief about the opponent's hidden cards as a heat
+// map, and the win probability over the game as a graph.
+import { el } from "./board.js";
+
+const pct = (x) => `${Math.round(100 * x)}%`;
+
+const SHOWN = 12; // the best moves drawn; the rest behind "show all"
+
+export function drawMoves(list, analysis, onPick, all = false) {
+  list.replaceChildren();
+  const moves = analysis.moves || [];
+  for (const info of all ? moves : moves.slice(0, SHOWN)) {
+    const value = info.value ?? 0, low = info.ciLow ?? 0, high = info.ciHigh ?? 0;
+    const bar = el("div", { class: "bar", role: "img", "aria-label": `win probability ${pct(value)}, 95% interval ${pct(low)} to ${pct(high)}` },
+      el("div", { class: "fill", style: `width: ${100 * value}%` }),
+      el("div", { class: "ci", style: `left: ${100 * low}%; width: ${Math.max(100 * (high - low), 0.5)}%` }));
+    const label = onPick ? el("button", { type: "button", title: "play this move" }, el("code", { text: info.move.text }))
+                         : el("code", { text: info.move.text });
+    if (onPick) label.addEventListener("click", () => onPick(info.move));
+    list.append(el("li", {}, label, bar,
+      el("span", { text: `${pct(value)} [${pct(low)}–${pct(high)}] · ${info.visits ?? 0} visits` })));
+  }
+  if (!all && moves.length > SHOWN) {
+    const more = el("button", { type: "button", class: "more" }, `show all ${moves.length} moves`);
+    more.addEventListener("click", () => drawMoves(list, analysis, onPick, true));
+    list.append(el("li", { class: "more-row" }, more));
+  }
+}
+
+function heatColour(p) {
+  // white (0) to deep red (1)
+  const shade = Math.round(255 * (1 - Math.min(Math.max(p, 0), 1)));
+  return `rgb(255, ${shade}, ${Math.round(shade * 0.8)})`;
+}
+
+function cell(label, probability, detail) {
+  const node = el("div", { class: "cell", "data-where": label,
+                           "data-probability": probability.toFixed(3), style: `background: ${heatColour(probability)}`,
+                           title: detail || "" },
+    el("strong", { text: label }), el("br"), `${pct(probability)}`);
+  if (detail) node.append(el("br"), el("small", { text: detail }));
+  return node;
+}
+
+// The hostage heat map of a Hera and Zeus belief report: one cell per face-down slot of
+// the opponent that the report covers, then the hand and the deck. Other games: the
+// report's JSON as it came.
+export function drawBelief(root, belief, columns = 3) {
+  root.replaceChildren();
+  if (!belief || !belief.json) return;
+  const report = JSON.parse(belief.json);
+  if (!report.hostage || !Array.isArray(report.slots)) {
+    root.append(el("h3", { text: "Where the hidden cards probably are" }), el("pre", { text: JSON.stringify(report, null, 1) }));
+    return;
+  }
+  const where = new Map((report.hostage.locations || []).map((l) => [l.where, l.probability]));
+  const likely = new Map(report.slots.map((s) => [s.slot, (s.cards || []).slice(0, 3).map((c) => `${c.card} ${pct(c.probability)}`).join(", ")]));
+  const slots = [...new Set([...report.slots.map((s) => s.slot), ...[...where.keys()].filter((w) => /^c\dr\d$/.test(w))])];
+  const rows = Math.max(1, ...slots.map((s) => Number(s[3])));
+  root.append(el("h3", { text: `Where ${report.opponent || "the opponent"}'s ${report.hostage.card || "hostage"} probably is (${belief.samples} samples)` }));
+  const grid = el("div", { class: "heat", style: `--cols: ${columns}`, role: "group", "aria-label": "hostage heat map over the opponent's face-down slots" });
+  for (let row = rows; row >= 1; row--) {
+    for (let c = 1; c <= columns; c++) {
+      const key = `c${c}r${row}`;
+      if (slots.includes(key)) grid.append(cell(key, where.get(key) || 0, likely.get(key)));
+      else grid.append(el("div", { class: "cell", style: "visibility: hidden" }));
+    }
+  }
+  const extra = el("div", { class: "heat-extra" }, cell("hand", where.get("hand") || 0,
+    report.hand ? `${report.hand.size} cards` : ""), cell("deck", where.get("deck") || 0, ""));
+  for (const [key, p] of where) if (!/^c\dr\d$/.test(key) && key !== "hand" && key !== "deck") extra.append(cell(key, p, ""));
+  root.append(grid, extra);
+}
+
+// points: [[moveNumber, probability], ...] sorted; drawn as a line with dots
+export function drawGraph(root, points, lastMove) {
+  const width = 300, height = 100, pad = 6;
+  const maxX = Math.max(lastMove || 1, ...points.map((p) => p[0]), 1);
+  const x = (n) => pad + (width - 2 * pad) * (n / maxX);
+  const y = (v) => height - pad - (height - 2 * pad) * v;
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", points.length ? `win probability at ${points.length} positions, last ${pct(points[points.length - 1][1])}` : "no position evaluated yet");
+  const mid = document.createElementNS(ns, "line");
+  Object.entries({ x1: pad, x2: width - pad, y1: y(0.5), y2: y(0.5), stroke: "#999", "stroke-dasharray": "3 3" }).forEach(([k, v]) => mid.setAttribute(k, v));
+  svg.append(mid);
+  if (points.length) {
+    const line = document.createElementNS(ns, "polyline");
+    line.setAttribute("points", points.map(([n, v]) => `${x(n)},${y(v)}`).join(" "));
+    Object.entries({ fill: "none", stroke: "#0b5cad", "stroke-width": 2 }).forEach(([k, v]) => line.setAttribute(k, v));
+    svg.append(line);
+    for (const [n, v] of points) {
+      const dot = document.createElementNS(ns, "circle");
+      Object.entries({ cx: x(n), cy: y(v), r: 2.5, fill: "#0b5cad", class: "point" }).forEach(([k, val]) => dot.setAttribute(k, val));
+      const title = document.createElementNS(ns, "title");
+      title.textContent = `move ${n}: ${pct(v)}`;
+      dot.append(title);
+      svg.append(dot);
+    }
+  }
+  root.replaceChildren(svg);
+}

@@ -1,0 +1,310 @@
+// The page: a match against the bot (created, resumed and played through MatchService),
+// the analysis panel (BotService.Analyze) and the review of a record. The match id and
+// the seat token live in localStorage, so a reload resumes the match.
+import { RpcError, bot, match } from "./rpc.js";
+import { drawBoard, el, wireClicks } from "./board.js";
+import { drawBelief, drawGraph, drawMoves } from "./analysis.js";
+
+const STORE = "hzai-web-match";
+const $ = (id) => document.getElementById(id);
+const state = { games: [], info: null, matchId: null, token: null, seat: 0, status: null, view: null,
+                legal: [], previous: null, busy: false, values: {}, mode: "play", review: null };
+
+function showError(text) { const box = $("error"); box.textContent = text; box.hidden = !text; }
+function problem(err) { return err instanceof RpcError ? `${err.message} (${err.code})` : String(err.message || err); }
+const seatName = (seat) => (state.status?.seats || state.info?.seats || [])[seat] ?? `seat ${seat}`;
+
+function saveMatch() {
+  localStorage.setItem(STORE, JSON.stringify({ matchId: state.matchId, token: state.token, seat: state.seat }));
+}
+function loadValues() { try { return JSON.parse(localStorage.getItem(`${STORE}:values:${state.matchId}`)) || {}; } catch { return {}; } }
+function saveValues() { localStorage.setItem(`${STORE}:values:${state.matchId}`, JSON.stringify(state.values)); }
+
+// ---------- new game ----------
+function fillForm() {
+  const game = $("ng-game");
+  game.replaceChildren(...state.games.map((g) => el("option", { value: g.name, text: g.title || g.name })));
+  const refill = () => {
+    const info = state.games.find((g) => g.name === game.value);
+    $("ng-seat").replaceChildren(...info.seats.map((s, i) => el("option", { value: String(i), text: s })));
+    $("ng-first").replaceChildren(el("option", { value: "", text: "the game's default" }),
+                                  ...info.seats.map((s) => el("option", { value: s, text: s })));
+    $("ng-bot").replaceChildren(...(info.bots || []).map((b) => el("option", { value: b, text: b })));
+    $("ng-help").textContent = info.paramsHelp ? `Parameters: ${info.paramsHelp}` : "";
+  };
+  game.onchange = refill;
+  refill();
+}
+
+function formParams() {
+  let params;
+  try { params = JSON.parse($("ng-params").value || "{}"); } catch (err) { throw new Error(`More parameters: not JSON (${err.message})`); }
+  if (typeof params !== "object" || params === null || Array.isArray(params)) throw new Error("More parameters: give a JSON object");
+  if ($("ng-first").value) params.first_player = $("ng-first").value;
+  if ($("ng-turns").value) params.turn_limit = Number($("ng-turns").value);
+  return params;
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  showError("");
+  try {
+    const info = state.games.find((g) => g.name === $("ng-game").value);
+    const seat = Number($("ng-seat").value);
+    const request = { game: info.name, paramsJson: JSON.stringify(formParams()), bot: $("ng-bot").value,
+                      botSeats: info.seats.map((_, i) => i).filter((i) => i !== seat) };
+    if ($("ng-budget").value) request.budget = { iterations: String(Number($("ng-budget").value)) };
+    const created = await match("CreateMatch", request);
+    const mine = created.seats.find((s) => (s.seat ?? 0) === seat);
+    Object.assign(state, { info, matchId: created.status.matchId, token: mine.token, seat, previous: null, values: {} });
+    saveMatch();
+    $("log").replaceChildren();
+    showGame();
+    await advance();
+  } catch (err) { showError(`The game could not start: ${problem(err)}`); }
+}
+
+// ---------- the match ----------
+function showGame() { $("new-game").hidden = true; $("game").hidden = false; }
+function showForm() { $("new-game").hidden = false; $("game").hidden = true; }
+
+function narrate(events) {
+  const log = $("log");
+  log.querySelectorAll("li.new").forEach((n) => n.classList.remove("new"));
+  for (const event of events || []) {
+    const lines = event.narration?.length ? event.narration : [`${event.seat === undefined ? "chance" : seatName(event.seat)}: ${event.move?.text}`];
+    for (const line of lines) log.append(el("li", { class: "new", "data-move": event.move?.text || "" }, line));
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+async function refresh(withHistory = false) {
+  const reply = await match("GetView", { matchId: state.matchId, withHistory }, state.token);
+  state.status = reply.status;
+  state.view = reply.view;
+  state.info = state.games.find((g) => g.name === reply.status.game) || state.info;
+  if (withHistory) { $("log").replaceChildren(); narrate(reply.history); }
+  $("board-text").textContent = reply.board || "";
+  const legal = reply.status.over ? { moves: [] } : await match("ListLegalMoves", { matchId: state.matchId }, state.token);
+  state.legal = legal.moves || [];
+  draw();
+}
+
+const myTurn = () => !state.status.over && (state.status.toMove ?? -1) === state.seat;
+
+function draw() {
+  const status = state.status;
+  const board = $("board");
+  let drawn = false;
+  if (status.game === "hera_zeus" && state.view?.json) {
+    const view = JSON.parse(state.view.json);
+    if (view.sides) { state.previous = drawBoard(board, view, seatName(state.seat), state.previous); drawn = true; }
+  }
+  if (!drawn) board.replaceChildren(el("pre", { class: "generic-board", text: $("board-text").textContent }));
+  $("board-text-box").open = !drawn;
+  let line;
+  if (status.over) line = `Game over: ${status.result || "finished"}${status.reason ? ` (${status.reason})` : ""}`;
+  else if (status.toMove === undefined) line = "Waiting for chance";
+  else line = myTurn() ? `Your move (${seatName(state.seat)})` : `${seatName(status.toMove)} is thinking…`;
+  $("status").textContent = `${state.info?.title || status.game} · move ${status.movesPlayed ?? 0} · ${line}`;
+  $("status").className = status.over ? "result" : "";
+  document.body.dataset.movesPlayed = String(status.movesPlayed ?? 0);
+  document.body.dataset.phase = status.over ? "over" : myTurn() ? "mine" : "wait";
+  drawLegal();
+  if (myTurn()) wireClicks(board, state.legal, playMove);
+  $("analyse").disabled = state.mode === "play" && !myTurn();
+  const download = $("download");
+  download.hidden = !status.recordJson;
+  $("review-this").hidden = !status.recordJson;
+  if (status.recordJson) download.href = URL.createObjectURL(new Blob([status.recordJson], { type: "application/json" }));
+  if (state.mode === "play") drawGraph($("graph"), graphPoints(), status.movesPlayed);
+}
+
+function drawLegal() {
+  const list = $("moves");
+  const filter = $("move-filter").value.trim().toLowerCase();
+  const moves = myTurn() ? state.legal : [];
+  const shown = moves.filter((m) => !filter || m.text.toLowerCase().includes(filter));
+  list.replaceChildren(...shown.slice(0, 400).map((move) => {
+    const button = el("button", { type: "button", "data-move": move.text }, move.text);
+    button.addEventListener("click", () => playMove(move));
+    return el("li", {}, button);
+  }));
+  $("moves-hint").textContent = myTurn()
+    ? `${moves.length} legal moves${shown.length > 400 ? " (the first 400 shown: filter to find the rest)" : ""}. Click a card, then a highlighted slot, or pick a move here.`
+    : (state.status.over ? "The game is over." : "Not your turn.");
+}
+
+async function playMove(move) {
+  if (state.busy) return;
+  state.busy = true;
+  document.body.dataset.phase = "working";
+  showError("");
+  try {
+    const request = { matchId: state.matchId, move: move.text ? { text: move.text } : move, moveNumber: state.status.movesPlayed ?? 0 };
+    const reply = await match("PlayMove", request, state.token);
+    narrate(reply.events);
+    state.status = reply.status;
+  } catch (err) {
+    showError(`Move refused: ${problem(err)}`);
+    state.busy = false;
+    await refresh().catch(() => {});
+    return;
+  }
+  state.busy = false;
+  await advance();
+}
+
+// Lets the bot play while it is a bot seat's turn, then shows the position.
+async function advance() {
+  document.body.dataset.phase = "working";
+  try {
+    await refresh();
+    while (!state.status.over && state.status.toMove !== undefined && (state.status.botSeats || []).includes(state.status.toMove)) {
+      const reply = await match("BotPlayTurn", { matchId: state.matchId, moveNumber: state.status.movesPlayed ?? 0 }, state.token);
+      narrate(reply.events);
+      await refresh();
+    }
+    if ($("an-auto").checked && myTurn()) await analyseNow();
+  } catch (err) { document.body.dataset.phase = "error"; showError(`The match could not go on: ${problem(err)}`); }
+}
+
+async function resume(saved) {
+  Object.assign(state, saved, { previous: null });
+  try {
+    await refresh(true);
+    state.values = loadValues();
+    showGame();
+    await advance();
+    return true;
+  } catch (err) {
+    localStorage.removeItem(STORE);
+    showError(`The saved match could not be resumed: ${problem(err)}`);
+    return false;
+  }
+}
+
+// ---------- analysis ----------
+function valueFor(analysis, seat) {
+  const perspective = analysis.perspective ?? 0;
+  const value = analysis.value ?? 0;
+  const info = state.info || {};
+  if (perspective === seat || info.cooperative) return value;
+  return (info.seats || []).length === 2 ? 1 - value : null;
+}
+
+function graphPoints() {
+  return Object.entries(state.values).map(([n, v]) => [Number(n), v]).sort((a, b) => a[0] - b[0]);
+}
+
+async function analyse(position, moveNumber, seat, onPick) {
+  const request = { position, budget: { iterations: String(Number($("an-budget").value) || 500) },
+                    beliefSamples: Number($("an-samples").value) || 0 };
+  $("an-summary").textContent = "Thinking…";
+  const reply = await bot("Analyze", request, state.mode === "play" ? state.token : null);
+  const a = reply.analysis;
+  $("an-summary").textContent = `${a.iterations} iterations · values are ${a.perspectiveName}'s win probability · best ${a.best?.text} (${Math.round(100 * (a.value ?? 0))}%)`;
+  drawMoves($("an-moves"), a, onPick);
+  drawBelief($("heat"), a.belief);
+  const value = valueFor(a, seat);
+  if (value !== null) state.values[moveNumber] = value;
+  return a;
+}
+
+async function analyseNow() {
+  showError("");
+  try {
+    if (state.mode === "play") {
+      await analyse({ matchId: state.matchId }, state.status.movesPlayed ?? 0, state.seat, myTurn() ? playMove : null);
+      saveValues();
+      drawGraph($("graph"), graphPoints(), state.status.movesPlayed);
+    } else await analyseStep();
+  } catch (err) { $("an-summary").textContent = ""; showError(`No analysis: ${problem(err)}`); }
+}
+
+// ---------- review ----------
+function openRecord(text) {
+  const record = JSON.parse(text);
+  if (!record || !Array.isArray(record.moves)) throw new Error("not a game record: it has no list of moves");
+  const game = state.games.find((g) => g.recordFormat === record.format);
+  if (!game) throw new Error(`no game of this server writes records of format ${JSON.stringify(record.format)}`);
+  state.review = { record, game, step: 0 };
+  state.values = {};
+  state.info = game;
+  setMode("review");
+  drawReview();
+}
+
+function drawReview() {
+  const { record, step } = state.review;
+  $("review-steps").hidden = false;
+  $("rv-where").textContent = `after ${step} of ${record.moves.length} moves`;
+  $("rv-moves").replaceChildren(...record.moves.map((m, i) => el("li", { class: i === step ? "current" : "" }, `${i}. ${m}`)));
+  $("rv-moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  drawGraph($("graph"), graphPoints(), record.moves.length);
+}
+
+function stepPosition(step) {
+  const { record, game } = state.review;
+  return { game: game.name, recordJson: JSON.stringify({ ...record, moves: record.moves.slice(0, step) }) };
+}
+
+async function analyseStep() {
+  const { step } = state.review;
+  await analyse(stepPosition(step), step, 0, null);
+  drawReview();
+}
+
+async function analyseAll() {
+  showError("");
+  const { record } = state.review;
+  for (let step = 0; step <= record.moves.length; step++) {
+    state.review.step = step;
+    try { await analyseStep(); } catch (err) { if (!(err instanceof RpcError)) throw err; } // no decision here (chance, the end)
+  }
+}
+
+function setMode(mode) {
+  state.mode = mode;
+  $("play").hidden = mode !== "play";
+  $("review").hidden = mode !== "review";
+  $("tab-play").setAttribute("aria-pressed", String(mode === "play"));
+  $("tab-review").setAttribute("aria-pressed", String(mode === "review"));
+  $("an-moves").replaceChildren(); $("heat").replaceChildren(); $("an-summary").textContent = "";
+  if (mode === "play" && state.matchId) { state.values = loadValues(); if (state.status) draw(); }
+  $("analyse").disabled = mode === "play" && !(state.status && myTurn());
+}
+
+// ---------- start ----------
+async function main() {
+  $("new-game").addEventListener("submit", startGame);
+  $("new-match").addEventListener("click", () => { localStorage.removeItem(STORE); state.matchId = null; showForm(); });
+  $("move-filter").addEventListener("input", drawLegal);
+  $("type-move").addEventListener("submit", (event) => { event.preventDefault(); const text = $("move-text").value.trim(); if (text) playMove({ text }); });
+  $("analyse").addEventListener("click", analyseNow);
+  $("tab-play").addEventListener("click", () => setMode("play"));
+  $("tab-review").addEventListener("click", () => setMode("review"));
+  $("review-this").addEventListener("click", () => { try { openRecord(state.status.recordJson); } catch (err) { showError(problem(err)); } });
+  $("record-file").addEventListener("change", async (event) => {
+    showError("");
+    const file = event.target.files[0];
+    if (!file) return;
+    try { openRecord(await file.text()); } catch (err) { showError(`The record cannot be read: ${problem(err)}`); }
+  });
+  const step = (d) => { if (!state.review) return; state.review.step = Math.min(Math.max(state.review.step + d, 0), state.review.record.moves.length); drawReview(); };
+  $("rv-prev").addEventListener("click", () => step(-1));
+  $("rv-next").addEventListener("click", () => step(1));
+  $("rv-all").addEventListener("click", () => analyseAll().catch((err) => showError(problem(err))));
+  document.addEventListener("keydown", (event) => {
+    if (state.mode !== "review" || event.target.tagName === "INPUT") return;
+    if (event.key === "ArrowLeft") step(-1);
+    if (event.key === "ArrowRight") step(1);
+  });
+  try { state.games = (await bot("ListGames", {})).games || []; } catch (err) { showError(`The server does not answer: ${problem(err)}`); return; }
+  fillForm();
+  const saved = JSON.parse(localStorage.getItem(STORE) || "null");
+  if (!(saved && (await resume(saved)))) showForm();
+  document.body.dataset.ready = "true";
+}
+
+main();
