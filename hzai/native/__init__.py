@@ -136,6 +136,10 @@ class NativeState:
     def winner(self) -> int | None:
         return self.core.winner
 
+    @property
+    def reason(self) -> str | None:
+        return self.core.get_raw()["reason"]
+
     def legal_actions(self) -> list[int]:
         """Legal action ids, in the order of their notation text."""
         return self.core.legal_actions()

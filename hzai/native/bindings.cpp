@@ -16,6 +16,7 @@
 #include "search/playout.hpp"
 
 void bind_search(pybind11::module_& m);  // search_bindings.cpp
+void bind_replay(pybind11::module_& m);  // replay_bindings.cpp
 
 namespace py = pybind11;
 using namespace hzn;
@@ -306,4 +307,5 @@ PYBIND11_MODULE(_native, m) {
         "Returns numpy arrays (winner: 0, 1 or -1 for a draw; moves applied; final turn).");
 
   bind_search(m);
+  bind_replay(m);
 }

@@ -12,6 +12,7 @@ from hzai.games.hera_zeus.belief import View, belief_report, view_of
 from hzai.bounded_cache import BoundedCache
 from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.games.hera_zeus.rules import ReplayCache
+from hzai.games.hera_zeus.rules.game import NoDecision
 from hzai.games.hera_zeus.rules.replay_cache import record_digest, state_cost
 from hzai_proto.v1 import bot_pb2, bot_pb2_grpc
 
@@ -46,6 +47,15 @@ def decision_from_state(state, field: str) -> Decision:
     return Decision(view_of(state, player), player, state.deck)
 
 
+class _ViewToDecide:
+    """In convert.replay's place of a replay cache: the game replays the record and
+    builds the view of the seat to decide itself (natively where it can)."""
+
+    @staticmethod
+    def replay(record, should_stop):
+        return record.game.view_to_decide(record, should_stop)
+
+
 class BotServicer(bot_pb2_grpc.BotServiceServicer):
     def __init__(self, config, searches: Searches, matches):
         self.config = config
@@ -66,8 +76,11 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             remembered = self.decisions.get(key)
             if remembered is not None:
                 return remembered
-        state = convert.replay(record, field, self.replays, stop)
-        decision = decision_from_state(state, field)
+        try:  # convert.replay's error texts, around the game's own replay and view
+            view = convert.replay(record, field, _ViewToDecide, stop)
+        except NoDecision as exc:
+            raise invalid(field, str(exc)) from None
+        decision = Decision(view, view.current_seat, record.game.deck)
         if key is not None:
             self.decisions.put(key, decision, state_cost(len(record.moves)))
         return decision

@@ -136,6 +136,30 @@ class Game(CoreGame):
 
         return flat_view(view, self)
 
+    def view_to_decide(self, record: "Record", should_stop=None):
+        """The view of the seat to decide after `record` (a record of this game):
+        RecordError for a bad record, NoDecision when the game is over or chance is
+        next, ReplayStopped when `should_stop` says so. With the native core the record
+        is replayed and the view built in C++ (hzai.native.decision); a record the core
+        does not read to its end is replayed here, with the same answer."""
+        from hzai.games.hera_zeus.rules.replay_cache import ReplayCache, ReplayStopped
+
+        if should_stop is not None and should_stop():  # the core's replay is not interrupted
+            raise ReplayStopped(0)
+        if self.native is not None:
+            from hzai.native.decision import native_decision
+
+            fast = native_decision(record)
+            if fast is not None:
+                state, view = fast
+                if view is None:
+                    raise NoDecision(no_decision_reason(state))
+                return view
+        state = ReplayCache.replay_uncached(record, should_stop)
+        if state.is_over or state.is_chance:
+            raise NoDecision(no_decision_reason(state))
+        return self.view_of(state, state.to_move)
+
     def heuristic_scores(self, view, moves: list[Move]) -> list[float]:
         """Rule-of-thumb scores of `moves` for the heuristic bot (higher is better)."""
         from hzai.games.hera_zeus.heuristic import scores
@@ -147,6 +171,18 @@ class Game(CoreGame):
         from hzai.games.hera_zeus.belief import view_of
 
         return view_of(state, seat)
+
+
+class NoDecision(ValueError):
+    """After the record no seat has a move to decide: the game is over, or chance is next."""
+
+
+def no_decision_reason(state) -> str:
+    """Why no seat decides in `state` (over, or chance next), as the service says it."""
+    if state.is_over:
+        winner = "a draw" if state.winner is None else f"{PLAYERS[state.winner]} wins"
+        return f"the game is over ({winner}, {state.reason}); there is no move to decide"
+    return "the next event is chance (the card drawn by 'pegasus hand'): add 'chance CARD' first"
 
 
 @dataclass

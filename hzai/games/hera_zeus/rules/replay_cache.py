@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import TYPE_CHECKING
 
 from hzai.bounded_cache import BoundedCache
-from hzai.games.hera_zeus.rules.game import Record
 from hzai.games.hera_zeus.rules.record import push_recorded
 from hzai.games.hera_zeus.rules.state import State
+
+if TYPE_CHECKING:  # records are only read here; the game's view_to_decide replays through this module
+    from hzai.games.hera_zeus.rules.game import Record
 
 CHECK_EVERY = 64  # moves between polls of should_stop
 # Estimated memory of a kept state: a few KB of board and hands, plus the history and
