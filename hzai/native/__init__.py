@@ -66,7 +66,7 @@ def _card_specs(deck: Deck) -> tuple:
     )
 
 
-# Keyed by the deck's content, not its identity: every Game.create() loads a new Deck.
+# Keyed by the deck's content, not its identity: two deck files may hold the same cards.
 @lru_cache(maxsize=32)
 def _core_game_for(specs: tuple, variants: Variants) -> _native.Game:
     return _native.Game(
