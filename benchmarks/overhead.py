@@ -19,7 +19,8 @@ position so that load changes hit them alike:
   record to parse and replay);
 - 2 callers: both paths again with 2 threads calling at once (service: 2 channels).
 The overhead is the service's time per move over the in-process search's, less one.
-Writes benchmarks/results/overhead.json.
+Writes benchmarks/results/overhead.json and, with matplotlib, the plot beside it
+(`--png`, default overhead.png).
 """
 
 from __future__ import annotations
@@ -39,13 +40,12 @@ TARGET_OVERHEAD = 0.10  # at 1000 iterations
 
 
 def decision(record_json: str):
-    """What the server builds for a record position: the view of the player to move."""
-    from hzai.games.hera_zeus.belief import view_of
+    """What the server builds for a record position: the view of the player to move
+    (the game's view_to_decide: replayed and built by the native core where it can)."""
     from hzai_server import convert
 
     record = convert.record_from_json_text(record_json, "record_json")
-    state = convert.replay(record, "record_json")
-    return view_of(state, state.to_move)
+    return record.game.view_to_decide(record)
 
 
 def replay_cache_default() -> int:
@@ -231,11 +231,21 @@ def main(argv=None) -> int:
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--out", default=str(RESULTS / "overhead.json"))
+    parser.add_argument("--png", default=None, help="the plot (default: the --out path with .png)")
+    parser.add_argument("--from-json", default=None, help="plot a report written before instead of measuring")
     args = parser.parse_args(argv)
-    report = measure(args.budgets, args.positions, args.rounds)
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps(report, indent=1))
-    print(f"written: {args.out}")
+    if args.from_json:
+        report = json.loads(Path(args.from_json).read_text())
+    else:
+        report = measure(args.budgets, args.positions, args.rounds)
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps(report, indent=1))
+        print(f"written: {args.out}")
+    from benchmarks.report import plot_overhead
+
+    png = Path(args.png or Path(args.from_json or args.out).with_suffix(".png"))
+    if plot_overhead({"overhead": report}, png):
+        print(f"written: {png}")
     return 0
 
 
