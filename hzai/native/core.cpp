@@ -1,8 +1,9 @@
-// The rules of hzai/rules/legal.py and effects.py over the compact State. Each piece
+// The rules of hzai/games/hera_zeus/rules/legal.py and effects.py over the compact State. Each piece
 // names the rule it carries out; where the rules leave a choice open, the reference
 // engine's choice is taken (docs/engine-decisions.md) so that both agree to the instance.
 #include "core.hpp"
 
+#include <atomic>
 #include <numeric>
 
 namespace hzn {
@@ -459,16 +460,30 @@ bool is_legal(const GameDef& g, const State& s, int action) {
 }
 
 // ----- the event log (core.hpp: EventCapture) ------------------------------------------
+// A thread-local in a shared object costs a call to reach (__tls_get_addr): the moves
+// read the plain counter of live captures first, so that the search, which never
+// captures, pays one load and a branch that is never taken.
 static thread_local EventLog* tl_log = nullptr;
+static std::atomic<int> live_captures{0};
 
-EventCapture::EventCapture(EventLog* log) : previous_(tl_log) { tl_log = log; }
-EventCapture::~EventCapture() { tl_log = previous_; }
+EventCapture::EventCapture(EventLog* log) : previous_(tl_log) {
+  live_captures.fetch_add(1, std::memory_order_relaxed);
+  tl_log = log;
+}
+EventCapture::~EventCapture() {
+  tl_log = previous_;
+  live_captures.fetch_sub(1, std::memory_order_relaxed);
+}
+
+static inline EventLog* capturing() {
+  return live_captures.load(std::memory_order_relaxed) ? tl_log : nullptr;
+}
 
 // ----- primitives -----------------------------------------------------------------------
 namespace {
 
 inline void log_move(int card, int src_zone, int src_p, int dst_zone, int dst_p) {
-  if (tl_log) {
+  if (EventLog* log = capturing()) {
     Event e;
     e.kind = EV_MOVE;
     e.card = (int16_t)card;
@@ -476,17 +491,17 @@ inline void log_move(int card, int src_zone, int src_p, int dst_zone, int dst_p)
     e.src_p = (int8_t)src_p;
     e.dst_zone = (int8_t)dst_zone;
     e.dst_p = (int8_t)dst_p;
-    tl_log->push_back(e);
+    log->push_back(e);
   }
 }
 
 inline void log_reveal(int card, int to) {
-  if (tl_log) {
+  if (EventLog* log = capturing()) {
     Event e;
     e.kind = EV_REVEAL;
     e.card = (int16_t)card;
     e.to = (int8_t)to;
-    tl_log->push_back(e);
+    log->push_back(e);
   }
 }
 
@@ -799,13 +814,13 @@ void do_top(const GameDef& g, State& s, int name) {  // R-PAN-2
 void do_pythia_spy(const GameDef& g, State& s) {  // R-PYT-1
   const int p = s.turn_player, q = 1 - p;
   const int pythia = use_myth(g, s, p, P_PYTHIA);
-  if (tl_log) {  // the hand shown to the spy, card by card
+  if (EventLog* log = capturing()) {  // the hand shown to the spy, card by card
     Event shown;
     shown.kind = EV_SHOW_HAND;
     shown.src_zone = Z_HAND;
     shown.src_p = (int8_t)q;
     shown.to = (int8_t)p;
-    tl_log->push_back(shown);
+    log->push_back(shown);
     s.hand[q].each([&](int x) { log_reveal(x, p); });
   }
   int doomed[MAX_CARDS];
