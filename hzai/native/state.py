@@ -1,14 +1,6 @@
-"""The native rules core (C++, module `hzai._native`) behind a small Python API.
-
-    >>> from hzai.games.hera_zeus.rules import Game, Record
-    >>> from hzai.native import NativeState, random_playouts
-    >>> state = NativeState.from_state(Record(Game.create(), seed=7).start())
-    >>> state.legal_texts()[:1], state.apply(state.legal_actions()[0])
-    >>> winners, lengths, turns = random_playouts(state, 1000, seed=1, threads=2)
-
-Card ids, action ids (hzai.games.hera_zeus.rules.actions) and the state JSON (`to_json`) are those of
-the reference engine `hzai.games.hera_zeus.rules`; the differential tests in tests/native keep the two
-equal move by move.
+"""The native core's game and state handles (module `hzai._native`) for the reference
+engine's decks, variants and states: `native_game`, `NativeState`, `random_playouts`
+(re-exported by `hzai.native`, which imports this module only when one is asked for).
 """
 
 from __future__ import annotations
