@@ -1,6 +1,6 @@
-// Native rules core of Hera and Zeus: the rules of hzai/rules (the reference engine)
+// Native rules core of Hera and Zeus: the rules of hzai/games/hera_zeus/rules (the reference engine)
 // over a compact state. Card instance ids, name order and action ids are those of the
-// Python side (hzai/cards.py, hzai/rules/actions.py); docs/actions.md and docs/native.md.
+// Python side (hzai/games/hera_zeus/cards.py, rules/actions.py); docs/actions.md and docs/native.md.
 #pragma once
 
 #include <algorithm>

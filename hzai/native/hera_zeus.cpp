@@ -9,7 +9,7 @@
 namespace hzn {
 
 namespace {
-constexpr int MAX_ATTEMPTS = 1000;  // as hzai/belief/sampler.py
+constexpr int MAX_ATTEMPTS = 1000;  // as hzai/games/hera_zeus/belief/sampler.py
 
 template <class T>
 T pop_at(std::vector<T>& v, size_t i) {

@@ -1,7 +1,7 @@
 // Hera and Zeus in the generic search: the determinization sampler, the light playout
 // policy and the trait adapter (search/trait.hpp) over the rules of core.cpp.
 //
-// The sampler is hzai/belief/sampler.py move for move (same generator calls, same
+// The sampler is hzai/games/hera_zeus/belief/sampler.py move for move (same generator calls, same
 // card ids), so a view and a seed give the same state in both. docs/search.md.
 #pragma once
 
