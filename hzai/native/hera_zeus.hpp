@@ -51,6 +51,10 @@ struct ViewSpec {
 // (PIMC searches these): known cards stay where they are, the decks become pools.
 ViewSpec world_spec(const GameDef& g, const State& s);
 
+// What every seat sees alike, into `v`: the pending decisions, the phase, turn, seats,
+// AP and result.
+void public_parts(const GameDef& g, const State& s, ViewSpec& v);
+
 class Sampler {
  public:
   Sampler(const GameDef& g, ViewSpec spec);  // std::invalid_argument names what is wrong

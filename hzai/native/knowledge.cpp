@@ -370,36 +370,15 @@ ViewSpec Knowledge::spec(const State& s) const {
     for (const auto& w : wild) out.wildcards.emplace_back(w.second, w.first);
     v.groups.push_back(std::move(out));
   }
-  for (int i = 0; i < s.n_pending; ++i) {
-    const Pending& d = s.pending[i];
-    ViewPending out;
-    out.kind = d.kind;
-    out.player = d.player;
-    if (d.kind == PD_PLACE) {
-      out.place_code = code(d.cards[0]);
-      seen(d.cards[0]);
-    } else if (d.kind == PD_TOP) {
-      for (int k = 0; k < d.n; ++k)
-        for (int at = 0; at < s.pile_len[d.player]; ++at)
-          if (s.pile[d.player][at] == d.cards[k]) out.pile_positions.push_back(at);
-      std::sort(out.pile_positions.begin(), out.pile_positions.end());
-    }
-    v.pending.push_back(std::move(out));
-  }
+  public_parts(g_, s, v);
+  for (int i = 0; i < s.n_pending; ++i)
+    if (s.pending[i].kind == PD_PLACE) seen(s.pending[i].cards[0]);  // the card to place, shown to both
   for (int p = 0; p < 2; ++p)
     for (int k = 0; k < g_.n_names; ++k) {
       const int n = g_.name_order[k];
       if (pool[p][n] < 0) throw BeliefError("a view accounts for more cards than the deck has");
       for (int i = 0; i < pool[p][n]; ++i) v.pools[p].push_back((int16_t)n);
     }
-  v.phase = s.phase;
-  v.turn = s.turn;
-  v.turn_player = s.turn_player;
-  v.to_move = s.to_move;
-  v.ap = s.ap;
-  v.ap_spent = s.ap_spent;
-  v.winner = s.winner;
-  v.reason = s.reason;
   return v;
 }
 
