@@ -17,7 +17,10 @@ position so that load changes hit them alike:
   with the default cache the same positions, sent again each round, are replayed once;
 - service by match id: the same with `match_id` (the server keeps the position: no
   record to parse and replay);
-- 2 callers: both paths again with 2 threads calling at once (service: 2 channels).
+- 2 callers: both paths again with 2 threads calling at once (service: 2 channels);
+- the floor: `SuggestMove` at 1 iteration, by record to both servers (`rpc_floor_ms`):
+  what a call costs before any search -- the round trip, the messages, the record
+  parsed, replayed and its view built (cold: without the decision cache).
 The overhead is the service's time per move over the in-process search's, less one.
 Writes benchmarks/results/overhead.json and, with matplotlib, the plot beside it
 (`--png`, default overhead.png).
@@ -123,6 +126,19 @@ def parallel(calls: list, threads: int) -> float:
     return time.perf_counter() - start
 
 
+def rpc_floor(client, uncached_client, records: list[str], rounds: int = 20) -> dict:
+    """Mean ms of a SuggestMove at 1 iteration, through each server, alternating."""
+    paths = [("service", client)] + ([("service_no_cache", uncached_client)] if uncached_client else [])
+    spent = {name: 0.0 for name, _ in paths}
+    for _ in range(rounds):
+        for name, c in paths:
+            start = time.perf_counter()
+            for i, text in enumerate(records):
+                c.suggest_move(text, iterations=1, seed=i)
+            spent[name] += time.perf_counter() - start
+    return {name: 1000 * s / (rounds * len(records)) for name, s in spent.items()}
+
+
 def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> dict:
     from hzai.search import Limits, make_bot
     from hzai_client import HzaiClient
@@ -152,6 +168,9 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
                 for c in clients:  # the uncached server's client too
                     c.suggest_move(text, iterations=min(budgets), seed=i)
                 clients[0].suggest_move(**match_ids[i], iterations=min(budgets), seed=i)
+            report["rpc_floor_ms"] = rpc_floor(clients[0], clients[-1] if uncached is not None else None, records)
+            print(f"  floor: a call at 1 iteration takes {report['rpc_floor_ms']['service']:.2f} ms "
+                  f"({report['rpc_floor_ms'].get('service_no_cache', float('nan')):.2f} ms replayed in full)", flush=True)
             for budget in budgets:
                 limits = Limits(iterations=budget)
                 times = {"in_process_search": [], "in_process_whole_path": [], "service": [], "service_match": []}
