@@ -17,9 +17,13 @@ position so that load changes hit them alike:
   with the default cache the same positions, sent again each round, are replayed once;
 - service by match id: the same with `match_id` (the server keeps the position: no
   record to parse and replay);
-- 2 callers: both paths again with 2 threads calling at once (service: 2 channels).
+- 2 callers: both paths again with 2 threads calling at once (service: 2 channels);
+- the floor: `SuggestMove` at 1 iteration, by record to both servers (`rpc_floor_ms`):
+  what a call costs before any search -- the round trip, the messages, the record
+  parsed, replayed and its view built (cold: without the decision cache).
 The overhead is the service's time per move over the in-process search's, less one.
-Writes benchmarks/results/overhead.json.
+Writes benchmarks/results/overhead.json and, with matplotlib, the plot beside it
+(`--png`, default overhead.png).
 """
 
 from __future__ import annotations
@@ -39,13 +43,13 @@ TARGET_OVERHEAD = 0.10  # at 1000 iterations
 
 
 def decision(record_json: str):
-    """What the server builds for a record position: the view of the player to move."""
-    from hzai.games.hera_zeus.belief import view_of
+    """What the server builds for a record position: the view of the player to move
+    (the game's view_to_decide: replayed and built by the native core where it can)."""
+    from hzai_proto.v2 import common_pb2
     from hzai_server import convert
 
-    record = convert.record_from_json_text(record_json, "record_json")
-    state = convert.replay(record, "record_json")
-    return view_of(state, state.to_move)
+    record, _ = convert.record_from_position(common_pb2.Position(game="hera_zeus", record_json=record_json))
+    return record.game.view_to_decide(record)
 
 
 def replay_cache_default() -> int:
@@ -70,27 +74,27 @@ def hosted_positions(client, count: int) -> list[tuple[str, str, str]]:
     out = []
     for k in range(count):
         seed = 100 + k
-        created = client.create_match(seed=seed, open=True, hera_bot=False, zeus_bot=False)
+        created = client.create_match("hera_zeus", seed=seed, open=True, bot_seats=[])
         match_id = created.status.match_id
-        tokens = {p: messages.seat_token(created, p) for p in ("hera", "zeus")}
+        tokens = {seat: messages.seat_token(created, seat) for seat in (0, 1)}
         record = Record(game, setup=deal(game, seed))
         rng = SplitMix64(k)
         status = None
         while len(record.moves) < 20 + k:
-            player = created.status.to_move if status is None else status.to_move
-            token = tokens[messages.player_name(player)]
+            seat = created.status.to_move if status is None else status.to_move
+            token = tokens[seat]
             moves = client.legal_moves(match_id, token=token)
             if not moves:
                 break
-            reply = client.play_move(match_id, None, moves[rng.below(len(moves))].text, token=token)
+            reply = client.play_move(match_id, moves[rng.below(len(moves))].text, token=token)
             record.moves += [reply.played.text, *(c.text for c in reply.chance)]
             status = reply.status
             if status.over:
                 break
         if status is not None and not status.over:
-            out.append((match_id, json.dumps(record.to_json()), tokens[messages.player_name(status.to_move)]))
+            out.append((match_id, json.dumps(record.to_json()), tokens[status.to_move]))
         else:
-            client.delete_match(match_id, token=tokens["hera"])
+            client.delete_match(match_id, token=tokens[0])
     return out
 
 
@@ -123,6 +127,19 @@ def parallel(calls: list, threads: int) -> float:
     return time.perf_counter() - start
 
 
+def rpc_floor(client, uncached_client, records: list[str], rounds: int = 20) -> dict:
+    """Mean ms of a SuggestMove at 1 iteration, through each server, alternating."""
+    paths = [("service", client)] + ([("service_no_cache", uncached_client)] if uncached_client else [])
+    spent = {name: 0.0 for name, _ in paths}
+    for _ in range(rounds):
+        for name, c in paths:
+            start = time.perf_counter()
+            for i, text in enumerate(records):
+                c.suggest_move(text, iterations=1, seed=i)
+            spent[name] += time.perf_counter() - start
+    return {name: 1000 * s / (rounds * len(records)) for name, s in spent.items()}
+
+
 def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> dict:
     from hzai.search import Limits, make_bot
     from hzai_client import HzaiClient
@@ -152,6 +169,9 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
                 for c in clients:  # the uncached server's client too
                     c.suggest_move(text, iterations=min(budgets), seed=i)
                 clients[0].suggest_move(**match_ids[i], iterations=min(budgets), seed=i)
+            report["rpc_floor_ms"] = rpc_floor(clients[0], clients[-1] if uncached is not None else None, records)
+            print(f"  floor: a call at 1 iteration takes {report['rpc_floor_ms']['service']:.2f} ms "
+                  f"({report['rpc_floor_ms'].get('service_no_cache', float('nan')):.2f} ms replayed in full)", flush=True)
             for budget in budgets:
                 limits = Limits(iterations=budget)
                 times = {"in_process_search": [], "in_process_whole_path": [], "service": [], "service_match": []}
@@ -231,11 +251,21 @@ def main(argv=None) -> int:
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--out", default=str(RESULTS / "overhead.json"))
+    parser.add_argument("--png", default=None, help="the plot (default: the --out path with .png)")
+    parser.add_argument("--from-json", default=None, help="plot a report written before instead of measuring")
     args = parser.parse_args(argv)
-    report = measure(args.budgets, args.positions, args.rounds)
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps(report, indent=1))
-    print(f"written: {args.out}")
+    if args.from_json:
+        report = json.loads(Path(args.from_json).read_text())
+    else:
+        report = measure(args.budgets, args.positions, args.rounds)
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps(report, indent=1))
+        print(f"written: {args.out}")
+    from benchmarks.report import plot_overhead
+
+    png = Path(args.png or Path(args.from_json or args.out).with_suffix(".png"))
+    if plot_overhead({"overhead": report}, png):
+        print(f"written: {png}")
     return 0
 
 

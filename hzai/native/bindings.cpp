@@ -1,5 +1,5 @@
 // Python bindings of the native core (module hzai._native). The thin Python layer in
-// hzai/native/__init__.py turns decks, variants and reference-engine states into the
+// hzai/native/state.py turns decks, variants and reference-engine states into the
 // plain values used here.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -16,6 +16,7 @@
 #include "search/playout.hpp"
 
 void bind_search(pybind11::module_& m);  // search_bindings.cpp
+void bind_replay(pybind11::module_& m);  // replay_bindings.cpp
 
 namespace py = pybind11;
 using namespace hzn;
@@ -286,7 +287,7 @@ PYBIND11_MODULE(_native, m) {
       .def("random_playout", [](PyState& st, uint64_t seed) {
         py::gil_scoped_release release;
         random_playout(*st.def, st.s, seed);
-      }, py::arg("seed"), "plays to the end in place, as hzai.rules.random_playout(state, seed)")
+      }, py::arg("seed"), "plays to the end in place, as hzai.games.hera_zeus.rules.random_playout(state, seed)")
       .def_property_readonly("is_over", [](const PyState& st) { return st.s.phase == PH_OVER; })
       .def_property_readonly("is_chance", [](const PyState& st) {
         return st.s.phase != PH_OVER && st.s.n_pending && st.s.pending[0].kind == PD_CHANCE;
@@ -306,4 +307,5 @@ PYBIND11_MODULE(_native, m) {
         "Returns numpy arrays (winner: 0, 1 or -1 for a draw; moves applied; final turn).");
 
   bind_search(m);
+  bind_replay(m);
 }

@@ -1,8 +1,9 @@
-// The rules of hzai/rules/legal.py and effects.py over the compact State. Each piece
+// The rules of hzai/games/hera_zeus/rules/legal.py and effects.py over the compact State. Each piece
 // names the rule it carries out; where the rules leave a choice open, the reference
 // engine's choice is taken (docs/engine-decisions.md) so that both agree to the instance.
 #include "core.hpp"
 
+#include <atomic>
 #include <numeric>
 
 namespace hzn {
@@ -458,12 +459,69 @@ bool is_legal(const GameDef& g, const State& s, int action) {
   return std::find(buf.begin(), buf.begin() + n, action) != buf.begin() + n;
 }
 
+// ----- the event log (core.hpp: EventCapture) ------------------------------------------
+// A thread-local in a shared object costs a call to reach (__tls_get_addr): the moves
+// read the plain counter of live captures first, so that the search, which never
+// captures, pays one load and a branch that is never taken.
+static thread_local EventLog* tl_log = nullptr;
+static std::atomic<int> live_captures{0};
+
+EventCapture::EventCapture(EventLog* log) : previous_(tl_log) {
+  live_captures.fetch_add(1, std::memory_order_relaxed);
+  tl_log = log;
+}
+EventCapture::~EventCapture() {
+  tl_log = previous_;
+  live_captures.fetch_sub(1, std::memory_order_relaxed);
+}
+
+static inline EventLog* capturing() {
+  return live_captures.load(std::memory_order_relaxed) ? tl_log : nullptr;
+}
+
 // ----- primitives -----------------------------------------------------------------------
 namespace {
 
-inline void to_pile(State& s, int holder, int card) {
+inline void log_move(int card, int src_zone, int src_p, int dst_zone, int dst_p) {
+  if (EventLog* log = capturing()) {
+    Event e;
+    e.kind = EV_MOVE;
+    e.card = (int16_t)card;
+    e.src_zone = (int8_t)src_zone;
+    e.src_p = (int8_t)src_p;
+    e.dst_zone = (int8_t)dst_zone;
+    e.dst_p = (int8_t)dst_p;
+    log->push_back(e);
+  }
+}
+
+inline void log_reveal(int card, int to) {
+  if (EventLog* log = capturing()) {
+    Event e;
+    e.kind = EV_REVEAL;
+    e.card = (int16_t)card;
+    e.to = (int8_t)to;
+    log->push_back(e);
+  }
+}
+
+// State._turn_face_up: a reveal to everyone only where the card was face down.
+inline void turn_face_up(State& s, int card) {
+  if (!s.face_up.test(card)) {
+    s.face_up.set(card);
+    log_reveal(card, -1);
+  }
+}
+
+inline void take_from_hand(State& s, int p, int card) {  // State._take_from_hand
+  s.hand[p].reset(card);
+  log_move(card, Z_HAND, p, Z_LIMBO, p);
+}
+
+inline void to_pile(State& s, int holder, int card) {  // State._limbo_to_pile
   s.pile[holder][s.pile_len[holder]++] = (uint8_t)card;
   s.face_up.reset(card);
+  log_move(card, Z_LIMBO, holder, Z_DISCARD, holder);
 }
 
 inline int remove_from_field(State& s, int side, int c, int row) {
@@ -472,6 +530,7 @@ inline int remove_from_field(State& s, int side, int c, int row) {
   const int len = s.col_len[side][c];
   for (int r = row; r < len - 1; ++r) column[r] = column[r + 1];
   s.col_len[side][c] = (uint8_t)(len - 1);
+  if (occupant != FIGURE) log_move(occupant, Z_FIELD, side, Z_LIMBO, side);
   return occupant;
 }
 
@@ -484,6 +543,7 @@ inline void insert_on_field(State& s, int side, int c, int row, int card, bool f
   if (card != FIGURE) {
     if (face_up) s.face_up.set(card);
     else s.face_up.reset(card);
+    log_move(card, Z_LIMBO, side, Z_FIELD, side);
   }
 }
 
@@ -566,7 +626,7 @@ int hand_card_with_power(const GameDef& g, const State& s, int p, int power) {
 
 int use_myth(const GameDef& g, State& s, int p, int power) {  // R-ACT-4
   const int card = hand_card_with_power(g, s, p, power);
-  s.hand[p].reset(card);
+  take_from_hand(s, p, card);
   return card;
 }
 
@@ -601,7 +661,7 @@ void open_pandora(const GameDef& g, State& s, int challenger, int c, int pegasus
   int buf[2][MAX_BLOCK];
   int* lost[2] = {buf[0], buf[1]};
   int nlost[2] = {0, 0};
-  for (int side = 0; side < 2; ++side) {
+  for (int side : {1 - challenger, challenger}) {  // the reference engine's order (its event log)
     for (int row = s.col_len[side][c] - 1; row >= 0; --row) {
       if (s.col[side][c][row] == FIGURE) continue;
       lost[side][nlost[side]++] = remove_from_field(s, side, c, row);
@@ -619,7 +679,7 @@ void do_setup(const GameDef& g, State& s, int i) {  // R-SETUP-2
   for (int c = 0; c < COLUMNS; ++c) {
     if (!parts[c]) continue;
     const int card = resolve_in_hand(g, (parts[c] - 1) * 3, s.hand[p], p);
-    s.hand[p].reset(card);
+    take_from_hand(s, p, card);
     insert_on_field(s, p, c, 0, card, false);
   }
   if (p == 0) {
@@ -633,8 +693,8 @@ void do_setup(const GameDef& g, State& s, int i) {  // R-SETUP-2
 void do_challenge(const GameDef& g, State& s, int c) {  // R-CH, R-MED, R-PYT-3
   const int p = s.turn_player, q = 1 - p;
   const int attacker = s.col[p][c][0], defender = s.col[q][c][0];
-  s.face_up.set(attacker);  // R-CH-3
-  s.face_up.set(defender);
+  turn_face_up(s, attacker);  // R-CH-3
+  turn_face_up(s, defender);
   const CardInfo &a = g.cards[attacker], &d = g.cards[defender];
   if (d.kind == K_HOSTAGE) {  // R-CH-3.1, R-END-3
     finish(s, p, RS_HOSTAGE_FOUND);
@@ -662,7 +722,7 @@ void do_pegasus_front(const GameDef& g, State& s, int c) {  // R-PEG-F1, R-PEG-F
     to_pile(s, p, pegasus);
     return;
   }
-  s.face_up.set(target);
+  turn_face_up(s, target);
   const CardInfo& t = g.cards[target];
   if (t.power == P_PANDORA) {
     open_pandora(g, s, p, c, pegasus);
@@ -687,6 +747,7 @@ void do_chance(const GameDef& g, State& s, int ref) {  // R-PEG-H2
   const int p = s.pending[0].player, q = 1 - p;
   pop_pending(s);
   const int drawn = resolve_in_hand(g, ref, s.hand[q], q);
+  log_reveal(drawn, -1);
   const CardInfo& t = g.cards[drawn];
   if (t.kind == K_HOSTAGE) {  // R-END-4
     finish(s, p, RS_HOSTAGE_FOUND);
@@ -696,7 +757,7 @@ void do_chance(const GameDef& g, State& s, int ref) {  // R-PEG-H2
     int everything[MAX_CARDS];
     int n = 0;
     s.hand[q].each([&](int x) { everything[n++] = x; });
-    s.hand[q] = Bits();
+    for (int i = 0; i < n; ++i) take_from_hand(s, q, everything[i]);
     bool hostage = false, two_names = false;
     for (int i = 0; i < n; ++i) {
       hostage |= everything[i] == g.hostage[q];
@@ -713,7 +774,7 @@ void do_chance(const GameDef& g, State& s, int ref) {  // R-PEG-H2
     }
     return;
   }
-  s.hand[q].reset(drawn);
+  take_from_hand(s, q, drawn);
   if (t.kind == K_MYTH || t.strength < 2) {
     to_pile(s, q, drawn);
     return;
@@ -753,12 +814,21 @@ void do_top(const GameDef& g, State& s, int name) {  // R-PAN-2
 void do_pythia_spy(const GameDef& g, State& s) {  // R-PYT-1
   const int p = s.turn_player, q = 1 - p;
   const int pythia = use_myth(g, s, p, P_PYTHIA);
+  if (EventLog* log = capturing()) {  // the hand shown to the spy, card by card
+    Event shown;
+    shown.kind = EV_SHOW_HAND;
+    shown.src_zone = Z_HAND;
+    shown.src_p = (int8_t)q;
+    shown.to = (int8_t)p;
+    log->push_back(shown);
+    s.hand[q].each([&](int x) { log_reveal(x, p); });
+  }
   int doomed[MAX_CARDS];
   int n = 0;
   s.hand[q].each([&](int x) {
     if (g.cards[x].falls_to_pythia) doomed[n++] = x;
   });
-  for (int i = 0; i < n; ++i) s.hand[q].reset(doomed[i]);
+  for (int i = 0; i < n; ++i) take_from_hand(s, q, doomed[i]);
   pile_in_order(g, s, q, doomed, n);
   to_pile(s, p, pythia);
 }
@@ -767,7 +837,7 @@ void do_pythia_turn(const GameDef& g, State& s, int c) {  // R-PYT-2
   const int p = s.turn_player, q = 1 - p;
   const int pythia = use_myth(g, s, p, P_PYTHIA);
   for (int r = 0; r < s.col_len[q][c]; ++r)
-    if (s.col[q][c][r] != FIGURE) s.face_up.set(s.col[q][c][r]);
+    if (s.col[q][c][r] != FIGURE) turn_face_up(s, s.col[q][c][r]);
   to_pile(s, p, pythia);
 }
 
@@ -776,6 +846,7 @@ void do_sirens(const GameDef& g, State& s) {  // R-SIR-1
   const int sirens = use_myth(g, s, p, P_SIRENS);
   const int taken = s.pile[q][--s.pile_len[q]];
   s.hand[p].set(taken);
+  log_move(taken, Z_DISCARD, q, Z_HAND, p);
   to_pile(s, p, sirens);
 }
 
@@ -791,6 +862,7 @@ void do_hades(const GameDef& g, State& s, int ref) {  // R-HAD-1
   const int taken = s.pile[p][index];
   remove_pile_index(s, p, index);
   s.hand[p].set(taken);
+  log_move(taken, Z_DISCARD, p, Z_HAND, p);
   to_pile(s, p, hades);
 }
 
@@ -803,6 +875,7 @@ void do_persephone(const GameDef& g, State& s) {  // R-PER-1
     if (g.cards[x].power != P_PEGASUS) continue;
     remove_pile_index(s, p, k);
     s.hand[p].set(x);
+    log_move(x, Z_DISCARD, p, Z_HAND, p);
     --room;
   }
   to_pile(s, p, persephone);
@@ -822,7 +895,7 @@ void do_dionysus(const GameDef& g, State& s, int i) {  // R-DIO-1
 void do_god(const GameDef& g, State& s, int c) {  // R-GOD-1, R-GOD-2
   const int p = s.turn_player;
   const int god = g.god[p];
-  s.hand[p].reset(god);
+  take_from_hand(s, p, god);
   insert_on_field(s, p, c, 0, FIGURE, false);
   to_pile(s, p, god);
   s.ap = FIGURE_AP - s.ap_spent;
@@ -850,12 +923,13 @@ void apply_action(const GameDef& g, State& s, int action) {
       const int card = s.deck[p][s.deck_head[p]++];
       --s.deck_len[p];
       s.hand[p].set(card);
+      log_move(card, Z_DECK, p, Z_HAND, p);
       break;
     }
     case A_PLAY: {  // R-ACT-2
       const int ref = i / 12, c = (i % 12) / 4, r = i % 4;
       const int card = resolve_in_hand(g, ref, s.hand[p], p);
-      s.hand[p].reset(card);
+      take_from_hand(s, p, card);
       insert_on_field(s, p, c, r, card, false);
       break;
     }

@@ -1,6 +1,6 @@
-// Native rules core of Hera and Zeus: the rules of hzai/rules (the reference engine)
+// Native rules core of Hera and Zeus: the rules of hzai/games/hera_zeus/rules (the reference engine)
 // over a compact state. Card instance ids, name order and action ids are those of the
-// Python side (hzai/cards.py, hzai/rules/actions.py); docs/actions.md and docs/native.md.
+// Python side (hzai/games/hera_zeus/cards.py, rules/actions.py); docs/actions.md and docs/native.md.
 #pragma once
 
 #include <algorithm>
@@ -165,6 +165,36 @@ struct State {
   int8_t reason = RS_NONE;
   int32_t turn = 0, ap = 0, ap_spent = 0;
   int32_t moves_played = 0;  // moves and chance results applied since the state was made
+};
+
+// ----- what a move does, as the reference engine logs it (State.events) -------------------
+// Every card movement, reveal and shown hand, in the order hzai/games/hera_zeus/rules
+// logs them (limbo included: a card between two places), so that a seat's knowledge can
+// be followed from a native replay (knowledge.hpp). Only collected while an EventLog is
+// installed on the thread (a replay for the service); the search never installs one.
+enum Zone : int8_t { Z_DECK = 0, Z_HAND, Z_FIELD, Z_DISCARD, Z_LIMBO };
+enum EventKind : int8_t { EV_DEALT = 0, EV_MOVE, EV_REVEAL, EV_SHOW_HAND };
+
+struct Event {
+  int8_t kind = EV_MOVE;
+  int16_t card = -1;                 // move, reveal
+  int8_t src_zone = -1, src_p = -1;  // move; show_hand: the hand shown; dealt: the hand dealt
+  int8_t dst_zone = -1, dst_p = -1;  // move
+  int8_t to = -1;                    // reveal, show_hand: who sees it (-1: everyone)
+};
+
+using EventLog = std::vector<Event>;
+
+// Collect the events of the moves applied on this thread into `log` while alive.
+class EventCapture {
+ public:
+  explicit EventCapture(EventLog* log);
+  ~EventCapture();
+  EventCapture(const EventCapture&) = delete;
+  EventCapture& operator=(const EventCapture&) = delete;
+
+ private:
+  EventLog* previous_;
 };
 
 // ----- the rules ---------------------------------------------------------------------

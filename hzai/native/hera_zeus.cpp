@@ -9,7 +9,7 @@
 namespace hzn {
 
 namespace {
-constexpr int MAX_ATTEMPTS = 1000;  // as hzai/belief/sampler.py
+constexpr int MAX_ATTEMPTS = 1000;  // as hzai/games/hera_zeus/belief/sampler.py
 
 template <class T>
 T pop_at(std::vector<T>& v, size_t i) {
@@ -296,12 +296,17 @@ ViewSpec world_spec(const GameDef& g, const State& s) {
     for (int i = 0; i < s.deck_len[p]; ++i) v.pools[p].push_back(g.cards[s.deck[p][s.deck_head[p] + i]].name);
     std::sort(v.pools[p].begin(), v.pools[p].end(), [&](int a, int b) { return g.names[a] < g.names[b]; });
   }
+  public_parts(g, s, v);
+  return v;
+}
+
+void public_parts(const GameDef& g, const State& s, ViewSpec& v) {
   for (int k = 0; k < s.n_pending; ++k) {
     const Pending& pd = s.pending[k];
     ViewPending vp;
     vp.kind = pd.kind;
     vp.player = pd.player;
-    if (pd.kind == PD_PLACE) vp.place_code = code(pd.cards[0]);
+    if (pd.kind == PD_PLACE) vp.place_code = (int16_t)(g.cards[pd.cards[0]].name * 2 + g.cards[pd.cards[0]].owner);
     if (pd.kind == PD_TOP) {
       for (int i = 0; i < pd.n; ++i)
         for (int j = 0; j < s.pile_len[pd.player]; ++j)
@@ -321,7 +326,6 @@ ViewSpec world_spec(const GameDef& g, const State& s) {
   v.ap_spent = s.ap_spent;
   v.winner = s.winner;
   v.reason = s.reason;
-  return v;
 }
 
 // ----- the light playout policy -------------------------------------------------------------

@@ -1,7 +1,7 @@
 // Hera and Zeus in the generic search: the determinization sampler, the light playout
 // policy and the trait adapter (search/trait.hpp) over the rules of core.cpp.
 //
-// The sampler is hzai/belief/sampler.py move for move (same generator calls, same
+// The sampler is hzai/games/hera_zeus/belief/sampler.py move for move (same generator calls, same
 // card ids), so a view and a seed give the same state in both. docs/search.md.
 #pragma once
 
@@ -50,6 +50,10 @@ struct ViewSpec {
 // The world a seat that saw every card would know: `s` with only the deck orders hidden
 // (PIMC searches these): known cards stay where they are, the decks become pools.
 ViewSpec world_spec(const GameDef& g, const State& s);
+
+// What every seat sees alike, into `v`: the pending decisions, the phase, turn, seats,
+// AP and result.
+void public_parts(const GameDef& g, const State& s, ViewSpec& v);
 
 class Sampler {
  public:

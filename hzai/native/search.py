@@ -73,6 +73,9 @@ def _pending(entry: dict, names: _Names) -> _native.ViewPending:
 
 
 def flat_view(view: View, game: Game) -> _native.ViewSpec:
+    built = getattr(view, "native_spec", None)  # a view the core built itself (hzai.native.decision)
+    if built is not None:
+        return built
     names = _Names(native_game(game))
     pools = unaccounted(view, game.deck)
     public = view.public

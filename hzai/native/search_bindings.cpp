@@ -148,7 +148,7 @@ void bind_search(py::module_& m) {
     SplitMix64 rng(seed);
     return PyState{g.def, sampler.sample(*g.def, rng)};
   }, py::arg("game"), py::arg("view"), py::arg("seed"),
-     "one determinization of a view, the same as hzai.belief.Determinizer(view).sample(seed)");
+     "one determinization of a view, the same as hzai.games.hera_zeus.belief.Determinizer(view).sample(seed)");
 
   m.def("sample_speed", [](const PyGame& g, const ViewSpec& view, uint64_t seed, long n) {
     Sampler sampler(*g.def, view);

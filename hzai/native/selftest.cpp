@@ -15,6 +15,7 @@
 
 #include "core.hpp"
 #include "hera_zeus.hpp"
+#include "replay.hpp"
 #include "search/ismcts.hpp"
 #include "search/pimc.hpp"
 
@@ -164,10 +165,53 @@ int main(int argc, char** argv) {
       if (pimc.decide(60, -1.0) < 0) fail("PIMC chose nothing", k, 0);
     }
   }
+  // The service's path: random games written as move texts, replayed from the deal with
+  // the knowledge of the seat to decide followed to a view at every few steps, that view
+  // sampled; texts the core does not write stop the replay where they stand.
+  long replays = 0;
+  {
+    auto shared = std::make_shared<const GameDef>(specs, 0, false, false, 200);
+    const std::vector<std::string> bad = {"", "draw ", "play", std::string(5000, 'y'), "setup - - -"};
+    for (int k = 0; k < 2 * threads + 6; ++k) {
+      const State start = deal(*shared, seed + 2000 + (uint64_t)k);
+      State s = start;
+      SplitMix64 rng(seed + 77 + (uint64_t)k);
+      std::vector<std::string> texts;
+      std::vector<int> buf(MAX_ACTIONS);
+      while (s.phase != PH_OVER) {
+        if (texts.size() % 5 == 0) {
+          const Decision d = decide_after(*shared, start, texts);
+          ++replays;
+          if (d.stopped_at != -1) fail("a replay stopped at a move the core wrote", k, (int)texts.size());
+          if (d.state.moves_played != s.moves_played || d.state.phase != s.phase || d.state.turn != s.turn)
+            fail("a replay ended elsewhere than the game", k, (int)texts.size());
+          if (d.view_built) {
+            SplitMix64 draw(seed + (uint64_t)texts.size());
+            Sampler(*shared, d.view).sample(*shared, draw);
+          } else if (s.to_move >= 0) {
+            fail("no view for the seat to decide", k, (int)texts.size());
+          }
+          std::vector<std::string> broken = texts;
+          broken.push_back(bad[texts.size() % bad.size()]);
+          if (decide_after(*shared, start, broken).stopped_at != (int)texts.size())
+            fail("a text the core does not write was played", k, (int)texts.size());
+        }
+        int action;
+        if (s.n_pending && s.pending[0].kind == PD_CHANCE) {
+          action = sample_chance(*shared, s, rng);
+        } else {
+          const int n = legal_actions_sorted(*shared, s, buf.data());
+          action = buf[rng.below((uint64_t)n)];
+        }
+        texts.push_back(shared->text[action]);
+        apply_action(*shared, s, action);
+      }
+    }
+  }
   long total = 0;
   int total_draws = 0;
   for (int t = 0; t < threads && t < 64; ++t) total += moves[t], total_draws += draws[t];
-  std::printf("%d games, %ld moves, %d draws, %ld search iterations: invariants held\n", games, total, total_draws,
-              searched);
+  std::printf("%d games, %ld moves, %d draws, %ld search iterations, %ld replays: invariants held\n", games, total,
+              total_draws, searched, replays);
   return 0;
 }

@@ -1,5 +1,6 @@
 """The core under AddressSanitizer and UndefinedBehaviorSanitizer: random games over
-every variant with the state's invariants checked after every step (selftest.cpp).
+every variant with the state's invariants checked after every step, the generic search,
+and the service's replay and view building (selftest.cpp).
 A Valgrind run of the same program is a documented command (docs/native.md)."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from hzai.native.deckfile import deck_lines
 from .decks import SMALL_DECK
 
 NATIVE = Path(__file__).resolve().parents[2] / "hzai" / "native"
-SOURCES = [str(NATIVE / name) for name in ("core.cpp", "hera_zeus.cpp", "selftest.cpp")]
+SOURCES = [str(NATIVE / name) for name in ("core.cpp", "hera_zeus.cpp", "knowledge.cpp", "replay.cpp", "selftest.cpp")]
 
 
 def test_core_is_clean_under_asan_and_ubsan(tmp_path):
@@ -38,7 +39,7 @@ def test_core_is_clean_under_asan_and_ubsan(tmp_path):
                              timeout=300)
         assert run.returncode == 0, run.stdout + run.stderr
         assert f"{games} games" in run.stdout and "invariants held" in run.stdout
-        assert " 0 search iterations" not in run.stdout
+        assert " 0 search iterations" not in run.stdout and " 0 replays" not in run.stdout
         assert "runtime error" not in run.stderr  # UBSan reports
 
 

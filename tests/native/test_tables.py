@@ -18,9 +18,8 @@ def test_the_core_lays_action_ids_out_as_the_table_says():
         assert core.offsets == tables.action_offsets(len(core.names))
 
 
-def test_the_reference_engine_agrees_with_the_table():
-    # hzai.games.hera_zeus.rules.actions still writes the layout out itself; until it reads tables.def,
-    # this holds the two together (kinds in order, sizes for two decks).
+def test_the_reference_engine_lays_ids_out_from_the_table():
+    # hzai.games.hera_zeus.rules.actions reads its blocks from tables.def: kinds in order, sizes for two decks
     assert tuple(kind for kind, _ in tables.ACTION_BLOCKS) == BLOCKS
     for game in (Game.create(), small_game()):
         space = action_space(game.deck)

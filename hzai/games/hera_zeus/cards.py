@@ -8,6 +8,8 @@ order of the file. Nothing else in the engine knows how many cards of a kind the
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -169,14 +171,26 @@ def parse_deck(text: str, source: str = "deck file") -> Deck:
     return Deck(str(data.get("name", source)), sides)
 
 
+@lru_cache(maxsize=1)
+def _classic_text() -> str:
+    return resources.files("hzai.games.hera_zeus.data").joinpath("classic.toml").read_text(encoding="utf-8")
+
+
+# A deck is only ever read, so equal texts share one Deck: every record names its deck,
+# and parsing the TOML again for each (about 3 ms) cost more than replaying the record
+# natively. A file is read again each time: a changed file is a new deck.
+@lru_cache(maxsize=16)
+def _parsed(text: str, source: str) -> Deck:
+    return parse_deck(text, source)
+
+
 def load_deck(spec: str | Path = "classic") -> Deck:
     """The deck named `classic`, or one read from a TOML file path."""
     if str(spec) == "classic":
-        text = resources.files("hzai.games.hera_zeus.data").joinpath("classic.toml").read_text(encoding="utf-8")
-        return parse_deck(text, "classic")
+        return _parsed(_classic_text(), "classic")
     path = Path(spec)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DeckError(f"cannot read deck file {path}: {exc.strerror}") from None
-    return parse_deck(text, str(path))
+    return _parsed(text, str(path))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hzai.core.record import NoDecision, Observed
+from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.text import quoted
 
 if TYPE_CHECKING:
@@ -71,10 +72,8 @@ class ServiceHooks:
         push_recorded(state, index, text)
 
     def decision_view(self, state: "State"):
-        if state.is_chance and not state.is_over:
-            raise NoDecision("the next event is chance (the card drawn by 'pegasus hand'): add 'chance CARD' first")
-        if state.is_over:
-            raise NoDecision(f"the game is over ({self.result_text(state)}, {state.reason}); there is no move to decide")
+        if state.is_over or state.is_chance:
+            raise NoDecision(no_decision_reason(state))
         return state.view(state.to_move)
 
     def observed(self, before: "State", move, seat: int | None) -> Observed:
@@ -105,3 +104,11 @@ class ServiceHooks:
         from hzai.games.hera_zeus.belief import belief_report
 
         return belief_report(view, samples, seed)
+
+
+def no_decision_reason(state) -> str:
+    """Why no seat decides in `state` (over, or chance next), as the service says it."""
+    if state.is_over:
+        winner = "a draw" if state.winner is None else f"{PLAYERS[state.winner]} wins"
+        return f"the game is over ({winner}, {state.reason}); there is no move to decide"
+    return "the next event is chance (the card drawn by 'pegasus hand'): add 'chance CARD' first"

@@ -11,8 +11,9 @@ appearance by instance id (`Deck.cards`), numbered 0..N-1. A card reference is
 
 with R = 3N. Inside a block: play `(ref*3 + col)*4 + row`; dionysus
 `(col*4 + row)*12 + to_col*4 + to_row`; setup `(a*(N+1) + b)*(N+1) + c` with 0 for `-`
-and name+1 otherwise; columns and rows count from 0. The native core
-(hzai/native/core.cpp) uses the same layout.
+and name+1 otherwise; columns and rows count from 0. The blocks, their order and sizes
+are read from hzai/native/tables.def (`hzai.native.tables`, pure Python), the file the
+native core (hzai/native/core.cpp) compiles: one source for both.
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ from functools import lru_cache
 from hzai.games.hera_zeus.cards import Deck
 from hzai.games.hera_zeus.rules import moves as mv
 from hzai.games.hera_zeus.rules.moves import CardRef, Move
+from hzai.native.tables import ACTION_BLOCKS, block_size
 
-BLOCKS = (
-    mv.DRAW, mv.PLAY, mv.CHALLENGE, mv.PEGASUS_HAND, mv.PEGASUS_FRONT, mv.PLACE, mv.PYTHIA_SPY,
-    mv.PYTHIA_TURN, mv.SIRENS, mv.HADES, mv.PERSEPHONE, mv.DIONYSUS, mv.GOD, mv.RECALL, mv.TOP,
-    mv.CHANCE, mv.SETUP,
-)
+BLOCKS = tuple(kind for kind, _ in ACTION_BLOCKS)  # the move kinds, in id order
+_KINDS = {mv.DRAW, mv.PLAY, mv.CHALLENGE, mv.PEGASUS_HAND, mv.PEGASUS_FRONT, mv.PLACE, mv.PYTHIA_SPY,
+          mv.PYTHIA_TURN, mv.SIRENS, mv.HADES, mv.PERSEPHONE, mv.DIONYSUS, mv.GOD, mv.RECALL, mv.TOP,
+          mv.CHANCE, mv.SETUP}
+if set(BLOCKS) != _KINDS or len(BLOCKS) != len(_KINDS):  # encode/decode below handle exactly these
+    raise RuntimeError(f"tables.def's action blocks {BLOCKS} are not the move kinds of hzai.games.hera_zeus.rules.moves")
 
 
 class ActionError(ValueError):
@@ -44,14 +47,7 @@ class ActionSpace:
         self.names = tuple(names)
         self._index = {n: i for i, n in enumerate(names)}
         self._index_lower = {n.lower(): i for i, n in reversed(list(enumerate(names)))}
-        n = len(names)
-        refs = 3 * n
-        sizes = {
-            mv.DRAW: 1, mv.PLAY: refs * 12, mv.CHALLENGE: 3, mv.PEGASUS_HAND: 1, mv.PEGASUS_FRONT: 3,
-            mv.PLACE: 3, mv.PYTHIA_SPY: 1, mv.PYTHIA_TURN: 3, mv.SIRENS: 1, mv.HADES: refs,
-            mv.PERSEPHONE: 1, mv.DIONYSUS: 144, mv.GOD: 3, mv.RECALL: 1, mv.TOP: n, mv.CHANCE: refs,
-            mv.SETUP: (n + 1) ** 3,
-        }
+        sizes = {kind: block_size(size, len(names)) for kind, size in ACTION_BLOCKS}
         self.offsets: dict[str, int] = {}
         total = 0
         for kind in BLOCKS:

@@ -22,7 +22,8 @@ from hzai.games.hera_zeus.rules.record import (
     RECORD_FORMAT, RecordError, deal, initial_state, max_record_moves, push_recorded,
 )
 from hzai.games.hera_zeus.rules.state import State
-from hzai.games.hera_zeus.service import ServiceHooks, check_deck
+from hzai.core.record import NoDecision
+from hzai.games.hera_zeus.service import ServiceHooks, check_deck, no_decision_reason
 from hzai.games.hera_zeus.rules.variants import (  # noqa: F401  (re-exported: the table's sizes)
     COLUMN_DEPTH, COLUMNS, FIGURE_AP, HAND_AT_DEAL, HAND_LIMIT, MAX_TURN_LIMIT, VARIANT_CHOICES, VariantError,
     Variants,
@@ -146,6 +147,30 @@ class Game(ServiceHooks, CoreGame):
         from hzai.native.search import flat_view
 
         return flat_view(view, self)
+
+    def view_to_decide(self, record: "Record", should_stop=None):
+        """The view of the seat to decide after `record` (a record of this game):
+        RecordError for a bad record, NoDecision when the game is over or chance is
+        next, ReplayStopped when `should_stop` says so. With the native core the record
+        is replayed and the view built in C++ (hzai.native.decision); a record the core
+        does not read to its end is replayed here, with the same answer."""
+        from hzai.games.hera_zeus.rules.replay_cache import ReplayCache, ReplayStopped
+
+        if should_stop is not None and should_stop():  # the core's replay is not interrupted
+            raise ReplayStopped(0)
+        if self.native is not None:
+            from hzai.native.decision import native_decision
+
+            fast = native_decision(record)
+            if fast is not None:
+                state, view = fast
+                if view is None:
+                    raise NoDecision(no_decision_reason(state))
+                return view
+        state = ReplayCache.replay_uncached(record, should_stop)
+        if state.is_over or state.is_chance:
+            raise NoDecision(no_decision_reason(state))
+        return self.view_of(state, state.to_move)
 
     def heuristic_scores(self, view, moves: list[Move]) -> list[float]:
         """Rule-of-thumb scores of `moves` for the heuristic bot (higher is better)."""

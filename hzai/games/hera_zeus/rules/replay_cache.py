@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import TYPE_CHECKING
 
 from hzai.bounded_cache import BoundedCache
-from hzai.games.hera_zeus.rules.game import Record
 from hzai.games.hera_zeus.rules.record import push_recorded
 from hzai.games.hera_zeus.rules.state import State
+
+if TYPE_CHECKING:  # records are only read here; the game's view_to_decide replays through this module
+    from hzai.games.hera_zeus.rules.game import Record
 
 CHECK_EVERY = 64  # moves between polls of should_stop
 # Estimated memory of a kept state: a few KB of board and hands, plus the history and
@@ -33,12 +36,9 @@ BYTES_PER_MOVE = 200
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 
 
-class ReplayStopped(Exception):
-    """should_stop ended a replay; `played` moves had been played."""
-
-    def __init__(self, played: int):
-        super().__init__(f"stopped after {played} moves")
-        self.played = played
+# should_stop ended a replay after `played` moves: the core's error, so every caller
+# (the service above all) catches one class whichever game replays.
+from hzai.core.record import ReplayStopped  # noqa: E402,F401
 
 
 def state_cost(moves: int) -> int:

@@ -1,0 +1,102 @@
+"""The view of the seat to decide after a record, built by the native core: the record's
+moves replayed in C++ and the seat's knowledge followed through the replay's events
+(hzai/native/replay.hpp, knowledge.hpp), with no reference State or View on the way.
+
+The native search reads the spec it gives directly; everything else that asks the view
+for more (the heuristic and random bots, the belief report, `to_json`) gets the
+reference view, built on first use by replaying the record in Python.
+
+The core reads only the move texts it writes itself (the notation of the legal-move
+list). Any other text -- another spelling the reference engine also accepts, an unknown
+or illegal move -- stops the native replay, and the record is replayed by the
+reference engine instead: the one reader of free-form notation and the one writer of
+RecordError messages, so a bad record gets the same error on either path.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hzai import _native
+from hzai.core.view import View as CoreView
+from hzai.native import NativeState, native_game
+from hzai.games.hera_zeus.rules.record import initial_state
+
+if TYPE_CHECKING:
+    from hzai.games.hera_zeus.rules.game import Game, Record
+
+__all__ = ["NativeDecisionView", "native_decision"]
+
+
+def _start(record: Record) -> _native.State:
+    """The native state of the record's deal (RecordError for a malformed setup)."""
+    game = record.game
+    if record.setup is not None:
+        return NativeState.from_state(initial_state(game, record.setup)).core
+    return native_game(game).deal(record.seed)
+
+
+def native_decision(record: Record) -> tuple[NativeState, NativeDecisionView | None] | None:
+    """(the state after the record, the view of the seat to decide there or None when no
+    seat decides), or None when the core could not replay the record to its end (a move
+    it does not read or cannot play; the tracker giving up): the caller replays with the
+    reference engine then."""
+    stopped_at, end, spec = _native.decide_after(_start(record), list(record.moves))
+    if stopped_at >= 0:
+        return None
+    state = NativeState(record.game, end)
+    if spec is None:
+        if not state.is_over and state.core.to_move is not None:
+            return None  # a seat decides but the tracker gave up: the reference view
+        return state, None
+    return state, NativeDecisionView(record, spec)
+
+
+class NativeDecisionView(CoreView):
+    """The seat to decide's view after `record`, held as the native ViewSpec
+    (`native_spec`); the reference view (hzai.games.hera_zeus.belief.View) is built
+    from the record on first use and answers every other attribute."""
+
+    def __init__(self, record: Record, spec: _native.ViewSpec):
+        self.game: Game = record.game
+        self.record = record
+        self.native_spec = spec
+        self._reference = None
+
+    @property
+    def seat(self) -> int:
+        return self.native_spec.to_move
+
+    @property
+    def current_seat(self) -> int | None:
+        return self.native_spec.to_move
+
+    @property
+    def reference(self):
+        """The reference View, replayed and built once (with its knowledge tracker)."""
+        if self._reference is None:
+            from hzai.games.hera_zeus.belief import view_of
+
+            state = self.record.replay()
+            self._reference = view_of(state, self.seat)
+        return self._reference
+
+    def legal_moves(self):
+        return self.game.view_legal_moves(self)
+
+    def sample(self, seed: int):
+        return self.game.sample_view(self, seed)
+
+    def to_json(self) -> dict:
+        return self.reference.to_json()
+
+    def __eq__(self, other) -> bool:
+        return self.reference == (other.reference if isinstance(other, NativeDecisionView) else other)
+
+    __hash__ = None
+
+    def __getattr__(self, name: str):
+        # only reached for what this class does not hold: the reference view's fields
+        if name.startswith("__") or name in ("_reference", "record", "native_spec", "game"):
+            raise AttributeError(name)
+        return getattr(self.reference, name)
