@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from hzai import _native
 
-__all__ = ["game_spec", "native_game", "native_state", "table_dump", "view_spec", "native_view"]
+__all__ = ["game_spec", "native_game", "native_state", "native_view", "table_dump", "view_spec"]
 
 _EVENTS = {name: i for i, name in enumerate(_native.LEGENDS_EVENTS)}
 _FACES = {name: i for i, name in enumerate(_native.LEGENDS_FACES)}
