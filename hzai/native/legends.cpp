@@ -6,16 +6,16 @@
 
 namespace hzn::lg {
 
-const char* const PENDING_TEXT[] = {"place", "action", "recover_discard", "support_discard", "oracle_return",
+const char* const PENDING_TEXT[8] = {"place", "action", "recover_discard", "support_discard", "oracle_return",
                                     "forced_recover", "chance", nullptr};
-const char* const RESULT_TEXT[] = {nullptr, "won", "lost"};
-const char* const REASON_TEXT[] = {nullptr, "exhausted", "turn_limit", "forced_recover", "no_sixth_monster",
+const char* const RESULT_TEXT[3] = {nullptr, "won", "lost"};
+const char* const REASON_TEXT[6] = {nullptr, "exhausted", "turn_limit", "forced_recover", "no_sixth_monster",
                                    "final_defeated"};
-const char* const SPECIAL_TEXT[] = {nullptr, "di_recover", "di_swap_draw", "di_swap_discard", "replace_until_6"};
-const char* const TRIGGER_TEXT[] = {"", "+", "C", "2C", "H"};
-const char* const EVENT_TEXT[] = {"draw", "play", "discard", "give", "reveal", "back", "under_draw", "under_discard",
+const char* const SPECIAL_TEXT[5] = {nullptr, "di_recover", "di_swap_draw", "di_swap_discard", "replace_until_6"};
+const char* const TRIGGER_TEXT[5] = {"", "+", "C", "2C", "H"};
+const char* const EVENT_TEXT[9] = {"draw", "play", "discard", "give", "reveal", "back", "under_draw", "under_discard",
                                   "take_discard"};
-const char* const BLOCK_TEXT[] = {"place", "fight", "wild", "slay", "ability", "move", "recover", "discard",
+const char* const BLOCK_TEXT[B_COUNT] = {"place", "fight", "wild", "slay", "ability", "move", "recover", "discard",
                                   "oracle_back", "support", "oracle", "chance"};
 
 namespace {

@@ -45,12 +45,12 @@ enum Trigger : int8_t { T_NONE, T_PLUS, T_CHIMERA, T_TWO_CHIMERAS, T_HADES };
 enum Block : int { B_PLACE, B_FIGHT, B_WILD, B_SLAY, B_ABILITY, B_MOVE, B_RECOVER, B_DISCARD, B_ORACLE_BACK, B_SUPPORT,
                    B_ORACLE, B_CHANCE, B_COUNT };
 
-extern const char* const PENDING_TEXT[];
-extern const char* const RESULT_TEXT[];
-extern const char* const REASON_TEXT[];
-extern const char* const SPECIAL_TEXT[];
-extern const char* const BLOCK_TEXT[];
-extern const char* const TRIGGER_TEXT[];  // by Trigger; "+" is "+n"
+extern const char* const PENDING_TEXT[8];
+extern const char* const RESULT_TEXT[3];
+extern const char* const REASON_TEXT[6];
+extern const char* const SPECIAL_TEXT[5];
+extern const char* const BLOCK_TEXT[B_COUNT];
+extern const char* const TRIGGER_TEXT[5];  // by Trigger; "+" is "+n"
 
 // The static game: data, options and the action-id layout.
 struct LgGame {
@@ -136,7 +136,7 @@ void check_state(const LgGame& g, const LgState& s);  // std::invalid_argument w
 // ----- one seat's view, as the sampler reads it (hzai/native/legends.py builds it) -----
 enum EventType : int { E_DRAW, E_PLAY, E_DISCARD, E_GIVE, E_REVEAL, E_BACK, E_UNDER_DRAW, E_UNDER_DISCARD,
                        E_TAKE_DISCARD };
-extern const char* const EVENT_TEXT[];
+extern const char* const EVENT_TEXT[9];
 
 struct LgEvent {  // knowledge.observed's tuples, typed
   int type = 0, seat = 0, other = 0, n = 0, mon = 0, face = 0;

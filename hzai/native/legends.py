@@ -128,3 +128,41 @@ def native_view(view) -> _native.LegendsView:
     if isinstance(view, LegendsView):
         return view.game.native.view(view_spec(view))
     return view.game.native.world_view(native_state(view.sample(0)))
+
+
+def selftest_lines(game, views=()) -> list[str]:
+    """The game spec and some views as the whitespace-separated numbers
+    hzai/native/legends_selftest.cpp reads (for the sanitizer and Valgrind runs)."""
+    spec = game_spec(game)
+    pending = list(_native.LEGENDS_PENDING) + [None]
+    results, reasons = list(_native.LEGENDS_RESULTS), list(_native.LEGENDS_REASONS)
+    specials = list(_native.LEGENDS_SPECIALS)
+    out = [
+        [spec["attrs"], spec["seats"], spec["first"], spec["turn_limit"], int(spec["free_relocation"]), spec["aside"]],
+        spec["hero_attr"], [len(spec["deck"]), *spec["deck"]],
+        [len(spec["monsters"]), *(a for pair in spec["monsters"] for a in pair)], spec["sizes"],
+        [spec["start"], spec["finals"], specials.index(spec["special"])],
+        [len(spec["triggers"]), *(x for k, (kind, n) in sorted(spec["triggers"].items()) for x in (k, kind, n))],
+        [*spec["bases"], spec["size"]],
+        [len(spec["multisets"]), *(x for m in spec["multisets"] for x in (len(m), *m))],
+        [*spec["seq_base"], spec["seq_count"]],
+        [len(views)],
+    ]
+    for view in views:
+        v = view_spec(view)
+        out.append([v["seat"], len(v["own_start"]), *v["own_start"], *v["start_hands"], v["start_pile"]])
+        out.append([len(v["log"])])
+        for typ, seat, other, n, mon, face, k, shown, kinds in v["log"]:
+            out.append([typ, seat, other, n, mon, face, k, int(shown), len(kinds), *kinds])
+        out.append([len(v["monsters"])])
+        for m in v["monsters"]:
+            out.append([m["id"], m["size"], int(m["final"]), int(m["defeated"]), len(m["cards"]), *m["cards"], *m["req"],
+                        len(m["played"]), *(x for p in m["played"] for x in p)])
+        af = v["after_fight"]
+        out.append([len(v["monster_deck_left"]), *v["monster_deck_left"], v["aside"],
+                    *(-1 if d is None else d for d in v["disc"]), *(int(b) for b in v["broken"])])
+        out.append([v["turn"], v["turn_seat"], pending.index(v["pending"]), -1 if v["actor"] is None else v["actor"],
+                    v["placed"], -1 if v["giver"] is None else v["giver"], int(v["forced"]), int(af is not None),
+                    af[0] if af else 0, int(af[1]) if af else 0, v["normals_entered"], v["normals_defeated"],
+                    v["finals_defeated"], results.index(v["result"]), reasons.index(v["reason"])])
+    return [" ".join(str(int(x)) for x in line) for line in out]

@@ -347,6 +347,14 @@ void bind_legends(py::module_& m) {
   m.attr("LEGENDS_PENDING") = std::vector<std::string>(PENDING_TEXT, PENDING_TEXT + 7);
   m.attr("LEGENDS_BLOCKS") = std::vector<std::string>(BLOCK_TEXT, BLOCK_TEXT + B_COUNT);
   m.attr("LEGENDS_TRIGGERS") = std::vector<std::string>(TRIGGER_TEXT, TRIGGER_TEXT + 5);
+  std::vector<py::object> results, reasons;
+  for (const char* t : RESULT_TEXT) results.push_back(text_or_none(t));
+  for (const char* t : REASON_TEXT) reasons.push_back(text_or_none(t));
+  m.attr("LEGENDS_RESULTS") = results;
+  std::vector<py::object> specials;
+  for (const char* t : SPECIAL_TEXT) specials.push_back(text_or_none(t));
+  m.attr("LEGENDS_SPECIALS") = specials;
+  m.attr("LEGENDS_REASONS") = reasons;
   m.attr("LEGENDS_FACES") = std::vector<std::string>(FACE_TEXT, FACE_TEXT + 3);
   m.attr("LEGENDS_EVENTS") = std::vector<std::string>(EVENT_TEXT, EVENT_TEXT + 9);
 
