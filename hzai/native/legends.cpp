@@ -57,6 +57,7 @@ void LgGame::finish() {
   need(seq_count > 0 && size > 0, "codec sizes missing");
   for (int b = 1; b < B_COUNT; ++b) need(base[b] > base[b - 1], "codec blocks must be in increasing order");
   need(base[B_CHANCE] < size, "codec size below the chance block");
+  need(multisets.size() <= (size_t)MAX_MULTISETS, "too many multisets in the codec");
   multiset_of_counts.assign((size_t)pow5(kinds), -1);
   for (size_t id = 0; id < multisets.size(); ++id) {
     const auto& m = multisets[id];
@@ -209,19 +210,18 @@ int recovers(const LgState& s, int seat, int base, int* out) {  // L-RECOVER-1
 
 // Every sub-multiset of `c` (counts per kind) of sizes lo..hi, as codec ids + offset.
 int sub_multisets(const LgGame& g, const int* c, int lo, int hi, int offset, int* out) {
-  int n = 0, cur[MAX_ATTR + 1] = {};
-  // odometer over cur[k] in 0..c[k]
+  int n = 0, cur[MAX_ATTR + 1] = {}, total = 0;
+  // odometer over cur[k] in 0..c[k], `total` kept as it turns
   for (;;) {
-    int total = 0;
-    for (int k = 0; k < g.kinds; ++k) total += cur[k];
-    if (total >= lo && total <= hi && total >= 1) {
+    if (total >= lo && total <= hi && total >= 1 && total <= MAX_LIST) {
       const int id = g.multiset_id(cur);
       if (id >= 0) out[n++] = offset + id;
     }
     int k = 0;
-    while (k < g.kinds && cur[k] == c[k]) cur[k++] = 0;
+    while (k < g.kinds && cur[k] == c[k]) total -= cur[k], cur[k++] = 0;
     if (k == g.kinds) break;
     ++cur[k];
+    ++total;
   }
   return n;
 }
@@ -254,10 +254,15 @@ int actions(const LgGame& g, const LgState& s, int seat, int* out) {  // L-TURN-
         if (c[k]) out[n++] = at + 1 + k;
   }
   n += recovers(s, seat, g.base[B_RECOVER], out + n);
-  if (g.seats > 1 && s.hn[seat] > 0) {  // L-SUPPORT-1, L-TURN-6
-    for (int other = 0; other < g.seats; ++other)
-      if (other != seat)
-        n += sub_multisets(g, c, 1, s.hn[seat], g.base[B_SUPPORT] + other * (int)g.multisets.size(), out + n);
+  if (g.seats > 1 && s.hn[seat] > 0) {  // L-SUPPORT-1, L-TURN-6: the same gifts for every receiver
+    int subs[MAX_MULTISETS];
+    const int m = sub_multisets(g, c, 1, s.hn[seat], 0, subs);
+    std::sort(subs, subs + m);
+    for (int other = 0; other < g.seats; ++other) {
+      if (other == seat) continue;
+      const int at = g.base[B_SUPPORT] + other * (int)g.multisets.size();
+      for (int i = 0; i < m; ++i) out[n++] = at + subs[i];
+    }
   }
   if (s.dn > 0) out[n++] = g.base[B_ORACLE];  // L-ORACLE-1
   return n;
@@ -265,11 +270,10 @@ int actions(const LgGame& g, const LgState& s, int seat, int* out) {  // L-TURN-
 
 int oracle_returns(const LgGame& g, const LgState& s, int* out) {  // L-ORACLE-2
   int n = 0;
-  bool done[MAX_ATTR + 1] = {};
-  for (int i = 0; i < s.on; ++i) {
-    const int d = s.kind[s.oracle[i]];
-    if (done[d]) continue;
-    done[d] = true;
+  bool shown[MAX_ATTR + 1] = {};
+  for (int i = 0; i < s.on; ++i) shown[s.kind[s.oracle[i]]] = true;
+  for (int d = 0; d < g.kinds; ++d) {  // by kind, each kind's orders in increasing order: ids ascend
+    if (!shown[d]) continue;
     int rest[ORACLE_LOOK], r = 0;
     bool skipped = false;
     for (int j = 0; j < s.on; ++j) {
@@ -458,9 +462,9 @@ int legal_actions(const LgGame& g, const LgState& s, int* out) {
     }
     case P_ORACLE_RETURN: n = oracle_returns(g, s, out); break;
     case P_FORCED_RECOVER: n = recovers(s, seat, g.base[B_RECOVER], out); break;  // L-MISSION-4
-    default: n = actions(g, s, seat, out); break;
+    default: n = actions(g, s, seat, out); break;  // block by block, each in increasing order
   }
-  std::sort(out, out + n);
+  if (s.pending == P_SUPPORT_DISCARD || s.pending == P_RECOVER_DISCARD) std::sort(out, out + n);  // multisets: by name
   return n;
 }
 

@@ -28,6 +28,7 @@ constexpr int MAX_MONSTERS = 16;   // monster cards in the data, so monsters in 
 constexpr int MAX_PLAYED = 24;     // cards on one monster (its size N)
 constexpr int MAX_LIST = 4;        // moves.MAX_LIST
 constexpr int MAX_ORDER = 5;       // moves.MAX_ORDER
+constexpr int MAX_MULTISETS = 720;  // multisets of 1..4 of at most 9 kinds: 714
 constexpr int ORACLE_LOOK = 6;
 constexpr int HAND = 4;
 constexpr int RECOVER_TO = 5;
