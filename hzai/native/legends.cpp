@@ -52,7 +52,10 @@ void LgGame::finish() {
   need(turn_limit >= 1, "turn limit must be >= 1");
   need(finals >= 1 && start >= 1 && start <= MAX_MONSTERS, "mission start / finals out of range");
   need(trigger.size() == trigger_n.size(), "triggers and their counts differ in length");
-  for (size_t i = 0; i < trigger.size(); ++i) need(trigger[i] >= T_NONE && trigger[i] <= T_HADES, "unknown trigger");
+  for (size_t i = 0; i < trigger.size(); ++i) {
+    need(trigger[i] >= T_NONE && trigger[i] <= T_HADES, "unknown trigger");
+    need(trigger_n[i] >= 0 && trigger_n[i] <= MAX_MONSTERS, "a trigger brings at most 16 monsters");
+  }
   // the codec
   need(seq_count > 0 && size > 0, "codec sizes missing");
   for (int b = 1; b < B_COUNT; ++b) need(base[b] > base[b - 1], "codec blocks must be in increasing order");
@@ -599,7 +602,9 @@ void check_state(const LgGame& g, const LgState& s) {
   for (int p = 0; p < g.seats; ++p) need(s.disc[p] >= -1 && s.disc[p] < s.nmon, "disc out of range");
   need(s.pending >= P_PLACE && s.pending <= P_NONE, "pending out of range");
   if (s.result == R_NONE && s.pending != P_NONE) need(s.actor >= 0 && s.actor < g.seats, "actor out of range");
-  if (s.pending == P_CHANCE) need(s.hn[s.actor] <= MAX_LIST, "a chance order of at most 4 cards");
+  if (s.pending == P_CHANCE && s.result == R_NONE)
+    need(s.hn[s.actor] >= 1 && s.hn[s.actor] <= MAX_LIST, "a chance order of 1 to 4 cards");
+  if (s.pending == P_ORACLE_RETURN && s.result == R_NONE) need(s.on >= 1, "an Oracle return with no card shown");
 }
 
 }  // namespace hzn::lg

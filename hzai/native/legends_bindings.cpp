@@ -317,8 +317,9 @@ LgView view_of(const LgGame& g, const py::dict& d) {
   v.reason = text_index(d["reason"], REASON_TEXT, 6, "reason");
   try {
     v.check(g);
-  } catch (const std::invalid_argument& e) {
-    throw py::value_error(e.what());
+    check_state(g, sample(g, v, 0));  // well typed is not enough: one draw must give a sound state
+  } catch (const std::exception& e) {
+    throw py::value_error(std::string(e.what()).rfind("view: ", 0) == 0 ? e.what() : std::string("view: ") + e.what());
   }
   return v;
 }

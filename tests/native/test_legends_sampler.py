@@ -137,3 +137,7 @@ def test_malformed_views_are_refused_by_field():
             native.view({**spec, **change})
     with pytest.raises(ValueError, match="missing key"):
         native.view({k: v for k, v in spec.items() if k != "log"})
+    # well typed but impossible: p2 plays a card it never held
+    impossible = [(1, 1, 0, 0, 0, 0, 0, False, [])] * 9
+    with pytest.raises(ValueError, match="view: no determinization"):
+        native.view({**spec, "log": impossible})
