@@ -17,6 +17,7 @@
 
 void bind_search(pybind11::module_& m);  // search_bindings.cpp
 void bind_replay(pybind11::module_& m);  // replay_bindings.cpp
+void bind_legends(pybind11::module_& m);  // legends_bindings.cpp
 
 namespace py = pybind11;
 using namespace hzn;
@@ -306,6 +307,7 @@ PYBIND11_MODULE(_native, m) {
         "plays n_games random games from state with the GIL released; game i uses seed + i. "
         "Returns numpy arrays (winner: 0, 1 or -1 for a draw; moves applied; final turn).");
 
+  bind_legends(m);  // before bind_search, which adds the search methods to its game handle
   bind_search(m);
   bind_replay(m);
 }

@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include "hera_zeus.hpp"
+#include "legends_py.hpp"
 #include "py_game.hpp"
 #include "py_types.hpp"
 #include "search/ismcts.hpp"
@@ -170,6 +171,42 @@ void bind_search(py::module_& m) {
              return search::Pimc<HeraZeus>(g.def, Sampler(*g.def, view), checked(o), worlds);
            }),
            py::arg("game"), py::arg("view"), py::arg("options"), py::arg("worlds"));
+
+  using LgSearch = search::Ismcts<lg::Legends>;
+  bind_ismcts<lg::Legends>(m, "LegendsSearch", true)
+      .def(py::init([](const lg::LgViewHandle& v, const SearchOptions& o) {
+             return std::make_shared<LgSearch>(v.g, v.v, checked(o));
+           }),
+           py::arg("view"), py::arg("options"), "ISMCTS over a Legends view in the native twin");
+  bind_pimc<lg::Legends>(m, "LegendsPimc")
+      .def(py::init([](const lg::LgViewHandle& v, const SearchOptions& o, int worlds) {
+             return search::Pimc<lg::Legends>(v.g, v.v, checked(o), worlds);
+           }),
+           py::arg("view"), py::arg("options"), py::arg("worlds"));
+
+  // Every native game handle builds its own search: game.native.search(view, options)
+  // and game.native.pimc(view, options, worlds) (hzai/search/ismcts.py names no game).
+  py::object hz = m.attr("Game"), lgame = m.attr("LegendsGame");
+  hz.attr("search") = py::cpp_function(
+      [](const PyGame& g, const ViewSpec& view, const SearchOptions& o) {
+        return std::make_shared<HzSearch>(g.def, Sampler(*g.def, view), checked(o));
+      },
+      py::is_method(hz), py::arg("view"), py::arg("options"), "the native ISMCTS over a view (Search)");
+  hz.attr("pimc") = py::cpp_function(
+      [](const PyGame& g, const ViewSpec& view, const SearchOptions& o, int worlds) {
+        return search::Pimc<HeraZeus>(g.def, Sampler(*g.def, view), checked(o), worlds);
+      },
+      py::is_method(hz), py::arg("view"), py::arg("options"), py::arg("worlds"), "PIMC over a view (Pimc)");
+  lgame.attr("search") = py::cpp_function(
+      [](const lg::LgGameHandle&, const lg::LgViewHandle& v, const SearchOptions& o) {
+        return std::make_shared<LgSearch>(v.g, v.v, checked(o));
+      },
+      py::is_method(lgame), py::arg("view"), py::arg("options"), "the native ISMCTS over a view (LegendsSearch)");
+  lgame.attr("pimc") = py::cpp_function(
+      [](const lg::LgGameHandle&, const lg::LgViewHandle& v, const SearchOptions& o, int worlds) {
+        return search::Pimc<lg::Legends>(v.g, v.v, checked(o), worlds);
+      },
+      py::is_method(lgame), py::arg("view"), py::arg("options"), py::arg("worlds"), "PIMC over a view (LegendsPimc)");
 
   using PySearch = search::Ismcts<PythonGame>;
   auto python_game = [](const py::object& view, const SearchOptions& o) {

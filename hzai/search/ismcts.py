@@ -53,7 +53,7 @@ def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAU
     options = _search_options(view, seed, threads, exploration, playout)
     game = view.game
     if game.native is not None:
-        return _restricted(_native.Search(game.native, game.native_view(view), options), view, root_moves)
+        return _restricted(game.native.search(game.native_view(view), options), view, root_moves)
     if threads != 1:
         raise BotError(f"game {game.name} has no native twin: it is searched on one thread, not {threads}")
     return _restricted(_native.PySearch(view, options), view, root_moves)
@@ -65,7 +65,7 @@ def new_pimc(view: View, seed: int, worlds: int, exploration: float = DEFAULT_EX
     options = _search_options(view, seed, 1, exploration, playout)
     game = view.game
     if game.native is not None:
-        return _restricted(_native.Pimc(game.native, game.native_view(view), options, worlds), view, root_moves)
+        return _restricted(game.native.pimc(game.native_view(view), options, worlds), view, root_moves)
     return _restricted(_native.PyPimc(view, options, worlds), view, root_moves)
 
 

@@ -3,6 +3,8 @@ ids and record codec, on hzai.core's Game."""
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from hzai.core import Game
 from hzai.games.legends import moves as notation
 from hzai.games.legends import rules
@@ -76,6 +78,22 @@ class LegendsGame(Game):
         return {"mission": self.mission.id, "heroes": list(self.heroes), "difficulty": self.difficulty,
                 "first_player": self.seats[self.first], "relocation": self.relocation,
                 "turn_limit": self.turn_limit, "data": self.data_name}
+
+    @cached_property
+    def native(self):
+        """The C++ twin of this mission and options (hzai/native/legends.py); None without
+        a built core."""
+        try:
+            from hzai.native.legends import native_game
+        except ImportError:  # pragma: no cover - only without a built core
+            return None
+        return native_game(self)
+
+    def native_view(self, view):
+        """The view as the native search reads it (hzai.native.legends.view_spec)."""
+        from hzai.native.legends import native_view
+
+        return native_view(view)
 
     @property
     def num_actions(self) -> int:

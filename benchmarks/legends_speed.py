@@ -1,0 +1,163 @@
+"""Legends of Hellas speed: the native twin against the reference engine.
+
+    python benchmarks/legends_speed.py [--seconds 3] [--out benchmarks/results/legends_speed.json]
+
+Two measures, each in one run on the same positions:
+- random playouts a second: the reference engine (hzai.games.legends.rules, uniform
+  choices from SplitMix64) against the twin's batch API (`_native.legends_random_playouts`)
+  on 1 thread, and the batch on 2 threads;
+- ISMCTS iterations a second on Legends views: before, the generic search calling the
+  Python game back (`_native.PySearch`, one thread only), and after, the same search
+  on the twin (`_native.LegendsSearch`) on 1 and 2 threads.
+Positions: the start (after the deal) and mid-game positions of missions 1, 6 and 10
+with 2 and 4 seats. One-thread rates are per CPU second of the process, two-thread
+rates per wall second, set against the one-thread wall rate (best of three rounds);
+the 2-thread figures need two idle cores. Prints a table and
+writes the figures as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+from hzai import _native
+from hzai.games.legends.game import LegendsGame
+from hzai.native.legends import native_state, native_view
+from hzai.rng import SplitMix64
+
+ROOT = Path(__file__).resolve().parents[1]
+HEROES = ["Perseus", "Jason", "Achilles", "Hercules", "Atalanta"]
+CELLS = [(1, 2), (1, 4), (6, 2), (6, 4), (10, 2), (10, 4)]
+
+
+def random_choice(state, rng: SplitMix64):
+    options = [m for m, _ in state.chance_outcomes()] if state.is_chance else state.legal_moves()
+    return options[rng.below(len(options))]
+
+
+def reference_playout(state, seed: int) -> int:
+    state = state.clone()
+    rng = SplitMix64(seed)
+    while not state.is_terminal:
+        state.apply(random_choice(state, rng))
+    return state.turn
+
+
+def positions(mid: bool) -> list:
+    """One position per cell: the start, or 20 random steps in (a seat to decide)."""
+    out = []
+    for mission, seats in CELLS:
+        game = LegendsGame(mission=mission, heroes=HEROES[:seats])
+        state = game.new_state(1000 + mission * 10 + seats)
+        rng = SplitMix64(mission * 7 + seats)
+        steps = 0
+        while mid and (steps < 20 or state.current_seat is None):
+            state.apply(random_choice(state, rng))
+            steps += 1
+            if state.is_terminal:
+                state, steps = game.new_state(steps + 5000), 0
+        out.append(state)
+    return out
+
+
+def timed(fn, seconds: float, clock=time.process_time) -> float:
+    """Units of work a second of `clock`: fn(n) does n units; n doubles until a round
+    takes `seconds`/4, then the best of three rounds. One-thread figures use the
+    process's CPU time (fair on a shared machine), two-thread ones the wall clock."""
+    n = 1
+    while True:
+        t = clock()
+        fn(n)
+        dt = max(clock() - t, 1e-9)
+        if dt >= seconds / 4 or n >= 1 << 22:
+            break
+        n *= 2
+    best = n / dt
+    for _ in range(2):
+        t = clock()
+        fn(n)
+        best = max(best, n / max(clock() - t, 1e-9))
+    return best
+
+
+def playout_rates(states: list, seconds: float) -> dict:
+    def ref(n):
+        for i in range(n):
+            reference_playout(states[i % len(states)], i)
+
+    twins = [native_state(s) for s in states]
+
+    def nat(threads):
+        def run(n):
+            per = max(1, n // len(twins))
+            for t in twins:
+                _native.legends_random_playouts(t, per, 1, threads)
+        return run
+
+    r = timed(ref, seconds)
+    n1 = timed(nat(1), seconds)
+    n1_wall = timed(nat(1), seconds, time.perf_counter)
+    n2 = timed(nat(2), seconds, time.perf_counter)
+    return {"reference": r, "native_1": n1, "native_1_wall": n1_wall, "native_2": n2, "speedup": n1 / r,
+            "threads_2_over_1": n2 / n1_wall}
+
+
+def search_rates(states: list, seconds: float) -> dict:
+    views = [s.view(s.current_seat) for s in states]
+
+    def py(n):
+        for v in views:
+            _native.PySearch(v, _native.SearchOptions(seed=1)).run(max(1, n // len(views)))
+
+    def nat(threads):
+        specs = [native_view(v) for v in views]
+
+        def run(n):
+            for v, spec in zip(views, specs):
+                v.game.native.search(spec, _native.SearchOptions(seed=1, threads=threads)).run(max(1, n // len(views)))
+        return run
+
+    before = timed(py, seconds)
+    after1 = timed(nat(1), seconds)
+    after1_wall = timed(nat(1), seconds, time.perf_counter)
+    after2 = timed(nat(2), seconds, time.perf_counter)
+    return {"python_callback_1": before, "native_1": after1, "native_1_wall": after1_wall, "native_2": after2,
+            "speedup": after1 / before, "threads_2_over_1": after2 / after1_wall}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="rough time of one measured round set")
+    parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "legends_speed.json"))
+    args = parser.parse_args(argv)
+    start, mid = positions(False), positions(True)
+    result = {
+        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0], "platform": platform.platform()},
+        "cells": [f"mission {m}, {s} seats" for m, s in CELLS],
+        "playouts_per_s": {"start": playout_rates(start, args.seconds), "mid": playout_rates(mid, args.seconds)},
+        "ismcts_iterations_per_s": {"mid": search_rates(mid, args.seconds)},
+    }
+    print("random playouts a second (reference | native 1 thread | native 2 threads wall / 1 thread wall | "
+          "native/reference)")
+    for where, r in result["playouts_per_s"].items():
+        print(f"  {where:5} {r['reference']:10.0f} | {r['native_1']:10.0f} | {r['native_2']:8.0f} / "
+              f"{r['native_1_wall']:8.0f} | {r['speedup']:6.0f}x")
+    s = result["ismcts_iterations_per_s"]["mid"]
+    print("ISMCTS iterations a second on Legends views (Python callback | native 1 thread | native 2 threads wall"
+          " / 1 thread wall | native/callback)")
+    print(f"  mid   {s['python_callback_1']:10.0f} | {s['native_1']:10.0f} | {s['native_2']:8.0f} / "
+          f"{s['native_1_wall']:8.0f} | {s['speedup']:6.1f}x")
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

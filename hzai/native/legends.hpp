@@ -1,0 +1,213 @@
+// Legends of Hellas in C++: the twin of the reference engine hzai/games/legends/rules.py
+// (same moves, same dense action ids, same card instances), its determinization (the
+// port of hzai/games/legends/sampler.py, bit for bit for the same seed) and the game
+// trait the generic search (search/*.hpp) runs on. docs/native.md, "Legends".
+//
+// Nothing here knows a card count, a monster or a mission: the data file, the game's
+// options and the action-id layout of hzai.games.legends.moves.ActionCodec all come
+// from Python (LgGame), parsed there once.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "rng.hpp"
+#include "search/trait.hpp"
+
+namespace hzn::lg {
+
+constexpr int MAX_CARDS = 128;     // card instances (classic: 61)
+constexpr int MAX_SEATS = 5;
+constexpr int MAX_HAND = 16;       // a receiver holds at most 4 + 4 before it discards
+constexpr int MAX_ATTR = 8;        // attributes; kinds = attributes + DI
+constexpr int MAX_MONSTERS = 16;   // monster cards in the data, so monsters in play
+constexpr int MAX_PLAYED = 24;     // cards on one monster (its size N)
+constexpr int MAX_LIST = 4;        // moves.MAX_LIST
+constexpr int MAX_ORDER = 5;       // moves.MAX_ORDER
+constexpr int MAX_MULTISETS = 720;  // multisets of 1..4 of at most 9 kinds: 714
+constexpr int ORACLE_LOOK = 6;
+constexpr int HAND = 4;
+constexpr int RECOVER_TO = 5;
+
+// Pending decisions, results, reasons and specials: the texts the reference uses, in
+// this order (hzai/native/legends.py reads these lists from the module).
+enum Pending : int8_t { P_PLACE, P_ACTION, P_RECOVER_DISCARD, P_SUPPORT_DISCARD, P_ORACLE_RETURN, P_FORCED_RECOVER,
+                        P_CHANCE, P_NONE };
+enum Result : int8_t { R_NONE, R_WON, R_LOST };
+enum Reason : int8_t { W_NONE, W_EXHAUSTED, W_TURN_LIMIT, W_FORCED_RECOVER, W_NO_SIXTH, W_FINAL_DEFEATED };
+enum Special : int8_t { S_NONE, S_DI_RECOVER, S_DI_SWAP_DRAW, S_DI_SWAP_DISCARD, S_REPLACE_UNTIL_6 };
+enum Face : uint8_t { F_UP, F_DOWN, F_SIDEWAYS };
+enum Trigger : int8_t { T_NONE, T_PLUS, T_CHIMERA, T_TWO_CHIMERAS, T_HADES };
+// Action blocks, in the codec's order (their bases come from Python).
+enum Block : int { B_PLACE, B_FIGHT, B_WILD, B_SLAY, B_ABILITY, B_MOVE, B_RECOVER, B_DISCARD, B_ORACLE_BACK, B_SUPPORT,
+                   B_ORACLE, B_CHANCE, B_COUNT };
+
+extern const char* const PENDING_TEXT[8];
+extern const char* const RESULT_TEXT[3];
+extern const char* const REASON_TEXT[6];
+extern const char* const SPECIAL_TEXT[5];
+extern const char* const BLOCK_TEXT[B_COUNT];
+extern const char* const TRIGGER_TEXT[5];  // by Trigger; "+" is "+n"
+
+// The static game: data, options and the action-id layout.
+struct LgGame {
+  int attrs = 0, kinds = 0, di = 0;  // kinds = attrs + 1; DI is kind `attrs`
+  int seats = 1, first = 0, turn_limit = 200;
+  bool free_relocation = false;
+  std::vector<int> hero_attr;                      // per seat
+  std::vector<int> deck;                           // the draw pile's kinds (data order), before the shuffle
+  int aside = 0;                                   // DI set aside
+  std::vector<std::array<int, 2>> monster_attrs;  // per monster card
+  int size_normal = 5, size_chimera = 8, size_hades = 10;
+  int start = 1, finals = 1;
+  Special special = S_NONE;
+  std::vector<int8_t> trigger;  // defeat number -> Trigger
+  std::vector<int> trigger_n;   // defeat number -> n of "+n"
+  // the codec
+  int base[B_COUNT] = {};
+  int size = 0;
+  std::vector<std::vector<int>> multisets;  // id -> kinds in the codec's order (sorted by name)
+  std::vector<int> multiset_of_counts;      // counts in base 5 -> id, or -1
+  int seq_base[MAX_ORDER + 1] = {};         // length -> offset of sequences of that length
+  int seq_count = 0;
+  int max_legal = 0;
+
+  void finish();  // checks the limits, derives the lookups; std::invalid_argument naming the problem
+  int multiset_id(const int* counts) const;
+  int seq(const int* kinds_, int n) const;
+};
+
+struct Played {
+  uint8_t inst;
+  int8_t attr;  // counts as, -1 for a slay
+  uint8_t face, by;
+};
+
+struct Monster {
+  uint8_t id = 0, ncards = 0, size = 0, nplayed = 0;
+  uint8_t cards[3] = {};
+  uint8_t req[MAX_ATTR] = {}, cnt[MAX_ATTR] = {};
+  bool final_ = false, defeated = false;
+  Played played[MAX_PLAYED] = {};
+  int deficit() const;
+};
+
+// A full position (plain data: copied by assignment).
+struct LgState {
+  uint8_t kind[MAX_CARDS] = {};
+  int ncards = 0;
+  uint8_t hand[MAX_SEATS][MAX_HAND] = {};
+  uint8_t hn[MAX_SEATS] = {};
+  uint8_t draw[MAX_CARDS] = {};  // top last
+  int dn = 0;
+  uint8_t disc_inst[MAX_CARDS] = {}, disc_by[MAX_CARDS] = {};  // bottom first
+  int discn = 0;
+  int aside = 0;
+  uint8_t oracle[ORACLE_LOOK] = {};
+  int on = 0;
+  uint8_t mdeck[MAX_MONSTERS] = {};  // top first
+  int mdn = 0;
+  Monster mon[MAX_MONSTERS];
+  int nmon = 0;
+  int8_t disc[MAX_SEATS] = {-1, -1, -1, -1, -1};
+  bool broken[MAX_SEATS] = {};
+  int turn = 0, turn_seat = 0;
+  Pending pending = P_PLACE;
+  int actor = 0, placed = 0, giver = -1;
+  bool forced = false;
+  bool af_set = false, af_slay = false;
+  int af_defeat = 0;
+  int normals_entered = 0, normals_defeated = 0, finals_defeated = 0;
+  Result result = R_NONE;
+  Reason reason = W_NONE;
+};
+
+int current_player(const LgGame& g, const LgState& s);
+int legal_actions(const LgGame& g, const LgState& s, int* out);  // sorted ids
+void apply(const LgGame& g, LgState& s, int action);              // a legal action or chance outcome
+int chance_outcomes(const LgGame& g, const LgState& s, int* ids, double* probs);
+int sample_chance(const LgGame& g, const LgState& s, SplitMix64& rng);
+void enter(const LgGame& g, LgState& s, int what);  // 0 normal, 1 chimera, 2 hades
+void check_state(const LgGame& g, const LgState& s);  // std::invalid_argument when a loaded state is malformed
+
+// ----- one seat's view, as the sampler reads it (hzai/native/legends.py builds it) -----
+enum EventType : int { E_DRAW, E_PLAY, E_DISCARD, E_GIVE, E_REVEAL, E_BACK, E_UNDER_DRAW, E_UNDER_DISCARD,
+                       E_TAKE_DISCARD };
+extern const char* const EVENT_TEXT[9];
+
+struct LgEvent {  // knowledge.observed's tuples, typed
+  int type = 0, seat = 0, other = 0, n = 0, mon = 0, face = 0;
+  int k = -1;               // play / discard: the kind, -1 hidden; back: the discarded kind
+  bool shown = false;       // kinds given (draw, give, take_discard: seen by the seat)
+  std::vector<int> kinds;   // draw, give, take_discard (when shown), reveal, back (the order)
+};
+
+struct LgMonsterView {
+  int id = 0, size = 0;
+  bool final_ = false, defeated = false;
+  std::vector<int> cards, req;
+  std::vector<std::array<int, 3>> played;  // (counts as, face, by)
+};
+
+struct LgView {
+  int seat = 0;
+  std::vector<int> own_start, start_hands;  // own start kinds; every seat's start hand size
+  int start_pile = 0;
+  std::vector<LgEvent> log;
+  std::vector<LgMonsterView> monsters;
+  std::vector<int> monster_deck_left;  // sorted
+  int aside = 0;
+  std::vector<int> disc;  // -1: none
+  std::vector<bool> broken;
+  // public fields of the table
+  int turn = 0, turn_seat = 0, pending = P_PLACE, actor = 0, placed = 0, giver = -1;
+  bool forced = false, af_set = false, af_slay = false;
+  int af_defeat = 0, normals_entered = 0, normals_defeated = 0, finals_defeated = 0, result = R_NONE, reason = W_NONE;
+
+  std::shared_ptr<const LgState> world;  // world_view: every card seen, this very state
+
+  void check(const LgGame& g) const;  // std::invalid_argument naming a bad field
+};
+
+// One state consistent with the view, equal to LegendsView.sample(seed) of the reference
+// (same kinds in the same places, same instances). std::runtime_error when no attempt
+// finds a consistent replay.
+LgState sample(const LgGame& g, const LgView& v, uint64_t seed);
+
+// The game trait (search/trait.hpp). The view is checked once, when it is built.
+struct Legends {
+  using Game = LgGame;
+  using State = LgState;
+  using View = LgView;
+  static int num_players(const Game& g) { return g.seats; }
+  static int num_actions(const Game& g) { return g.size; }
+  static int max_legal(const Game& g) { return g.max_legal; }
+  static int current_player(const Game& g, const State& s) { return lg::current_player(g, s); }
+  static int legal_actions(const Game& g, const State& s, int* out) { return lg::legal_actions(g, s, out); }
+  static void apply(const Game& g, State& s, int a) { lg::apply(g, s, a); }
+  static int sample_chance(const Game& g, const State& s, SplitMix64& rng) { return lg::sample_chance(g, s, rng); }
+  static void returns(const Game& g, const State& s, double* out) {
+    for (int i = 0; i < g.seats; ++i) out[i] = s.result == R_WON ? 1.0 : 0.0;  // the team's result (L-END-6)
+  }
+  static State clone(const Game&, const State& s) { return s; }
+  static int view_player(const Game& g, const View& v) {
+    if (v.world) return lg::current_player(g, *v.world) >= 0 ? lg::current_player(g, *v.world) : -1;
+    if (v.result != R_NONE || v.pending == P_CHANCE || v.pending == P_NONE) return -1;
+    return v.actor == v.seat ? v.seat : -1;
+  }
+  static State determinize(const Game& g, const View& v, SplitMix64& rng) {
+    return v.world ? *v.world : sample(g, v, rng.next_u64());
+  }
+  static View world_view(const Game&, const State& s) {
+    View v;
+    v.world = std::make_shared<const State>(s);
+    return v;
+  }
+  static void playout_step(const Game& g, State& s, SplitMix64& rng);
+};
+
+}  // namespace hzn::lg

@@ -1,0 +1,25 @@
+// The Python-facing handles of the Legends twin, shared by legends_bindings.cpp and
+// search_bindings.cpp.
+#pragma once
+
+#include <memory>
+
+#include "legends.hpp"
+
+namespace hzn::lg {
+
+struct LgGameHandle {
+  std::shared_ptr<const LgGame> g;
+};
+
+struct LgStateHandle {
+  std::shared_ptr<const LgGame> g;
+  LgState s;
+};
+
+struct LgViewHandle {
+  std::shared_ptr<const LgGame> g;
+  LgView v;
+};
+
+}  // namespace hzn::lg

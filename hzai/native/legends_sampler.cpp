@@ -1,0 +1,369 @@
+// The determinization of a Legends view: hzai/games/legends/sampler.py in C++, draw for
+// draw, so that sample(g, view, seed) equals LegendsView.sample(seed). The seat's log
+// is replayed on tokens (one per card, its kind open until the log shows it); see the
+// Python module for the why of each step (the repair of hidden removals above all).
+#include <algorithm>
+
+#include "legends.hpp"
+
+namespace hzn::lg {
+
+namespace {
+
+constexpr int OPEN = -1;
+constexpr int ATTEMPTS = 200;
+constexpr int UNIFORM_ATTEMPTS = 8;
+
+struct Contradiction {};
+
+enum Where : int { W_UNSET, W_DISCARD, W_PLAYED, W_HAND };
+
+struct Hidden {
+  int at, seat, tok, arrived, where, where_at;
+};
+
+struct Replay {
+  SplitMix64 rng;
+  bool keep_open;
+  std::vector<int> kind, draw, oracle, pool, moved;
+  std::vector<std::vector<int>> hands, played;
+  std::vector<std::pair<int, int>> discard;
+  std::vector<Hidden> hidden;
+  int at = 0;
+
+  Replay(const LgGame& g, const LgView& v, uint64_t seed, bool keep) : rng(seed), keep_open(keep) {
+    hands.resize((size_t)g.seats);
+    for (int s = 0; s < g.seats; ++s) {
+      if (s == v.seat)
+        for (int k : v.own_start) hands[(size_t)s].push_back(token(k));
+      else
+        for (int i = 0; i < v.start_hands[(size_t)s]; ++i) hands[(size_t)s].push_back(token(OPEN));
+    }
+    for (int i = 0; i < v.start_pile; ++i) draw.push_back(token(OPEN));
+    pool.assign((size_t)g.kinds, 0);
+    for (int k : g.deck) ++pool[(size_t)k];
+    for (int k : v.own_start) --pool[(size_t)k];  // Counter subtraction: negatives read as none
+    played.resize(v.monsters.size());
+    moved.assign(kind.size(), -1);
+  }
+
+  int token(int k) {
+    kind.push_back(k);
+    return (int)kind.size() - 1;
+  }
+
+  void fix(int tok, int k) {
+    if (kind[(size_t)tok] == k) return;
+    if (kind[(size_t)tok] != OPEN || pool[(size_t)k] <= 0) throw Contradiction{};
+    kind[(size_t)tok] = k;
+    --pool[(size_t)k];
+  }
+
+  int pop_at(std::vector<int>& v, size_t pos) {
+    const int x = v[pos];
+    v.erase(v.begin() + (long)pos);
+    return x;
+  }
+
+  int take(int seat, int k) {
+    auto& hand = hands[(size_t)seat];
+    if (hand.empty()) throw Contradiction{};
+    if (k < 0) {
+      size_t pos = (size_t)rng.below(hand.size());
+      if (keep_open) {
+        std::vector<size_t> fixed;
+        for (size_t p = 0; p < hand.size(); ++p)
+          if (kind[(size_t)hand[p]] != OPEN) fixed.push_back(p);
+        if (!fixed.empty()) pos = fixed[(size_t)rng.below(fixed.size())];
+      }
+      const int tok = pop_at(hand, pos);
+      hidden.push_back(Hidden{at, seat, tok, moved[(size_t)tok], W_UNSET, 0});
+      moved[(size_t)tok] = at;
+      return tok;
+    }
+    for (size_t p = 0; p < hand.size(); ++p) {
+      if (kind[(size_t)hand[p]] == k) {
+        moved[(size_t)hand[p]] = at;
+        return pop_at(hand, p);
+      }
+    }
+    int tok = repair(seat, k, true);
+    if (tok < 0) {
+      std::vector<size_t> opened;
+      for (size_t p = 0; p < hand.size(); ++p)
+        if (kind[(size_t)hand[p]] == OPEN) opened.push_back(p);
+      if (!opened.empty() && pool[(size_t)k] > 0) tok = pop_at(hand, opened[(size_t)rng.below(opened.size())]);
+      else tok = repair(seat, k, false);
+    }
+    if (tok < 0) throw Contradiction{};
+    fix(tok, k);
+    moved[(size_t)tok] = at;
+    return tok;
+  }
+
+  void went(int where, int where_at) {
+    if (!hidden.empty() && hidden.back().at == at && hidden.back().where == W_UNSET) {
+      hidden.back().where = where;
+      hidden.back().where_at = where_at;
+    }
+  }
+
+  static void swap_in(std::vector<int>& v, int x, int y) {
+    for (int& t : v)
+      if (t == x) t = y;
+  }
+
+  int repair(int seat, int k, bool fixed_only) {
+    auto& hand = hands[(size_t)seat];
+    for (auto r = hidden.rbegin(); r != hidden.rend(); ++r) {
+      const int x = r->tok;
+      if (r->seat != seat || moved[(size_t)x] != r->at || r->where == W_UNSET) continue;
+      const int kx = kind[(size_t)x];
+      if (!(kx == k || (!fixed_only && kx == OPEN && pool[(size_t)k] > 0))) continue;
+      std::vector<int> stayed;
+      for (int y : hand)
+        if (moved[(size_t)y] < r->at) stayed.push_back(y);
+      if (stayed.empty()) continue;
+      const int y = stayed[(size_t)rng.below(stayed.size())];
+      if (r->where == W_DISCARD) {
+        for (auto& e : discard)
+          if (e.first == x) e.first = y;
+      } else if (r->where == W_PLAYED) {
+        swap_in(played[(size_t)r->where_at], x, y);
+      } else {
+        swap_in(hands[(size_t)r->where_at], x, y);
+      }
+      hand.erase(std::find(hand.begin(), hand.end(), y));
+      const int arrived = r->arrived;
+      r->tok = y;
+      r->arrived = moved[(size_t)y];
+      moved[(size_t)y] = r->at;
+      moved[(size_t)x] = arrived;
+      return x;
+    }
+    return -1;
+  }
+
+  void step(const LgEvent& e) {
+    switch (e.type) {
+      case E_DRAW: case E_TAKE_DISCARD: {
+        std::vector<int> taken;
+        for (int i = 0; i < e.n; ++i) {
+          if (e.type == E_DRAW) {
+            if (draw.empty()) throw Contradiction{};
+            taken.push_back(draw.back());
+            draw.pop_back();
+          } else {
+            if (discard.empty()) throw Contradiction{};
+            taken.push_back(discard.back().first);
+            discard.pop_back();
+          }
+        }
+        if (e.shown)
+          for (size_t i = 0; i < taken.size(); ++i) fix(taken[i], e.kinds[i]);
+        for (int t : taken) hands[(size_t)e.seat].push_back(t), moved[(size_t)t] = at;
+        break;
+      }
+      case E_PLAY: {
+        const int tok = take(e.seat, e.k);
+        went(W_PLAYED, e.mon);
+        played[(size_t)e.mon].push_back(tok);
+        break;
+      }
+      case E_DISCARD: {
+        const int tok = take(e.seat, e.k);
+        went(W_DISCARD, 0);
+        discard.emplace_back(tok, e.seat);
+        break;
+      }
+      case E_GIVE: {
+        std::vector<int> toks;
+        for (int i = 0; i < e.n; ++i) {
+          toks.push_back(take(e.seat, e.shown ? e.kinds[(size_t)i] : -1));
+          went(W_HAND, e.other);
+        }
+        for (int t : toks) hands[(size_t)e.other].push_back(t);
+        break;
+      }
+      case E_REVEAL: {
+        std::vector<int> taken;
+        for (size_t i = 0; i < e.kinds.size(); ++i) {
+          if (draw.empty()) throw Contradiction{};
+          taken.push_back(draw.back());
+          draw.pop_back();
+        }
+        for (size_t i = 0; i < taken.size(); ++i) fix(taken[i], e.kinds[i]);
+        oracle = taken;
+        for (int t : taken) moved[(size_t)t] = at;
+        break;
+      }
+      case E_BACK: {
+        std::vector<int> shown = oracle;
+        auto pick = [&](int k) {
+          for (size_t p = 0; p < shown.size(); ++p)
+            if (kind[(size_t)shown[p]] == k) return pop_at(shown, p);
+          throw Contradiction{};
+        };
+        const int out = pick(e.k);
+        std::vector<int> back;
+        for (int k : e.kinds) back.push_back(pick(k));
+        oracle.clear();
+        discard.emplace_back(out, e.seat);
+        for (auto it = back.rbegin(); it != back.rend(); ++it) draw.push_back(*it);
+        moved[(size_t)out] = at;
+        for (int t : back) moved[(size_t)t] = at;
+        break;
+      }
+      default: {  // E_UNDER_DRAW, E_UNDER_DISCARD
+        std::vector<int> block = hands[(size_t)e.seat];
+        if ((int)block.size() != e.n) throw Contradiction{};
+        rng.shuffle(block.data(), (int)block.size());
+        for (int t : block) moved[(size_t)t] = at;
+        hands[(size_t)e.seat].clear();
+        if (e.type == E_UNDER_DRAW) {
+          draw.insert(draw.begin(), block.rbegin(), block.rend());
+        } else {
+          std::vector<std::pair<int, int>> under;
+          for (auto it = block.rbegin(); it != block.rend(); ++it) under.emplace_back(*it, e.seat);
+          discard.insert(discard.begin(), under.begin(), under.end());
+        }
+        break;
+      }
+    }
+  }
+
+  void finish() {
+    std::vector<int> opened, rest;
+    for (size_t t = 0; t < kind.size(); ++t)
+      if (kind[t] == OPEN) opened.push_back((int)t);
+    for (size_t k = 0; k < pool.size(); ++k)
+      for (int i = 0; i < pool[k]; ++i) rest.push_back((int)k);
+    if (rest.size() != opened.size()) throw Contradiction{};
+    rng.shuffle(rest.data(), (int)rest.size());
+    for (size_t i = 0; i < opened.size(); ++i) kind[(size_t)opened[i]] = rest[i];
+  }
+};
+
+}  // namespace
+
+LgState sample(const LgGame& g, const LgView& v, uint64_t seed) {
+  for (int attempt = 0; attempt < ATTEMPTS; ++attempt) {
+    Replay r(g, v, mix_seed(seed, (uint64_t)attempt), attempt >= UNIFORM_ATTEMPTS);
+    try {
+      for (size_t at = 0; at < v.log.size(); ++at) {
+        r.at = (int)at;
+        r.step(v.log[at]);
+      }
+      r.finish();
+    } catch (const Contradiction&) {
+      continue;
+    }
+    LgState s;
+    s.ncards = (int)r.kind.size() + v.aside;
+    if (s.ncards > MAX_CARDS) throw std::invalid_argument("view: more cards than the native twin holds");
+    for (size_t i = 0; i < r.kind.size(); ++i) s.kind[i] = (uint8_t)r.kind[i];
+    for (int i = 0; i < v.aside; ++i) s.kind[r.kind.size() + (size_t)i] = (uint8_t)g.di;
+    s.aside = v.aside;
+    for (int p = 0; p < g.seats; ++p) {
+      const auto& h = r.hands[(size_t)p];
+      if (h.size() > (size_t)MAX_HAND) throw std::invalid_argument("view: a hand over 16 cards");
+      s.hn[p] = (uint8_t)h.size();
+      for (size_t i = 0; i < h.size(); ++i) s.hand[p][i] = (uint8_t)h[i];
+    }
+    s.dn = (int)r.draw.size();
+    for (size_t i = 0; i < r.draw.size(); ++i) s.draw[i] = (uint8_t)r.draw[i];
+    s.discn = (int)r.discard.size();
+    for (size_t i = 0; i < r.discard.size(); ++i) s.disc_inst[i] = (uint8_t)r.discard[i].first, s.disc_by[i] = (uint8_t)r.discard[i].second;
+    s.on = (int)r.oracle.size();
+    for (size_t i = 0; i < r.oracle.size(); ++i) s.oracle[i] = (uint8_t)r.oracle[i];
+    std::vector<int> md = v.monster_deck_left;
+    SplitMix64(mix_seed(seed, 0x3D)).shuffle(md.data(), (int)md.size());
+    s.mdn = (int)md.size();
+    for (size_t i = 0; i < md.size(); ++i) s.mdeck[i] = (uint8_t)md[i];
+    s.nmon = (int)v.monsters.size();
+    for (size_t i = 0; i < v.monsters.size(); ++i) {
+      const LgMonsterView& mv = v.monsters[i];
+      Monster& m = s.mon[i];
+      m.id = (uint8_t)mv.id;
+      m.size = (uint8_t)mv.size;
+      m.final_ = mv.final_;
+      m.defeated = mv.defeated;
+      m.ncards = (uint8_t)mv.cards.size();
+      for (size_t j = 0; j < mv.cards.size(); ++j) m.cards[j] = (uint8_t)mv.cards[j];
+      for (size_t a = 0; a < mv.req.size(); ++a) m.req[a] = (uint8_t)mv.req[a];
+      const auto& toks = r.played[i];
+      m.nplayed = (uint8_t)std::min(toks.size(), mv.played.size());
+      for (int j = 0; j < m.nplayed; ++j) {
+        const auto& p = mv.played[(size_t)j];
+        m.played[j] = Played{(uint8_t)toks[(size_t)j], (int8_t)p[0], (uint8_t)p[1], (uint8_t)p[2]};
+        if (p[0] >= 0) ++m.cnt[p[0]];
+      }
+    }
+    for (int p = 0; p < g.seats; ++p) s.disc[p] = (int8_t)v.disc[(size_t)p], s.broken[p] = v.broken[(size_t)p];
+    s.turn = v.turn;
+    s.turn_seat = v.turn_seat;
+    s.pending = (Pending)v.pending;
+    s.actor = v.actor;
+    s.placed = v.placed;
+    s.giver = v.giver;
+    s.forced = v.forced;
+    s.af_set = v.af_set;
+    s.af_slay = v.af_slay;
+    s.af_defeat = v.af_defeat;
+    s.normals_entered = v.normals_entered;
+    s.normals_defeated = v.normals_defeated;
+    s.finals_defeated = v.finals_defeated;
+    s.result = (Result)v.result;
+    s.reason = (Reason)v.reason;
+    return s;
+  }
+  throw std::runtime_error("no determinization found for p" + std::to_string(v.seat + 1) + " in " +
+                           std::to_string(ATTEMPTS) + " attempts");
+}
+
+void LgView::check(const LgGame& g) const {
+  auto need = [](bool ok, const char* why) {
+    if (!ok) throw std::invalid_argument(std::string("view: ") + why);
+  };
+  need(seat >= 0 && seat < g.seats, "seat out of range");
+  need((int)start_hands.size() == g.seats, "start_hands needs one size per seat");
+  int total = start_pile + aside;
+  for (int h : start_hands) {
+    need(h >= 0 && h <= MAX_HAND, "start hand size out of range");
+    total += h;
+  }
+  need(start_pile >= 0 && aside >= 0 && total <= MAX_CARDS, "more cards than the native twin holds");
+  need((int)own_start.size() == start_hands[(size_t)seat], "own_start must be the seat's start hand");
+  for (int k : own_start) need(k >= 0 && k < g.kinds, "own_start kind out of range");
+  need((int)disc.size() == g.seats && (int)broken.size() == g.seats, "disc and broken need one entry per seat");
+  need(monsters.size() <= (size_t)MAX_MONSTERS, "too many monsters");
+  for (int d : disc) need(d >= -1 && d < (int)monsters.size(), "disc out of range");
+  for (const auto& m : monsters) {
+    need(m.size >= 1 && m.size <= MAX_PLAYED && m.played.size() <= (size_t)m.size, "monster size out of range");
+    need(m.cards.size() <= 3 && (int)m.req.size() == g.attrs, "monster cards / requirement malformed");
+    for (int c : m.cards) need(c >= 0 && c < (int)g.monster_attrs.size(), "monster card out of range");
+    for (const auto& p : m.played)
+      need(p[0] >= -1 && p[0] < g.attrs && p[1] >= 0 && p[1] <= F_SIDEWAYS && p[2] >= 0 && p[2] < g.seats,
+           "played card malformed");
+  }
+  need(monster_deck_left.size() <= (size_t)MAX_MONSTERS, "monster deck too long");
+  for (int c : monster_deck_left) need(c >= 0 && c < (int)g.monster_attrs.size(), "monster deck card out of range");
+  need(pending >= P_PLACE && pending <= P_NONE && result >= R_NONE && result <= R_LOST &&
+       reason >= W_NONE && reason <= W_FINAL_DEFEATED, "pending / result / reason out of range");
+  need(actor >= -1 && actor < g.seats && turn_seat >= 0 && turn_seat < g.seats, "actor / turn seat out of range");
+  for (const auto& e : log) {
+    need(e.type >= E_DRAW && e.type <= E_TAKE_DISCARD, "log: unknown event");
+    need(e.seat >= 0 && e.seat < g.seats, "log: seat out of range");
+    need(e.n >= 0 && e.n <= MAX_CARDS, "log: count out of range");
+    if (e.type == E_GIVE) need(e.other >= 0 && e.other < g.seats, "log: receiver out of range");
+    if (e.type == E_PLAY) need(e.mon >= 0 && e.mon < (int)monsters.size(), "log: monster out of range");
+    if (e.type == E_PLAY || e.type == E_DISCARD || e.type == E_BACK) need(e.k >= -1 && e.k < g.kinds, "log: kind out of range");
+    if (e.type == E_BACK) need(e.k >= 0, "log: the Oracle's discard is shown");
+    for (int k : e.kinds) need(k >= 0 && k < g.kinds, "log: kind out of range");
+    if (e.shown) need((int)e.kinds.size() == e.n, "log: shown kinds must match the count");
+    need(e.kinds.size() <= (size_t)MAX_CARDS, "log: too many kinds");
+  }
+  need(log.size() <= 1000000, "log too long");
+}
+
+}  // namespace hzn::lg
