@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hzai.games.legends.data import DataError, key_problem
-from hzai.games.legends.game import LegendsGame, OptionError
+from hzai.core.record import RecordError as CoreRecordError
+from hzai.games.legends.game import FORMAT, LegendsGame, OptionError
 from hzai.games.legends.moves import ChanceOrder, NotationError
 from hzai.games.legends.rules import HAND, IllegalMoveError, deck_kinds
 from hzai.rng import SplitMix64, mix_seed
 from hzai.text import quoted, shorten
 
-FORMAT = "legends-record/1"
 KEYS = ("format", "mission", "difficulty", "heroes", "first_player", "variants", "data", "setup", "seed", "moves")
 SETUP_KEYS = ("monster_deck", "hands", "draw_pile")
 VARIANT_KEYS = ("relocation", "turn_limit")
@@ -25,13 +25,10 @@ MAX_RECORD_BYTES = 4 << 20
 CHANCE_SALT = 0xC4A9CE  # the seed record's chance orders: SplitMix64(mix_seed(seed, CHANCE_SALT))
 
 
-class RecordError(ValueError):
+class RecordError(CoreRecordError):
     """A malformed record, or a move of it that cannot be read or played; `index` is the
-    move's 0-based position when a move is at fault."""
-
-    def __init__(self, message: str, index: int | None = None, move: str | None = None):
-        super().__init__(message)
-        self.index, self.move = index, move
+    move's 0-based position when a move is at fault (hzai.core's RecordError, so every
+    front end reports it as it reports any game's)."""
 
 
 def _fail(message: str):
