@@ -20,6 +20,7 @@ from hzai.text import quoted
 
 FORMAT = "legends-record/1"
 RELOCATIONS = ("paid", "free")
+DEFAULT_HEROES = ("Perseus", "Atalanta", "Hercules", "Achilles", "Jason")  # for a seat count alone
 DEFAULT_TURN_LIMIT = 200
 MAX_TURN_LIMIT = 100_000
 
@@ -130,6 +131,7 @@ class LegendsGame(Game):
     @property
     def params_help(self) -> str:
         return ("a JSON object: mission (1-12), heroes (a list of 1 to 5 hero names; one seat each, p1..pN), "
+                "or seats (a count: the first heroes of " + ", ".join(DEFAULT_HEROES) + "), "
                 "difficulty (" + ", ".join(DIFFICULTIES) + "), first_player (p1..pN), variants "
                 "({\"relocation\": \"paid\" or \"free\", \"turn_limit\": N}); defaults: "
                 + json.dumps({k: v for k, v in self.params.items() if k != "data"}, sort_keys=True))
@@ -148,6 +150,8 @@ class LegendsGame(Game):
             if key not in ("relocation", "turn_limit"):
                 raise OptionError(f"unknown variant {quoted(key)}; legends takes: relocation, turn_limit")
         flat.update(variants)
+        if "seats" in flat:
+            flat["heroes"] = self._heroes_for(flat.pop("seats"), flat.get("heroes"))
         unknown = sorted(str(k) for k in flat if k not in self.params)
         if unknown:
             raise OptionError(f"unknown parameter {quoted(unknown[0])}; legends takes: mission, heroes, difficulty, "
@@ -155,6 +159,17 @@ class LegendsGame(Game):
         if flat.get("data", self.data_name) != "classic":
             raise OptionError("data: only the built-in 'classic' data is served")
         return LegendsGame(**{**self.params, **flat})
+
+    def _heroes_for(self, seats, heroes):
+        """`seats` (a front end's seat count) as that many heroes: the ones given, which
+        must be as many, or the first of DEFAULT_HEROES."""
+        if not isinstance(seats, int) or isinstance(seats, bool) or not 1 <= seats <= MAX_SEATS:
+            raise OptionError(f"seats must be a whole number from 1 to {MAX_SEATS}, not {quoted(seats)}")
+        if heroes is None:
+            return list(DEFAULT_HEROES[:seats])
+        if not isinstance(heroes, list) or len(heroes) != seats:
+            raise OptionError(f"seats is {seats} but heroes names {len(heroes) if isinstance(heroes, list) else 'no list'}")
+        return heroes
 
     def read_record(self, data):
         """A `legends-record/1` from a request: the built-in data only, never a file."""
