@@ -174,7 +174,7 @@ class LegendsGame(Game):
     def read_record(self, data):
         """A `legends-record/1` from a request: the built-in data only, never a file."""
         if isinstance(data, dict) and data.get("data", "classic") != "classic":
-            from hzai.games.legends.record import RecordError
+            from hzai.core.record import RecordError
 
             raise RecordError("data: only the built-in 'classic' data is served")
         return self.record_type.from_json(data)
@@ -187,27 +187,11 @@ class LegendsGame(Game):
         return self.record_type(self, setup=(hands, pile, monsters), moves=[])
 
     def play_recorded(self, state, index: int, text: str) -> None:
-        from hzai.games.legends.record import push_recorded
-
-        push_recorded(state, index, text)
+        self.record_type.push_recorded(state, index, text)
 
     def replay(self, record, should_stop=None):
         """As Game.replay; a seed record's chance orders are drawn from its seed."""
-        if record.seed is None:
-            return super().replay(record, should_stop)
-        from hzai.core.record import REPLAY_CHECK_EVERY, ReplayStopped
-        from hzai.games.legends.record import CHANCE_SALT, draw_chance, push_recorded
-        from hzai.rng import SplitMix64, mix_seed
-
-        state = record.start()
-        chance = SplitMix64(mix_seed(record.seed, CHANCE_SALT))
-        draw_chance(state, chance)
-        for index, text in enumerate(record.moves):
-            if should_stop is not None and index % REPLAY_CHECK_EVERY == 0 and should_stop():
-                raise ReplayStopped(index)
-            push_recorded(state, index, text, seeded=True)
-            draw_chance(state, chance)
-        return state
+        return record.replay(should_stop=should_stop)
 
     def observed(self, before, move, seat):
         from hzai.core.record import Observed
