@@ -194,3 +194,27 @@ def test_a_bad_legends_record_is_invalid_argument_naming_the_move(client):
     with pytest.raises(grpc.RpcError) as caught:
         client.suggest_move(record, game="legends", iterations=10)
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "built-in" in caught.value.details()
+
+
+def test_the_bot_decides_from_the_seats_view_only(client):
+    """Two deals that differ only where p1 cannot see (p2's hand, the pile's order) get
+    the same suggestion and the same analysis for p1 with the same seed."""
+    from hzai.games.legends.rules import shuffled_deal
+
+    game = make_game("legends", **PARAMS)
+    hands, pile, monsters = shuffled_deal(game, 21)
+    other_hands = [list(h) for h in hands]
+    other_pile = list(pile)
+    swap = next(i for i, k in enumerate(other_pile) if k != other_hands[1][0])
+    other_hands[1][0], other_pile[swap] = other_pile[swap], other_hands[1][0]
+    other_pile.reverse()
+    moves = ["place m1", "place m2", "place m1"]
+    first = Record(game, setup=(hands, pile, monsters), moves=moves).to_json()
+    second = Record(game, setup=(other_hands, other_pile, monsters), moves=moves).to_json()
+    assert first != second
+    assert (Record.from_json(first).replay().view(0).to_json() == Record.from_json(second).replay().view(0).to_json())
+    one = client.analyze(first, game="legends", iterations=80, seed=9)
+    two = client.analyze(second, game="legends", iterations=80, seed=9)
+    assert [(m.move.text, m.visits, m.value) for m in one.moves] == [(m.move.text, m.visits, m.value) for m in two.moves]
+    assert (client.suggest_move(first, game="legends", iterations=80, seed=9).move.text
+            == client.suggest_move(second, game="legends", iterations=80, seed=9).move.text)
