@@ -179,6 +179,31 @@ def plot(rows: list[dict], path: Path) -> bool:
     return True
 
 
+def merge(paths: list[Path], out: Path, argv) -> int:
+    """One report from several runs: their cells in grid order, each run's settings kept."""
+    runs = [json.loads(p.read_text()) for p in paths]
+    order = {team: i for i, team in enumerate(TEAMS)}
+    rows = sorted((c for r in runs for c in r["cells"]),
+                  key=lambda c: (c["mission"], c["seats"], c["difficulty"] != "human", order[c["team"]]))
+    meta = {**runs[0], "size": "merged", "seconds": sum(r["seconds"] for r in runs),
+            "command": " ; ".join(r["command"] for r in runs)}
+    meta["games"] = max(r["games"] for r in runs)
+    searched = [c for c in rows if c["team"] in SEARCHED]
+    if searched:
+        meta["search_games"] = max(c["games"] for c in searched)
+        meta["iterations"] = max(c["iterations"] for c in searched)
+    meta.pop("cells", None)
+    meta.pop("target", None)
+    out.mkdir(parents=True, exist_ok=True)
+    report = {**meta, "runs": [{k: v for k, v in r.items() if k not in ("cells", "target")} for r in runs],
+              "cells": rows, "target": verdicts(rows)}
+    (out / "legends_strength.json").write_text(json.dumps(report, indent=1))
+    (out / "legends_strength.md").write_text(markdown(rows, meta))
+    plot(rows, out / "legends_strength.png")
+    print(markdown(rows, meta))
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--size", choices=sorted(SIZES), default="fits")
@@ -195,11 +220,16 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--out", default=str(RESULTS), help="results folder")
     parser.add_argument("--plot-only", action="store_true", help="redraw the plot from the JSON, play nothing")
+    parser.add_argument("--merge", nargs="+", metavar="JSON", default=None,
+                        help="play nothing: join the cells of these legends_strength.json files (runs of parts of "
+                             "the grid, e.g. in parallel) into one report in --out")
     args = parser.parse_args(argv)
     out = Path(args.out)
     if args.plot_only:
         rows = json.loads((out / "legends_strength.json").read_text())["cells"]
         return 0 if plot(rows, out / "legends_strength.png") else 1
+    if args.merge:
+        return merge([Path(p) for p in args.merge], out, argv)
     size = dict(SIZES[args.size])
     for key in ("missions", "seats", "games", "search_games", "iterations", "search_cells"):
         if getattr(args, key) is not None:
