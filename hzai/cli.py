@@ -13,6 +13,8 @@ from pathlib import Path
 
 from hzai.batch import BatchError
 from hzai.games.hera_zeus.cards import PLAYERS, DeckError
+
+SEATS = tuple(f"p{i}" for i in range(1, 6))  # Legends' seats, for --as
 from hzai.games.hera_zeus.rules import Game, Record, RecordError, VariantError, deal, state_to_json
 
 EXIT_BAD_INPUT = 2
@@ -31,6 +33,12 @@ def _load(path: str, upto: int | None = None):
 def _legends(path: str, upto: int | None = None):
     """The replayed Legends state when the file is a legends-record/1, else None (the
     Hera and Zeus commands then read it, and report its problems, as they always have)."""
+    record = _legends_record(path)
+    return None if record is None else record.replay(upto)
+
+
+def _legends_record(path: str):
+    """The Legends record when the file is a legends-record/1, else None."""
     from hzai.games.legends.record import FORMAT, MAX_RECORD_BYTES, Record as LegendsRecord
 
     try:
@@ -40,7 +48,23 @@ def _legends(path: str, upto: int | None = None):
         return None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         return None
-    return LegendsRecord.from_json(raw, base=Path(path).resolve().parent).replay(upto)
+    return LegendsRecord.from_json(raw, base=Path(path).resolve().parent)
+
+
+def _other_game(run, record, args, *extra) -> int:
+    """A command of hzai.analysis_cli on a record of a game other than Hera and Zeus."""
+    from hzai.analysis_cli import AnalysisUsageError
+
+    try:
+        return run(record, *extra, args, _limits(args), sys.stdout)
+    except AnalysisUsageError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _hera_zeus_side(side: str | None) -> int | None:
+    if side is not None and side not in PLAYERS:
+        raise UsageError(f"--as: a Hera and Zeus record's players are {', '.join(PLAYERS)}, not {side}")
+    return None if side is None else PLAYERS.index(side)
 
 
 def _seat_of(state, seat: str | None) -> int:
@@ -217,6 +241,14 @@ def cmd_analyze(args) -> int:
     from hzai.games.hera_zeus.belief import view_of
     from hzai.search import analyze
 
+    legends = _legends_record(args.record)
+    if legends is not None:
+        from hzai.analysis_cli import analyze_record
+
+        if args.belief:
+            raise UsageError("--belief: only for Hera and Zeus records")
+        return _other_game(analyze_record, legends, args, legends.replay(args.upto))
+    _hera_zeus_side(args.side)
     _, state = _load(args.record, args.upto)
     if state.is_over or state.is_chance:
         raise UsageError("nothing to decide after this record (the game is over or a chance event comes next)")
@@ -348,6 +380,15 @@ def cmd_analyze_game(args) -> int:
         if args.plot:
             raise UsageError("--plot draws one record: give a single record file")
         return _analyze_batch(args, paths, ray)
+    legends = _legends_record(str(paths[0]))
+    if legends is not None:
+        from hzai.analysis_cli import review_record as review_other
+
+        if args.plot:
+            raise UsageError("--plot: only for Hera and Zeus records")
+        return _other_game(lambda r, a, lim, out: review_other(r, a, lim, out, None if a.quiet else _progress_line),
+                           legends, args)
+    _hera_zeus_side(args.side)
     record = Record.load(paths[0])
     sides = (0, 1) if args.side is None else (PLAYERS.index(args.side),)
     if args.plot:
@@ -488,7 +529,8 @@ def build_parser(with_subparsers: bool = False):
 
     p = sub.add_parser("analyze", help="how good is every legal move? (ISMCTS from one player's view)")
     p.add_argument("record", help="game record (hzai-record/1 JSON)")
-    p.add_argument("--as", dest="side", choices=list(PLAYERS), default=None, help="the player to decide (checked)")
+    p.add_argument("--as", dest="side", choices=[*PLAYERS, *SEATS], default=None,
+                   help="the player to decide (checked; p1..p5 for Legends)")
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     _add_budget(p)
     p.add_argument("--c", type=float, default=0.7, help="exploration constant (default 0.7)")
@@ -506,7 +548,8 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("records", nargs="*", metavar="RECORD",
                    help="game record (hzai-record/1 JSON); several, or a folder of *.json records: one JSON line "
                         "per record ({\"record\", \"decisions\"} or {\"record\", \"error\"}), in order")
-    p.add_argument("--as", dest="side", choices=list(PLAYERS), default=None, help="only this player's decisions")
+    p.add_argument("--as", dest="side", choices=[*PLAYERS, *SEATS], default=None,
+                   help="only this player's decisions (p1..p5 for Legends)")
     _add_budget(p)
     p.add_argument("--json", action="store_true", help="print the decisions as JSON")
     _add_ray(p, "each record")

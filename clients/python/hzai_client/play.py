@@ -180,10 +180,21 @@ class Session:
         readline.parse_and_bind("tab: complete")
 
     # ----- the game --------------------------------------------------------------------
-    def start(self, *, seed: int | None, bot: str, budget: dict, params: dict) -> None:
-        bot_seats = [i for i in range(len(self.seats)) if i != self.seat]
+    def start(self, *, seed: int | None, bot: str, budget: dict, params: dict, seats: list[str] | None = None) -> None:
+        """Create the match: every seat but this one played by the bot, or as `seats` says
+        (one word a seat, `me` this terminal's, `bot` the server's bot)."""
+        if seats is None:
+            bot_seats = [i for i in range(len(self.seats)) if i != self.seat]
+        else:
+            bot_seats = [i for i, who in enumerate(seats) if who == "bot"]
         created = self.client.create_match(game=self.info.name, bot_seats=bot_seats, seed=seed or 0,
                                            open=seed is not None, bot=bot, params=params, **budget)
+        self.seats = list(created.status.seats)
+        if seats is not None and len(self.seats) != len(seats):
+            from hzai_client.commands import CommandError
+
+            raise CommandError(f"--seats names {len(seats)} seats but this {self.info.name} match has "
+                               f"{len(self.seats)} ({', '.join(self.seats)})")
         self.match_id = created.status.match_id
         self.token = next((s.token for s in created.seats if s.seat == self.seat), None)
         if self.token is None:
@@ -327,19 +338,47 @@ class Session:
                 pass
 
 
+SEAT_WORDS = ("me", "bot")
+
+
+def parse_seats(text: str | None) -> list[str] | None:
+    """`--seats me,bot,bot`: one word a seat, in seat order; exactly one `me`."""
+    from hzai_client.commands import CommandError
+
+    if text is None:
+        return None
+    words = [w.strip().lower() for w in text.split(",")]
+    for word in words:
+        if word not in SEAT_WORDS:
+            raise CommandError(f"--seats: {word!r} is not a seat word; write me (your seat) or bot for each seat, "
+                               "e.g. me,bot,bot")
+    if words.count("me") != 1:
+        raise CommandError(f"--seats: name exactly one seat me (this terminal plays one seat), not {words.count('me')}")
+    return words
+
+
 def play(client, seat: str | int, *, game: str = DEFAULT_GAME, seed: int | None, bot: str, budget: dict,
          params: dict, hint_budget: dict, save: str | None = None, stdin=None, out=None,
-         colour: bool | None = None) -> int:
+         colour: bool | None = None, seats: list[str] | None = None) -> int:
+    """`seats` (from parse_seats) says which seats are the bot's and which is this
+    terminal's; when it names another number of seats than the game's default, the
+    match asks for that many with the parameter `seats` (a game whose seat count is a
+    parameter takes it; the server names the problem otherwise)."""
     from hzai_client.play_board import Style, colour_wanted
 
     out = out or sys.stdout
     stdin = stdin or sys.stdin
     style = Style(colour_wanted(out) if colour is None else colour)
     info = game_info(client, game)
-    session = Session(client, info, seat_of(info, seat), out=out, stdin=stdin, style=style,
-                      hint_budget=hint_budget, save=save)
+    if seats is not None:
+        if len(seats) != len(info.seats) and "seats" not in params:
+            params = {**params, "seats": len(seats)}
+        index = seats.index("me")
+    else:
+        index = seat_of(info, seat)
+    session = Session(client, info, index, out=out, stdin=stdin, style=style, hint_budget=hint_budget, save=save)
     try:
-        session.start(seed=seed, bot=bot, budget=budget, params=params)
+        session.start(seed=seed, bot=bot, budget=budget, params=params, seats=seats)
         return session.run()
     except KeyboardInterrupt:
         out.write("\nInterrupted: you left the game.\n")
@@ -408,6 +447,9 @@ def add_play_command(sub, common=None) -> None:
                         "(as hzai-server --load-games)")
     p.add_argument("--as", dest="side", default="0", metavar="SEAT",
                    help="your seat, by name or index (default the first: hera in hera_zeus); the bot plays the others")
+    p.add_argument("--seats", default=None, metavar="WHO,WHO,...",
+                   help="who plays each seat, in seat order: me (you) or bot, e.g. me,bot,bot; a game whose seat "
+                        "count is a parameter gets that many seats (default: you as --as says, the bot elsewhere)")
     p.add_argument("--bot", default="", help="ismcts (default), pimc, heuristic, random")
     p.add_argument("--budget", default=None, help="the bot's budget per decision: 1000, 250ms, ... "
                                                   "(default: the server's)")
@@ -428,8 +470,11 @@ def add_play_command(sub, common=None) -> None:
         budget = _budget_kwargs(args)
         params = parse_params(args.params)
         hint_budget = _hint_budget(args.hint_budget)
+        seats = parse_seats(args.seats)
+        if seats is not None and args.side != "0":
+            raise CommandError("--seats says which seat is yours (me): leave --as out")
         kwargs = dict(game=args.game, seed=args.seed, bot=args.bot, budget=budget, params=params,
-                      hint_budget=hint_budget, save=args.save)
+                      hint_budget=hint_budget, save=args.save, seats=seats)
         if args.server:
             if args.load_games:
                 raise CommandError("--load-games is for the embedded server; the server at --server loads its own "

@@ -3,6 +3,7 @@ ids and record codec, on hzai.core's Game."""
 
 from __future__ import annotations
 
+import json
 from functools import cached_property
 
 from hzai.core import Game
@@ -18,7 +19,9 @@ from hzai.games.legends.data import (
 from hzai.games.legends.state import LegendsState
 from hzai.text import quoted
 
+FORMAT = "legends-record/1"
 RELOCATIONS = ("paid", "free")
+DEFAULT_HEROES = ("Perseus", "Atalanta", "Hercules", "Achilles", "Jason")  # for a seat count alone
 DEFAULT_TURN_LIMIT = 200
 MAX_TURN_LIMIT = 100_000
 
@@ -129,6 +132,108 @@ class LegendsGame(Game):
         from hzai.games.legends.heuristic import heuristic_scores
 
         return heuristic_scores(view, moves)
+
+    # ----- the front-end hooks of hzai.core.Game (the service, the terminal game) -------
+    cooperative = True
+    title = "Legends of Hellas"
+
+    @property
+    def record_format(self) -> str:
+        return FORMAT
+
+    @property
+    def max_record_moves(self) -> int:
+        return 8 * self.turn_limit + 16  # as Record.from_json refuses
+
+    @property
+    def params_help(self) -> str:
+        return ("a JSON object: mission (1-12), heroes (a list of 1 to 5 hero names; one seat each, p1..pN), "
+                "or seats (a count: the first heroes of " + ", ".join(DEFAULT_HEROES) + "), "
+                "difficulty (" + ", ".join(DIFFICULTIES) + "), first_player (p1..pN), variants "
+                "({\"relocation\": \"paid\" or \"free\", \"turn_limit\": N}); defaults: "
+                + json.dumps({k: v for k, v in self.params.items() if k != "data"}, sort_keys=True))
+
+    def with_params(self, params: dict) -> "LegendsGame":
+        """This mission with other options from a request: the flat keys of `params`, or
+        the record's form with `variants`; only the built-in data (a request never names
+        a file)."""
+        if not isinstance(params, dict):
+            raise OptionError("the parameters must be a JSON object")
+        flat = dict(params)
+        variants = flat.pop("variants", {})
+        if not isinstance(variants, dict):
+            raise OptionError("variants must be an object (relocation, turn_limit)")
+        for key in variants:
+            if key not in ("relocation", "turn_limit"):
+                raise OptionError(f"unknown variant {quoted(key)}; legends takes: relocation, turn_limit")
+        flat.update(variants)
+        if "seats" in flat:
+            flat["heroes"] = self._heroes_for(flat.pop("seats"), flat.get("heroes"))
+        unknown = sorted(str(k) for k in flat if k not in self.params)
+        if unknown:
+            raise OptionError(f"unknown parameter {quoted(unknown[0])}; legends takes: mission, heroes, difficulty, "
+                              "first_player, variants")
+        if flat.get("data", self.data_name) != "classic":
+            raise OptionError("data: only the built-in 'classic' data is served")
+        return LegendsGame(**{**self.params, **flat})
+
+    def _heroes_for(self, seats, heroes):
+        """`seats` (a front end's seat count) as that many heroes: the ones given, which
+        must be as many, or the first of DEFAULT_HEROES."""
+        if not isinstance(seats, int) or isinstance(seats, bool) or not 1 <= seats <= MAX_SEATS:
+            raise OptionError(f"seats must be a whole number from 1 to {MAX_SEATS}, not {quoted(seats)}")
+        if heroes is None:
+            return list(DEFAULT_HEROES[:seats])
+        if not isinstance(heroes, list) or len(heroes) != seats:
+            raise OptionError(f"seats is {seats} but heroes names {len(heroes) if isinstance(heroes, list) else 'no list'}")
+        return heroes
+
+    def read_record(self, data):
+        """A `legends-record/1` from a request: the built-in data only, never a file."""
+        if isinstance(data, dict) and data.get("data", "classic") != "classic":
+            from hzai.core.record import RecordError
+
+            raise RecordError("data: only the built-in 'classic' data is served")
+        return self.record_type.from_json(data)
+
+    def new_record(self, seed: int):
+        """A hosted game's record: the deal of `seed` written out as the setup, so that
+        the chance orders drawn while it is played are lines of the record (a seed
+        record holds none)."""
+        hands, pile, monsters = rules.shuffled_deal(self, seed)
+        return self.record_type(self, setup=(hands, pile, monsters), moves=[])
+
+    def play_recorded(self, state, index: int, text: str) -> None:
+        self.record_type.push_recorded(state, index, text)
+
+    def replay(self, record, should_stop=None):
+        """As Game.replay; a seed record's chance orders are drawn from its seed."""
+        return record.replay(should_stop=should_stop)
+
+    def observed(self, before, move, seat):
+        from hzai.core.record import Observed
+        from hzai.games.legends.knowledge import redact
+
+        t = before.t
+        mover = None if before.is_chance else t.actor
+        shown = redact(mover, move, t.pending, -1 if seat is None else seat)
+        return Observed(notation.text(shown), redacted=shown != move)
+
+    def narrate(self, before, move, after, seat):
+        from hzai.games.legends.narrate import narrate
+
+        return narrate(before, move, after, seat)
+
+    def board_text(self, state, seat: int) -> str:
+        from hzai.games.legends.render import render
+
+        return render(state, seat)
+
+    def end_reason(self, state) -> str:
+        return state.t.reason or ""
+
+    def state_to_json(self, state) -> dict:
+        return state.to_json()
 
 
 def make(**params) -> LegendsGame:

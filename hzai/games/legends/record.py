@@ -10,13 +10,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hzai.games.legends.data import DataError, key_problem
-from hzai.games.legends.game import LegendsGame, OptionError
+from hzai.core.record import REPLAY_CHECK_EVERY, ReplayStopped
+from hzai.core.record import RecordError as CoreRecordError
+from hzai.games.legends.game import FORMAT, LegendsGame, OptionError
 from hzai.games.legends.moves import ChanceOrder, NotationError
 from hzai.games.legends.rules import HAND, IllegalMoveError, deck_kinds
 from hzai.rng import SplitMix64, mix_seed
 from hzai.text import quoted, shorten
 
-FORMAT = "legends-record/1"
 KEYS = ("format", "mission", "difficulty", "heroes", "first_player", "variants", "data", "setup", "seed", "moves")
 SETUP_KEYS = ("monster_deck", "hands", "draw_pile")
 VARIANT_KEYS = ("relocation", "turn_limit")
@@ -25,13 +26,10 @@ MAX_RECORD_BYTES = 4 << 20
 CHANCE_SALT = 0xC4A9CE  # the seed record's chance orders: SplitMix64(mix_seed(seed, CHANCE_SALT))
 
 
-class RecordError(ValueError):
+class RecordError(CoreRecordError):
     """A malformed record, or a move of it that cannot be read or played; `index` is the
-    move's 0-based position when a move is at fault."""
-
-    def __init__(self, message: str, index: int | None = None, move: str | None = None):
-        super().__init__(message)
-        self.index, self.move = index, move
+    move's 0-based position when a move is at fault (hzai.core's RecordError, so every
+    front end reports it as it reports any game's)."""
 
 
 def _fail(message: str):
@@ -123,15 +121,18 @@ class Record:
             return self.game.new_state(self.seed)
         return self.game.state_from_deal(*self.setup)
 
-    def replay(self, upto: int | None = None):
+    def replay(self, upto: int | None = None, should_stop=None):
         """The state after the first `upto` moves (all by default). A seed record's chance
-        orders are drawn when due; a record with a setup writes them as moves."""
+        orders are drawn when due; a record with a setup writes them as moves.
+        `should_stop` is polled every few moves (hzai.core's ReplayStopped)."""
         state = self.start()
         chance = SplitMix64(mix_seed(self.seed, CHANCE_SALT)) if self.seed is not None else None
         moves = self.moves if upto is None else self.moves[:max(0, upto)]
         if chance is not None:
             draw_chance(state, chance)
         for index, text in enumerate(moves):
+            if should_stop is not None and index % REPLAY_CHECK_EVERY == 0 and should_stop():
+                raise ReplayStopped(index)
             push_recorded(state, index, text, seeded=chance is not None)
             if chance is not None:
                 draw_chance(state, chance)
@@ -224,3 +225,6 @@ def _setup(game: LegendsGame, setup) -> tuple:
         parts += [f"{n} {data.kinds[k]} missing" for k, n in sorted(missing.items())]
         _fail(f"setup: hands and draw_pile must be the {sum(want.values())} cards of this game ({'; '.join(parts)})")
     return hands, pile, monsters
+
+
+Record.push_recorded = staticmethod(push_recorded)  # the game plays a hosted match's lines through it

@@ -23,7 +23,8 @@ from hzai.rng import SplitMix64, mix_seed
 
 OPEN = -1
 ATTEMPTS = 200
-UNIFORM_ATTEMPTS = 8  # attempts with uniform hidden choices before fixed cards are made to leave first
+UNIFORM_ATTEMPTS = 8  # attempts with uniform hidden choices before the biased modes (_Replay.mode)
+MODES = ("fixed", "open", "fixed", "mixed")  # the later attempts' modes, in turn
 
 
 class Contradiction(Exception):
@@ -31,8 +32,12 @@ class Contradiction(Exception):
 
 
 class _Replay:
-    def __init__(self, view, rng: SplitMix64, keep_open: bool = False):
-        self.rng, self.keep_open = rng, keep_open
+    def __init__(self, view, rng: SplitMix64, keep_open: bool = False, mode: str | None = None):
+        # mode of the hidden removals: "uniform", "fixed" (fixed cards leave first, open
+        # ones stay flexible), "open" (open cards leave first, the fixed ones stay where
+        # the seat last saw them) or "mixed" (one of the two, removal by removal)
+        self.rng = rng
+        self.mode = mode or ("fixed" if keep_open else "uniform")
         self.kind: list[int] = []
         n = view.game.n
         self.hands: list[list[int]] = []
@@ -74,10 +79,11 @@ class _Replay:
             raise Contradiction
         if k is None:
             pos = self.rng.below(len(hand))
-            if self.keep_open:  # a later attempt: fixed cards leave first, open ones stay flexible
-                fixed = [p for p, tok in enumerate(hand) if self.kind[tok] != OPEN]
-                if fixed:
-                    pos = fixed[self.rng.below(len(fixed))]
+            prefer = self._prefer()
+            if prefer is not None:  # a later attempt: see `mode`
+                chosen = [p for p, tok in enumerate(hand) if (self.kind[tok] != OPEN) == (prefer == "fixed")]
+                if chosen:
+                    pos = chosen[self.rng.below(len(chosen))]
             tok = hand.pop(pos)
             self.hidden.append([self.at, seat, tok, self.moved[tok], None, len(self.events)])
             self.moved[tok] = self.at
@@ -102,6 +108,12 @@ class _Replay:
         self.moved[tok] = self.at
         return tok
 
+    def _prefer(self) -> str | None:
+        """Which cards a hidden removal takes first: "fixed", "open" or None (any)."""
+        if self.mode == "mixed":
+            return ("fixed", "open")[self.rng.below(2)]
+        return None if self.mode == "uniform" else self.mode
+
     def _went(self, where) -> None:
         """Note where the last hidden removal's card went (for _repair)."""
         if self.hidden and self.hidden[-1][0] == self.at and self.hidden[-1][4] is None:
@@ -123,6 +135,9 @@ class _Replay:
             stayed = [y for y in hand if self.moved[y] < at]
             if not stayed:
                 continue
+            prefer = self._prefer()
+            if prefer is not None:  # the card that leaves instead, as `mode` prefers
+                stayed = [y for y in stayed if (self.kind[y] != OPEN) == (prefer == "fixed")] or stayed
             y = stayed[self.rng.below(len(stayed))]
             if where[0] == "discard":
                 self.discard = [(y if tok == x else tok, by) for tok, by in self.discard]
@@ -230,7 +245,8 @@ class _Replay:
 def replay_for(view, seed: int) -> _Replay:
     """A consistent replay of the view's log (a few attempts from sub-seeds of `seed`)."""
     for attempt in range(ATTEMPTS):
-        replay = _Replay(view, SplitMix64(mix_seed(seed, attempt)), keep_open=attempt >= UNIFORM_ATTEMPTS)
+        mode = "uniform" if attempt < UNIFORM_ATTEMPTS else MODES[attempt % len(MODES)]
+        replay = _Replay(view, SplitMix64(mix_seed(seed, attempt)), mode=mode)
         try:
             for at, e in enumerate(view.log):
                 replay.at = at

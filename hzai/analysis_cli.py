@@ -1,0 +1,103 @@
+"""`hzai analyze` and `hzai analyze-game` for a record of any hzai.core game whose record
+carries its own game (Legends' `legends-record/1`): one seat's view, the generic ISMCTS
+analysis (hzai.search.analyze) and the generic review (hzai.search.review). Values are
+the deciding seat's result; in a cooperative game that is the team's win probability.
+
+The record's chance results must be moves of the record for the review to replay it:
+`explicit(record)` asks the game's record type for its form with them written out
+(`of_state`, where it has one)."""
+
+from __future__ import annotations
+
+import json
+
+from hzai.core import NoDecision
+from hzai.search import analyze
+from hzai.search.review import review_moves
+
+
+class AnalysisUsageError(ValueError):
+    """A bad option for the record at hand; the message names it."""
+
+
+def _seat(game, side: str | None) -> int | None:
+    if side is None:
+        return None
+    try:
+        return game.seat_index(side)
+    except ValueError as exc:
+        raise AnalysisUsageError(f"--as: {exc}") from None
+
+
+def _value_word(game) -> str:
+    return "the team's win probability" if game.cooperative else "that seat's win probability"
+
+
+def analyze_record(record, state, args, limits, out) -> int:
+    """Every legal move of the seat to decide after `state` (the record replayed)."""
+    game = record.game
+    try:
+        view = game.decision_view(state)
+    except NoDecision as exc:
+        raise AnalysisUsageError(str(exc)) from None
+    wanted = _seat(game, args.side)
+    if wanted is not None and wanted != view.seat:
+        raise AnalysisUsageError(f"{game.seats[view.seat]} is to decide here, not {args.side}")
+    answer = analyze(view, limits, args.seed, exploration=args.c, playout=args.playout)
+    if args.json:
+        out.write(json.dumps(answer.to_json(game.move_text), indent=2) + "\n")
+        return 0
+    from hzai.review import ANALYSIS_HEADER, format_move_row
+
+    best = answer.moves[0]
+    out.write(f"{answer.perspective} to decide · {answer.iterations} iterations in {answer.millis:.0f} ms · "
+              f"values are {_value_word(game)}\n")
+    out.write(f"from here: {best.value:.3f} ({best.ci_low:.3f}..{best.ci_high:.3f}) with the best move\n")
+    out.write(ANALYSIS_HEADER + "\n")
+    for m in answer.moves[: args.top]:
+        out.write(format_move_row(game.move_text(m.move), m.visits, m.value, m.ci_low, m.ci_high,
+                                  [game.move_text(p) for p in m.pv]) + "\n")
+    return 0
+
+
+def explicit(record):
+    """`record` with every chance result written as a move."""
+    of_state = getattr(type(record), "of_state", None)
+    if of_state is None or getattr(record, "seed", None) is None:
+        return record
+    return of_state(record.game.replay(record))
+
+
+def review_record(record, args, limits, out, progress=None) -> int:
+    """Every decision of the record (of the --as seat), the move played against the
+    search's choice and the value lost."""
+    game = record.game
+    full = explicit(record)
+    wanted = _seat(game, args.side)
+    seats = None if wanted is None else [wanted]
+    rows = list(review_moves(game, game.start_of(full), full.moves, limits, args.seed, seats, progress=progress))
+    if args.json:
+        out.write(json.dumps([row.to_json() for row in rows], indent=1) + "\n")
+        return 0
+    if not rows:
+        out.write("hzai analyze-game: nothing to analyse: the record has no decisions"
+                  f"{'' if wanted is None else ' by ' + game.seats[wanted]} yet\n")
+        return 0
+    out.write(f"values are {_value_word(game)}\n")
+    out.write(f"{'#':>4}  {'seat':<6} {'played':<26} {'value':>6}  {'bot':<26} {'value':>6}  {'lost':>6}\n")
+    for r in rows:
+        played = "     -" if r.played_value is None else f"{r.played_value:>6.3f}"
+        lost = "     -" if r.loss is None else f"{r.loss:>6.3f}"
+        out.write(f"{r.index:>4}  {r.seat:<6} {r.played:<26} {played}  {r.best:<26} {r.best_value:>6.3f}  {lost} "
+                  f"{r.mark}\n")
+    for seat in game.seats:
+        mine = [r for r in rows if r.seat == seat]
+        if mine:
+            lost = sum(r.loss or 0.0 for r in mine)
+            out.write(f"{seat}: {len(mine)} decisions, value lost {lost:.2f} in all, "
+                      f"{sum(r.mark == '??' for r in mine)} marked ??\n")
+    first = rows[0]
+    if game.cooperative:
+        out.write(f"the team's win probability at the first decision: {first.best_value:.3f} "
+                  f"({first.best_interval[0]:.3f}..{first.best_interval[1]:.3f})\n")
+    return 0

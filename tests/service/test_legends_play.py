@@ -1,0 +1,73 @@
+"""`hzai play --game legends --param mission=3 --seats me,bot,bot`: a whole mission in the
+terminal game, scripted, beside two bot seats: narration of the teammates' moves, the
+board for the seat, a mistyped move refused, the end told, the record saved and read back."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+
+from hzai.games.legends import Record
+from hzai_client.commands import CommandError
+from hzai_client.play import parse_seats, play
+
+
+def run_mission(client, tmp_path, script: str, seed: int = 4):
+    out = io.StringIO()
+    save = tmp_path / "mission.json"
+    code = play(client, "0", game="legends", seed=seed, bot="heuristic", budget={}, params={"mission": 3},
+                hint_budget={"iterations": 30}, save=str(save), stdin=io.StringIO(script), out=out, colour=False,
+                seats=parse_seats("me,bot,bot"))
+    return code, out.getvalue(), save
+
+
+def test_a_scripted_mission_with_two_bots_ends_and_saves_its_record(client, tmp_path):
+    code, text, save = run_mission(client, tmp_path, "flee\nmoves\nhint\n" + "1\n" * 2000)
+    assert code == 0
+    assert text.startswith("Legends of Hellas: you play P1; the bot (heuristic) plays P2, P3.")
+    assert "flee" in text and "Type 'help'" in text  # the mistyped command is answered, not played
+    assert "Legal moves (3):" in text and "The bot's best moves for you" in text
+    assert "you placed the hero disc on m" in text and "p2 placed the hero disc on m" in text
+    assert re.search(r"turn \d+: p3 to play", text)
+    ending = re.search(r"Game over: (won|lost) \(([a-z ]+)\)\. Your team (won|lost)\.", text)
+    assert ending and ending.group(1) == ending.group(3)
+    record = Record.load(save)
+    end = record.game.replay(record)
+    assert end.t.result == ending.group(1) and end.t.reason.replace("_", " ") == ending.group(2)
+    assert record.game.mission.id == 3 and len(record.game.seats) == 3
+    # what p1 was told of its teammates' hidden cards never names one
+    hidden = 0
+    for line in text.splitlines():
+        if re.search(r"p[23] handed .* to p[23]", line):
+            assert re.fullmatch(r"  p[23] handed \d cards? to p[23]", line), line
+        if re.search(r"p[23] supported p[23]", line):
+            assert re.fullmatch(r"  p[23] supported p[23] \(support p[23] \?(,\?)*\)", line), line
+        if "used the hero's ability" in line and not line.startswith("  you"):
+            assert "(fight ability ?)" in line, line
+        hidden += bool(re.match(r"  p[23] (discarded a card|chose: discard \?)", line))
+    assert hidden  # teammates' discards came by, and stayed hidden
+
+
+def test_the_same_seed_plays_the_same_mission(client, tmp_path):
+    first = run_mission(client, tmp_path, "1\n" * 2000, seed=9)[1]
+    second = run_mission(client, tmp_path, "1\n" * 2000, seed=9)[1]
+    assert first == second and "Game over" in first
+
+
+@pytest.mark.parametrize("text, words", [("me,me", "exactly one"), ("bot,bot", "exactly one"),
+                                         ("me,robot", "'robot'")])
+def test_bad_seat_lists_are_named(text, words):
+    with pytest.raises(CommandError) as caught:
+        parse_seats(text)
+    assert words in str(caught.value)
+
+
+def test_seats_on_a_game_of_fixed_seats_is_refused_with_the_servers_reason():
+    done = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--seats", "me,bot,bot"],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "seats" in done.stderr and "Traceback" not in done.stderr
