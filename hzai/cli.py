@@ -574,7 +574,7 @@ def build_parser(with_subparsers: bool = False):
 
     p = sub.add_parser("team", help="Legends of Hellas: one bot in every seat, the share of missions won",
                        description="Play Legends of Hellas missions with a team of bots (the same spec in every "
-                                   "seat, each deciding from its own view) and print the share won with a 95%% "
+                                   "seat, each deciding from its own view) and print the share won with a 95% "
                                    "interval. --all-seeing lets every bot read the whole state: a benchmark of "
                                    "what hidden hands cost, never a way to play.")
     p.add_argument("bot", help="bot spec: random, heuristic, ismcts, pimc (options after a colon)")
