@@ -106,7 +106,7 @@ def check_snapshot(shot, game, states):
     return hidden + len(mate["hand"])
 
 
-def check_answer(url, body, game, states):
+def check_answer(url, body, game, states, record_moves):
     status = body.get("status")
     if status is None or status.get("over"):
         return 0
@@ -115,6 +115,10 @@ def check_answer(url, body, game, states):
     if "view" in body:
         assert json.loads(body["view"]["json"]) == json.loads(json.dumps(states[n].view(HUMAN).to_json())), url
         assert body["board"] == game.board_text(states[n], HUMAN), url
+    for event in body.get("history", []) + body.get("events", []):
+        i = int(event.get("index", 0))
+        seen = game.observed(states[i], game.parse_move(record_moves[i]), HUMAN).text
+        assert event["move"]["text"] == seen, (url, i)  # the teammate's moves as p1 saw them
     return 1
 
 
@@ -182,7 +186,8 @@ def test_a_whole_mission_with_a_bot_teammate(web, browser, screenshots):
     assert sum(1 for seat, *_ in states[-1].t.history if seat == 1) >= 2  # the teammate played
     hidden = sum(check_snapshot(shot, game, states) for shot in snapshots if not shot["over"])
     assert hidden >= len(snapshots)  # there was something to leak, every time
-    assert sum(check_answer(url, body, game, states) for url, body in answers) >= len(snapshots)
+    moves = json.loads(final["recordJson"])["moves"]
+    assert sum(check_answer(url, body, game, states, moves) for url, body in answers) >= len(snapshots)
     context.close()
 
 
