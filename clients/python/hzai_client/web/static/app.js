@@ -4,6 +4,7 @@
 import { RpcError, bot, match } from "./rpc.js";
 import { drawBoard, el, wireClicks } from "./board.js";
 import { drawBelief, drawGraph, drawMoves } from "./analysis.js";
+import { clickOfLegends, drawLegends, legendsSeats } from "./legends.js";
 
 const STORE = "hzai-web-match";
 const $ = (id) => document.getElementById(id);
@@ -26,15 +27,22 @@ function fillForm() {
   game.replaceChildren(...state.games.map((g) => el("option", { value: g.name, text: g.title || g.name })));
   const refill = () => {
     const info = state.games.find((g) => g.name === game.value);
-    $("ng-seat").replaceChildren(...info.seats.map((s, i) => el("option", { value: String(i), text: s })));
+    const seats = formSeats(info);
+    $("ng-legends").hidden = info.name !== "legends";
+    $("ng-seat").replaceChildren(...seats.map((s, i) => el("option", { value: String(i), text: s })));
     $("ng-first").replaceChildren(el("option", { value: "", text: "the game's default" }),
-                                  ...info.seats.map((s) => el("option", { value: s, text: s })));
+                                  ...seats.map((s) => el("option", { value: s, text: s })));
     $("ng-bot").replaceChildren(...(info.bots || []).map((b) => el("option", { value: b, text: b })));
     $("ng-help").textContent = info.paramsHelp ? `Parameters: ${info.paramsHelp}` : "";
   };
   game.onchange = refill;
+  $("ng-heroes").onchange = refill;
   refill();
 }
+
+// Legends' seats follow from the heroes named in the form; other games list theirs.
+const formHeroes = () => $("ng-heroes").value.split(",").map((h) => h.trim()).filter(Boolean);
+const formSeats = (info) => (info.name === "legends" ? legendsSeats(formHeroes()) : info.seats);
 
 function formParams() {
   let params;
@@ -42,6 +50,9 @@ function formParams() {
   if (typeof params !== "object" || params === null || Array.isArray(params)) throw new Error("More parameters: give a JSON object");
   if ($("ng-first").value) params.first_player = $("ng-first").value;
   if ($("ng-turns").value) params.turn_limit = Number($("ng-turns").value);
+  if ($("ng-game").value === "legends") {
+    Object.assign(params, { mission: Number($("ng-mission").value), difficulty: $("ng-difficulty").value, heroes: formHeroes() });
+  }
   return params;
 }
 
@@ -52,7 +63,7 @@ async function startGame(event) {
     const info = state.games.find((g) => g.name === $("ng-game").value);
     const seat = Number($("ng-seat").value);
     const request = { game: info.name, paramsJson: JSON.stringify(formParams()), bot: $("ng-bot").value,
-                      botSeats: info.seats.map((_, i) => i).filter((i) => i !== seat) };
+                      botSeats: formSeats(info).map((_, i) => i).filter((i) => i !== seat) };
     if ($("ng-budget").value) request.budget = { iterations: String(Number($("ng-budget").value)) };
     const created = await match("CreateMatch", request);
     const mine = created.seats.find((s) => (s.seat ?? 0) === seat);
@@ -100,6 +111,11 @@ function draw() {
     const view = JSON.parse(state.view.json);
     if (view.sides) { state.previous = drawBoard(board, view, seatName(state.seat), state.previous); drawn = true; }
   }
+  let meaning;
+  if (status.game === "legends" && state.view?.json) {
+    const view = JSON.parse(state.view.json);
+    if (view.monsters) { drawLegends(board, view); meaning = clickOfLegends(view); drawn = true; }
+  }
   if (!drawn) board.replaceChildren(el("pre", { class: "generic-board", text: $("board-text").textContent }));
   $("board-text-box").open = !drawn;
   let line;
@@ -111,7 +127,7 @@ function draw() {
   document.body.dataset.movesPlayed = String(status.movesPlayed ?? 0);
   document.body.dataset.phase = status.over ? "over" : myTurn() ? "mine" : "wait";
   drawLegal();
-  if (myTurn()) wireClicks(board, state.legal, playMove);
+  if (myTurn()) wireClicks(board, state.legal, playMove, meaning);
   $("analyse").disabled = state.mode === "play" && !myTurn();
   const download = $("download");
   download.hidden = !status.recordJson;

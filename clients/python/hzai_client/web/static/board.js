@@ -110,12 +110,13 @@ export function drawBoard(root, view, seatName, previous) {
   return texts;
 }
 
-// Wires card-then-slot clicks for `moves` (Move messages); `play(move)` sends one.
-export function wireClicks(root, moves, play) {
+// Wires card-then-slot clicks for `moves` (Move messages); `play(move)` sends one;
+// `meaning(text)` maps a move's text to its click (Hera and Zeus's by default).
+export function wireClicks(root, moves, play, meaning = clickOf) {
   const bySource = new Map();
   const direct = new Map();
   for (const move of moves) {
-    const click = clickOf(move.text);
+    const click = meaning(move.text);
     if (!click) continue;
     if (click.source) {
       if (!bySource.has(click.source)) bySource.set(click.source, new Map());
