@@ -89,6 +89,7 @@ class Game(ABC):
     # A game's parameters, records, replays and the words and pictures a player is shown.
     # Everything here reads the game's own objects; nothing names a transport.
     cooperative: bool = False  # every seat gets the team's result
+    public_moves: bool = False  # every move is seen in full by every seat (see `observed`)
 
     @property
     def title(self) -> str:
@@ -201,10 +202,16 @@ class Game(ABC):
 
     def observed(self, before: "State", move: Move, seat: int | None) -> "Observed":
         """`move`, about to be applied on `before`, as `seat` sees it (None: a spectator).
-        Default: every move is seen in full (a game with no hidden moves)."""
+        Default: a game that declares `public_moves` shows every move in full; any other
+        game shows a move in full only to the seat that made it, and to everyone else
+        (spectators too, and everyone for a chance result) only who moved, redacted. A
+        game whose moves are partly hidden says what each seat sees by overriding this."""
         from hzai.core.record import Observed
 
-        return Observed(self.move_text(move))
+        mover = before.current_seat
+        if self.public_moves or (seat is not None and seat == mover):
+            return Observed(self.move_text(move))
+        return Observed(f"{'chance' if mover is None else self.seats[mover]} moved", redacted=True)
 
     def narrate(self, before: "State", move: Move, after: "State", seat: int | None) -> list[str]:
         """What happened, in words, as `seat` saw it; none by default."""
