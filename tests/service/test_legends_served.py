@@ -5,10 +5,13 @@ as `?`) says which moves hide something from which seat."""
 
 from __future__ import annotations
 
+import grpc
+
 from hzai.core import make_game
 from hzai.rng import SplitMix64
 
 from .matchkit import create
+from .test_errors import rpc_error
 
 HEROES = ["Perseus", "Atalanta", "Hercules"]
 SEED = 11
@@ -48,3 +51,21 @@ def test_no_hero_is_shown_a_move_in_full_that_hides_cards_from_it(client):
                 shown = [e for e in events[names[seat]] if e.index == index]
                 assert all(e.move.redacted for e in shown), (index, seat)
     assert must_hide > 0  # these moves did hide cards
+
+
+def test_a_bot_turn_retried_by_another_hero_does_not_get_the_first_callers_answer(client):
+    """The stored answer of a BotPlayTurn was written for the seat that called it (its
+    events as that seat saw them, its status naming that seat): another seat asking
+    with the same move_number is told to read the match again instead."""
+    seats = create(client, "legends", params={"heroes": HEROES}, bot_seats=[2], seed=SEED, open=True)
+    status = client.get_view(seats.id, token=seats["p1"]).status
+    while status.to_move != 2:
+        token = seats[status.seats[status.to_move]]
+        status = client.play_move(seats.id, client.legal_moves(seats.id, token=token)[0].text, token=token).status
+    number = status.moves_played
+    first = client.bot_play_turn(seats.id, token=seats["p1"], move_number=number)
+    assert first.status.seat == 0 and first.moves
+    again = client.bot_play_turn(seats.id, token=seats["p1"], move_number=number)
+    assert again == first  # the same caller's retry gets its answer back
+    error = rpc_error(client.bot_play_turn, seats.id, token=seats["p2"], move_number=number)
+    assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "move_number" in error.details()
