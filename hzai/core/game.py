@@ -137,6 +137,16 @@ class Game(ABC):
 
         return read_seed_record(self, data)
 
+    def write_record(self, record) -> dict:
+        """The JSON of a record `read_record` or `new_record` made (what `read_record`
+        reads back): the core's SeedRecord in its own form, a game's record type by
+        `record_to_json`."""
+        from hzai.core.record import SeedRecord, seed_record_json
+
+        if isinstance(record, SeedRecord):
+            return seed_record_json(record)
+        return record.game.record_to_json(record)
+
     def new_record(self, seed: int):
         """The record of a new game of this game, dealt from `seed`, no move played."""
         from hzai.core.record import SeedRecord

@@ -5,6 +5,8 @@ as `?`) says which moves hide something from which seat."""
 
 from __future__ import annotations
 
+import json
+
 import grpc
 
 from hzai.core import make_game
@@ -69,3 +71,27 @@ def test_a_bot_turn_retried_by_another_hero_does_not_get_the_first_callers_answe
     assert again == first  # the same caller's retry gets its answer back
     error = rpc_error(client.bot_play_turn, seats.id, token=seats["p2"], move_number=number)
     assert error.code() == grpc.StatusCode.FAILED_PRECONDITION and "move_number" in error.details()
+
+
+def test_a_legends_match_plays_to_its_end_and_its_record_reads_back(client):
+    """The final status carries the record: the one the server keeps (its own seed
+    record) must be written in the form the server reads, or the last move fails."""
+    seats = create(client, "legends", params={"turn_limit": 1}, bot_seats=[], seed=SEED, open=True)
+    status = client.get_view(seats.id, token=seats["p1"]).status
+    while not status.over:
+        token = seats[status.seats[status.to_move]]
+        status = client.play_move(seats.id, client.legal_moves(seats.id, token=token)[0].text, token=token).status
+    record = json.loads(status.record_json)
+    assert record["seed"] == SEED and len(record["moves"]) == status.moves_played
+    game = make_game("legends")
+    assert game.write_record(game.read_record(record)) == record
+    analysed = [r.decision for r in client.analyze_game(status.record_json, game="legends", iterations=20)
+                if r.HasField("decision")]
+    assert analysed and all(d.played.text == record["moves"][d.index] for d in analysed)
+
+
+def test_a_legends_record_is_suggested_a_move_with_the_decision_cache_on(client):
+    record = {"format": "legends-record/1", "seed": SEED, "moves": ["place m1"]}
+    first = client.suggest_move(json.dumps(record), game="legends", bot="random")
+    again = client.suggest_move(json.dumps(record, indent=1), game="legends", bot="random")
+    assert first.seat == again.seat == 1 and first.move.text == again.move.text
