@@ -113,3 +113,13 @@ def test_a_game_that_does_not_declare_its_moves_public_shows_others_only_who_mov
         assert seen.redacted and seen.text == f"{game.seats[mover]} moved"
     toy = ToyGame()
     assert toy.public_moves and not toy.observed(toy.new_state(1), "bet", None).redacted
+
+
+def test_hera_and_zeus_raises_the_cores_record_error_itself():
+    from hzai.core import record as core_record
+    from hzai.games.hera_zeus.rules import RecordError as HeraZeusRecordError
+
+    assert HeraZeusRecordError is core_record.RecordError
+    with pytest.raises(RecordError) as caught:
+        make_game("hera_zeus").read_record({"format": "hzai-record/1", "seed": 1, "moves": [7]})
+    assert type(caught.value) is core_record.RecordError
