@@ -89,6 +89,7 @@ class Game(ABC):
     # A game's parameters, records, replays and the words and pictures a player is shown.
     # Everything here reads the game's own objects; nothing names a transport.
     cooperative: bool = False  # every seat gets the team's result
+    public_moves: bool = False  # every move is seen in full by every seat (see `observed`)
 
     @property
     def title(self) -> str:
@@ -135,6 +136,16 @@ class Game(ABC):
         from hzai.core.record import read_seed_record
 
         return read_seed_record(self, data)
+
+    def write_record(self, record) -> dict:
+        """The JSON of a record `read_record` or `new_record` made (what `read_record`
+        reads back): the core's SeedRecord in its own form, a game's record type by
+        `record_to_json`."""
+        from hzai.core.record import SeedRecord, seed_record_json
+
+        if isinstance(record, SeedRecord):
+            return seed_record_json(record)
+        return record.game.record_to_json(record)
 
     def new_record(self, seed: int):
         """The record of a new game of this game, dealt from `seed`, no move played."""
@@ -201,10 +212,16 @@ class Game(ABC):
 
     def observed(self, before: "State", move: Move, seat: int | None) -> "Observed":
         """`move`, about to be applied on `before`, as `seat` sees it (None: a spectator).
-        Default: every move is seen in full (a game with no hidden moves)."""
+        Default: a game that declares `public_moves` shows every move in full; any other
+        game shows a move in full only to the seat that made it, and to everyone else
+        (spectators too, and everyone for a chance result) only who moved, redacted. A
+        game whose moves are partly hidden says what each seat sees by overriding this."""
         from hzai.core.record import Observed
 
-        return Observed(self.move_text(move))
+        mover = before.current_seat
+        if self.public_moves or (seat is not None and seat == mover):
+            return Observed(self.move_text(move))
+        return Observed(f"{'chance' if mover is None else self.seats[mover]} moved", redacted=True)
 
     def narrate(self, before: "State", move: Move, after: "State", seat: int | None) -> list[str]:
         """What happened, in words, as `seat` saw it; none by default."""

@@ -109,16 +109,36 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             stopped_early=cut_short,  # the same rule as Analysis.finished, negated
         )
 
-    def _analysis_request(self, request, context, stop: CallStop):
-        limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
+    def _limits(self, request):
+        """The budget and belief samples every analysis request gives, checked."""
         if request.belief_samples > MAX_BELIEF_SAMPLES:
             raise invalid("belief_samples", f"{request.belief_samples} is over this server's limit of {MAX_BELIEF_SAMPLES}")
-        decision = self._decision(request.position, context, stop)
+        return convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
+
+    def _position_to_analyse(self, request, item, context, stop: CallStop):
+        """The decision and chosen root moves of one position (`item`: the request, or a
+        BatchPosition of it)."""
+        decision = self._decision(item.position, context, stop)
         if request.belief_samples and not decision.game.has_belief_report:
             raise invalid("belief_samples", f"{decision.game.name} has no belief report: leave it 0")
-        root = game_review.root_moves_from(decision.game, decision.view, request.allow_moves, request.avoid_moves,
-                                           "allow_moves" if request.allow_moves else "avoid_moves")
-        return limits, decision, root
+        root = game_review.root_moves_from(decision.game, decision.view, item.allow_moves, item.avoid_moves,
+                                           "allow_moves" if item.allow_moves else "avoid_moves")
+        return decision, root
+
+    def _analysis_request(self, request, context, stop: CallStop):
+        limits = self._limits(request)
+        return (limits, *self._position_to_analyse(request, request, context, stop))
+
+    def _analyse(self, request, decision: Decision, root, limits, priority, client: str, context, stop: CallStop):
+        """One position's finished analysis, searched in an admitted slot."""
+        with self.searches.admitted(priority, client, stop):
+            budgeted = within_deadline(limits, context)
+            analysis = run_analysis(decision.view, budgeted.limits, request.seed, stop, root_moves=root)
+            if analysis.best is None:
+                raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
+            analysis.finished = finished_within(analysis.finished, budgeted.limits, budgeted.cut)
+            analysis.belief = self._belief(request, decision, context)
+        return analysis
 
     def _belief(self, request, decision: Decision, context):
         if not request.belief_samples:
@@ -138,14 +158,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         if request.positions:
             return self._batch(request, context, stop)
         limits, decision, root = self._analysis_request(request, context, stop)
-        priority = priority_from_proto(request.priority, INTERACTIVE)
-        with self.searches.admitted(priority, client_of(context), stop):
-            budgeted = within_deadline(limits, context)
-            analysis = run_analysis(decision.view, budgeted.limits, request.seed, stop, root_moves=root)
-            if analysis.best is None:
-                raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
-            analysis.finished = finished_within(analysis.finished, budgeted.limits, budgeted.cut)
-            analysis.belief = self._belief(request, decision, context)
+        analysis = self._analyse(request, decision, root, limits, priority_from_proto(request.priority, INTERACTIVE),
+                                 client_of(context), context, stop)
         return self._answer(decision, analysis)
 
     @handler
@@ -195,9 +209,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         if request.HasField("position") or request.allow_moves or request.avoid_moves:
             raise invalid("positions", "a batch gives its positions (and their moves) in `positions` only: "
                                        "leave position, allow_moves and avoid_moves empty")
-        limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
-        if request.belief_samples > MAX_BELIEF_SAMPLES:
-            raise invalid("belief_samples", f"{request.belief_samples} is over this server's limit of {MAX_BELIEF_SAMPLES}")
+        limits = self._limits(request)
         game_review.check_work(self.config, len(request.positions), limits, "positions")
         priority = priority_from_proto(request.priority, BATCH)
         client = client_of(context)
@@ -207,18 +219,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 results.append(game_review.not_reached(index, "the call ended or its deadline came first"))
                 continue
             try:
-                decision = self._decision(item.position, context, stop)
-                if request.belief_samples and not decision.game.has_belief_report:
-                    raise invalid("belief_samples", f"{decision.game.name} has no belief report: leave it 0")
-                root = game_review.root_moves_from(decision.game, decision.view, item.allow_moves, item.avoid_moves,
-                                                   "allow_moves" if item.allow_moves else "avoid_moves")
-                with self.searches.admitted(priority, client, stop):
-                    budgeted = within_deadline(limits, context)
-                    analysis = run_analysis(decision.view, budgeted.limits, request.seed, stop, root_moves=root)
-                    if analysis.best is None:
-                        raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
-                    analysis.finished = finished_within(analysis.finished, budgeted.limits, budgeted.cut)
-                    analysis.belief = self._belief(request, decision, context)
+                decision, root = self._position_to_analyse(request, item, context, stop)
+                analysis = self._analyse(request, decision, root, limits, priority, client, context, stop)
             except ApiError as exc:
                 if exc.code == grpc.StatusCode.RESOURCE_EXHAUSTED:
                     raise  # the server is full: the whole batch is refused, not a position

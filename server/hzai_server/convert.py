@@ -157,7 +157,8 @@ def view_to_decide(record, field: str, should_stop=None):
 
 
 def record_json(record) -> str:
-    return compact(record.game.record_to_json(record))
+    """A record the server read or made, as the JSON `record_from_data` reads back."""
+    return compact(record.game.write_record(record))
 
 
 # ----- moves ---------------------------------------------------------------------------

@@ -131,7 +131,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             text = game.move_text(move)
             number = len(match.record.moves)
             if request.HasField("move_number") and request.move_number != number:
-                return self._retried(match, match_pb2.PlayMoveResponse, {seat}, text, request.move_number, number)
+                return self._retried(match, grant, match_pb2.PlayMoveResponse, {seat}, text, request.move_number, number)
             state = match.state
             if state.is_terminal:
                 raise precondition("the match is over")
@@ -164,14 +164,18 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         after = Match(**{**match.__dict__, "record": record, "state": state})
         return status_message(after, grant)
 
-    def _retried(self, match: Match, answer, movers, text: str | None, asked: int, number: int):
+    def _retried(self, match: Match, grant: Grant, answer, movers, text: str | None, asked: int, number: int):
         """The stored answer of the call that played entry `asked` (by one of `movers`, and
-        `text` unless None), for a retry; FAILED_PRECONDITION naming the current number."""
+        `text` unless None), for a retry by the same seat (the answer shows what that seat
+        saw); FAILED_PRECONDITION naming the current number otherwise."""
         if asked < number:
             logged = self.hosted.logged_move(match, asked)
             if (logged is not None and logged.seat in movers and (text is None or logged.text == text)
                     and logged.response):
-                return answer.FromString(logged.response)
+                stored = answer.FromString(logged.response)
+                caller = None if grant.spectator else grant.seat
+                if (stored.status.seat if stored.status.HasField("seat") else None) == caller:
+                    return stored
         raise precondition(f"move_number: the match is at move {number}, not {asked}; "
                            "read the status again before playing")
 
@@ -186,7 +190,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             game = match.game
             number = len(match.record.moves)
             if request.HasField("move_number") and request.move_number != number:
-                return self._retried(match, match_pb2.BotPlayTurnResponse, match.bot_seats, None,
+                return self._retried(match, grant, match_pb2.BotPlayTurnResponse, match.bot_seats, None,
                                      request.move_number, number)
             if match.state.is_terminal:
                 raise precondition("the match is over")

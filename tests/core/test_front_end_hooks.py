@@ -7,6 +7,7 @@ import pytest
 
 from hzai.rng import SplitMix64
 from hzai.core import NoDecision, RecordError, ReplayStopped, SeedRecord, make_game
+from hzai.core.record import Observed
 from tests.toygame import ToyGame
 
 
@@ -96,3 +97,29 @@ def test_hera_zeus_params_and_records_from_anyone_take_only_the_built_in_deck():
         game.read_record({"format": "hzai-record/1", "deck": "/etc/passwd", "seed": 1})
     with pytest.raises(ValueError, match="variant"):
         game.with_params({"first_player": "nobody"})
+
+
+def test_a_game_that_does_not_declare_its_moves_public_shows_others_only_who_moved():
+    # Legends of Hellas has hidden cards in its moves and no `observed` of its own yet:
+    # the default must not show another seat's move (or a spectator any move) in full.
+    game = make_game("legends", heroes=["Perseus", "Atalanta"])
+    assert not game.public_moves
+    state = game.new_state(3)
+    move = state.legal_moves()[0]
+    mover = state.current_seat
+    assert game.observed(state, move, mover) == Observed(game.move_text(move))
+    for seat in (1 - mover, None):
+        seen = game.observed(state, move, seat)
+        assert seen.redacted and seen.text == f"{game.seats[mover]} moved"
+    toy = ToyGame()
+    assert toy.public_moves and not toy.observed(toy.new_state(1), "bet", None).redacted
+
+
+def test_hera_and_zeus_raises_the_cores_record_error_itself():
+    from hzai.core import record as core_record
+    from hzai.games.hera_zeus.rules import RecordError as HeraZeusRecordError
+
+    assert HeraZeusRecordError is core_record.RecordError
+    with pytest.raises(RecordError) as caught:
+        make_game("hera_zeus").read_record({"format": "hzai-record/1", "seed": 1, "moves": [7]})
+    assert type(caught.value) is core_record.RecordError

@@ -20,6 +20,7 @@ class ToyGame(Game):
     name = "toy_guess"
     seats = ("first", "second")
     num_actions = len(MOVES)
+    public_moves = True  # the cards are dealt by the seed; every move is shown to all
 
     def new_state(self, seed: int) -> "ToyState":
         rng = SplitMix64(seed)

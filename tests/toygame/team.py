@@ -20,6 +20,7 @@ class TeamGame(Game):
     name = "toy_team"
     seats = SEATS
     num_actions = len(MOVES)
+    public_moves = True  # the cards are dealt by the seed; every move is shown to all
     cooperative = True
 
     def new_state(self, seed: int) -> "TeamState":

@@ -27,24 +27,24 @@ GAME = "hera_zeus"  # the game of the positions below
 
 
 def positions(count: int) -> list[str]:
-    """Records (JSON text) of dealt games of Hera and Zeus 20 and more moves in, each at a
-    decision."""
+    """Records (JSON text) of dealt games of GAME 20 and more moves in, each at a
+    decision, played at random through the library's core (no game named here)."""
+    from hzai.core import make_game
     from hzai.rng import SplitMix64
-    from hzai.games.hera_zeus.rules import Game, Record, deal
 
+    game = make_game(GAME)
     out = []
     for seed in range(count):
-        game = Game.create()
-        record = Record(game, setup=deal(game, 100 + seed))
-        state = record.start()
+        record = game.new_record(100 + seed)
+        state = game.start_of(record)
         rng = SplitMix64(seed)
-        while len(record.moves) < 20 + seed and not state.is_over:
+        while len(record.moves) < 20 + seed and not state.is_terminal:
             options = [m for m, _ in state.chance_outcomes()] if state.is_chance else state.legal_moves()
             move = options[rng.below(len(options))]
-            state.push(move)
-            record.moves.append(str(move))
-        if not state.is_over and not state.is_chance:
-            out.append(json.dumps(record.to_json()))
+            state.apply(move)
+            record.moves.append(game.move_text(move))
+        if not state.is_terminal and not state.is_chance:
+            out.append(json.dumps(game.write_record(record)))
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from hzai.core.record import RecordError as CoreRecordError
+from hzai.core.record import RecordError  # the core's: the one class every game raises
 from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.rng import SplitMix64
 from hzai.games.hera_zeus.rules.variants import FIGURE_AP, HAND_AT_DEAL
@@ -41,11 +41,6 @@ assert MOVES_PER_TURN >= (FIGURE_AP + 1 + FIGURE_AP) * ENTRIES_PER_ACTION
 def max_record_moves(turn_limit: int) -> int:
     """More moves (chance results included) than any game within `turn_limit` turns can have."""
     return SETUP_MOVES + MOVES_PER_TURN * turn_limit
-
-
-class RecordError(CoreRecordError):
-    """A record is malformed, or one of its moves is unreadable or illegal.
-    `index` is the 0-based position in `moves` when a move is at fault."""
 
 
 def deal(game: Game, seed: int) -> dict:
