@@ -55,11 +55,13 @@ def native_decision(record: Record) -> tuple[NativeState, NativeDecisionView | N
 class NativeDecisionView(CoreView):
     """The seat to decide's view after `record`, held as the native ViewSpec
     (`native_spec`); the reference view (hzai.games.hera_zeus.belief.View) is built
-    from the record on first use and answers every other attribute."""
+    from the record on first use and answers every other attribute. The record (the
+    whole deal) is not part of the view: it is kept privately only until that reference
+    view is built, and dropped then."""
 
     def __init__(self, record: Record, spec: _native.ViewSpec):
         self.game: Game = record.game
-        self.record = record
+        self._record = record
         self.native_spec = spec
         self._reference = None
 
@@ -77,8 +79,9 @@ class NativeDecisionView(CoreView):
         if self._reference is None:
             from hzai.games.hera_zeus.belief import view_of
 
-            state = self.record.replay()
+            state = self._record.replay()
             self._reference = view_of(state, self.seat)
+            self._record = None  # the view holds what the seat knows, nothing more
         return self._reference
 
     def legal_moves(self):
@@ -97,6 +100,6 @@ class NativeDecisionView(CoreView):
 
     def __getattr__(self, name: str):
         # only reached for what this class does not hold: the reference view's fields
-        if name.startswith("__") or name in ("_reference", "record", "native_spec", "game"):
+        if name.startswith("__") or name in ("_reference", "_record", "native_spec", "game"):
             raise AttributeError(name)
         return getattr(self.reference, name)

@@ -295,3 +295,18 @@ def test_bots_choose_the_golden_moves_from_the_native_view():
         assert str(move) == row["move"], row
         checked += 1
     assert checked == len(golden) >= 100
+
+
+def test_the_native_view_offers_no_record_and_drops_it_once_built():
+    """No peeking: the view of the seat to decide does not hand out the record (the
+    whole deal); the copy kept to build the reference view goes once that is built."""
+    from hzai.games.hera_zeus.rules import Game, Record
+    from hzai.native.decision import native_decision
+
+    game = Game.create()
+    record = Record(game, seed=5)
+    _, view = native_decision(record)
+    with pytest.raises(AttributeError):
+        view.record
+    view.to_json()
+    assert view._record is None
