@@ -22,16 +22,21 @@ struct Hidden {
   int at, seat, tok, arrived, where, where_at;
 };
 
+// The hidden removals' mode of an attempt (sampler.py, _Replay.mode): any card, fixed
+// cards first, open cards first, or one of the two removal by removal.
+enum Mode { M_UNIFORM, M_FIXED, M_OPEN, M_MIXED };
+constexpr Mode MODES[4] = {M_FIXED, M_OPEN, M_FIXED, M_MIXED};  // later attempts, in turn
+
 struct Replay {
   SplitMix64 rng;
-  bool keep_open;
+  Mode mode;
   std::vector<int> kind, draw, oracle, pool, moved;
   std::vector<std::vector<int>> hands, played;
   std::vector<std::pair<int, int>> discard;
   std::vector<Hidden> hidden;
   int at = 0;
 
-  Replay(const LgGame& g, const LgView& v, uint64_t seed, bool keep) : rng(seed), keep_open(keep) {
+  Replay(const LgGame& g, const LgView& v, uint64_t seed, Mode m) : rng(seed), mode(m) {
     hands.resize((size_t)g.seats);
     for (int s = 0; s < g.seats; ++s) {
       if (s == v.seat)
@@ -65,16 +70,23 @@ struct Replay {
     return x;
   }
 
+  // Which cards a hidden removal takes first: 1 fixed, 0 open, -1 any.
+  int prefer_fixed() {
+    if (mode == M_MIXED) return rng.below(2) == 0 ? 1 : 0;
+    return mode == M_UNIFORM ? -1 : (mode == M_FIXED ? 1 : 0);
+  }
+
   int take(int seat, int k) {
     auto& hand = hands[(size_t)seat];
     if (hand.empty()) throw Contradiction{};
     if (k < 0) {
       size_t pos = (size_t)rng.below(hand.size());
-      if (keep_open) {
-        std::vector<size_t> fixed;
+      const int prefer = prefer_fixed();
+      if (prefer >= 0) {  // a later attempt: see `mode`
+        std::vector<size_t> chosen;
         for (size_t p = 0; p < hand.size(); ++p)
-          if (kind[(size_t)hand[p]] != OPEN) fixed.push_back(p);
-        if (!fixed.empty()) pos = fixed[(size_t)rng.below(fixed.size())];
+          if ((kind[(size_t)hand[p]] != OPEN) == (prefer == 1)) chosen.push_back(p);
+        if (!chosen.empty()) pos = chosen[(size_t)rng.below(chosen.size())];
       }
       const int tok = pop_at(hand, pos);
       hidden.push_back(Hidden{at, seat, tok, moved[(size_t)tok], W_UNSET, 0});
@@ -124,6 +136,13 @@ struct Replay {
       for (int y : hand)
         if (moved[(size_t)y] < r->at) stayed.push_back(y);
       if (stayed.empty()) continue;
+      const int prefer = prefer_fixed();
+      if (prefer >= 0) {  // the card that leaves instead, as `mode` prefers
+        std::vector<int> chosen;
+        for (int c : stayed)
+          if ((kind[(size_t)c] != OPEN) == (prefer == 1)) chosen.push_back(c);
+        if (!chosen.empty()) stayed.swap(chosen);
+      }
       const int y = stayed[(size_t)rng.below(stayed.size())];
       if (r->where == W_DISCARD) {
         for (auto& e : discard)
@@ -248,7 +267,8 @@ struct Replay {
 
 LgState sample(const LgGame& g, const LgView& v, uint64_t seed) {
   for (int attempt = 0; attempt < ATTEMPTS; ++attempt) {
-    Replay r(g, v, mix_seed(seed, (uint64_t)attempt), attempt >= UNIFORM_ATTEMPTS);
+    const Mode mode = attempt < UNIFORM_ATTEMPTS ? M_UNIFORM : MODES[attempt % 4];
+    Replay r(g, v, mix_seed(seed, (uint64_t)attempt), mode);
     try {
       for (size_t at = 0; at < v.log.size(); ++at) {
         r.at = (int)at;
