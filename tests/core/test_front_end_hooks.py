@@ -100,10 +100,13 @@ def test_hera_zeus_params_and_records_from_anyone_take_only_the_built_in_deck():
 
 
 def test_a_game_that_does_not_declare_its_moves_public_shows_others_only_who_moved():
-    # Legends of Hellas has hidden cards in its moves and no `observed` of its own yet:
-    # the default must not show another seat's move (or a spectator any move) in full.
-    game = make_game("legends", heroes=["Perseus", "Atalanta"])
-    assert not game.public_moves
+    # A game that neither declares its moves public nor writes its own `observed` (the toy
+    # game without its declaration): the default must not show another seat's move (or a
+    # spectator any move) in full.
+    class Undeclared(ToyGame):
+        public_moves = False
+
+    game = Undeclared()
     state = game.new_state(3)
     move = state.legal_moves()[0]
     mover = state.current_seat

@@ -74,15 +74,17 @@ def test_a_bot_turn_retried_by_another_hero_does_not_get_the_first_callers_answe
 
 
 def test_a_legends_match_plays_to_its_end_and_its_record_reads_back(client):
-    """The final status carries the record: the one the server keeps (its own seed
-    record) must be written in the form the server reads, or the last move fails."""
+    """The final status carries the record: the one the server keeps (the deal written
+    out as a legends-record/1 setup) must be written in the form the server reads, or the
+    last move fails."""
     seats = create(client, "legends", params={"turn_limit": 1}, bot_seats=[], seed=SEED, open=True)
     status = client.get_view(seats.id, token=seats["p1"]).status
     while not status.over:
         token = seats[status.seats[status.to_move]]
         status = client.play_move(seats.id, client.legal_moves(seats.id, token=token)[0].text, token=token).status
     record = json.loads(status.record_json)
-    assert record["seed"] == SEED and len(record["moves"]) == status.moves_played
+    assert record["format"] == "legends-record/1" and "setup" in record
+    assert len(record["moves"]) == status.moves_played
     game = make_game("legends")
     assert game.write_record(game.read_record(record)) == record
     analysed = [r.decision for r in client.analyze_game(status.record_json, game="legends", iterations=20)
@@ -91,7 +93,8 @@ def test_a_legends_match_plays_to_its_end_and_its_record_reads_back(client):
 
 
 def test_a_legends_record_is_suggested_a_move_with_the_decision_cache_on(client):
-    record = {"format": "legends-record/1", "seed": SEED, "moves": ["place m1"]}
+    record = {"format": "legends-record/1", "mission": 1, "heroes": ["Perseus", "Atalanta"], "seed": SEED,
+              "moves": ["place m1"]}
     first = client.suggest_move(json.dumps(record), game="legends", bot="random")
     again = client.suggest_move(json.dumps(record, indent=1), game="legends", bot="random")
     assert first.seat == again.seat == 1 and first.move.text == again.move.text
