@@ -13,8 +13,7 @@
 // (the summary says so). Exit status: 0 done, 2 bad input, 1 any other failure.
 'use strict';
 
-const fs = require('fs');
-const { grpc, loadV2, parseOptions, call, stream, report, optional, seatIndex, gameOf } = require('./hzai');
+const { grpc, loadV2, parseOptions, call, stream, report, optional, seatIndex, readRecord, positionOf } = require('./hzai');
 
 const PROGRAM = 'hzai-analyze-game';
 const DEFAULTS = {
@@ -57,20 +56,11 @@ process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(0);
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  let recordText = null;
-  if (!args.match) {
-    try {
-      recordText = fs.readFileSync(args.record, 'utf8');
-    } catch (err) {
-      usage(`cannot read ${args.record}: ${err.message}`);
-    }
-  }
+  const recordText = readRecord(args, usage);
   const v2 = loadV2();
   const bots = new v2.BotService(args.server, grpc.credentials.createInsecure());
   try {
-    const position = args.match
-      ? { game: args.game, match_id: args.match }
-      : { game: await gameOf(bots, args, recordText), record_json: recordText };
+    const position = await positionOf(bots, args, recordText);
     const seats = [];
     if (args.seat !== '') {
       const listed = await call(bots, 'ListGames', {}, null, args.timeout);

@@ -3,6 +3,7 @@
 'use strict';
 
 const path = require('path');
+const fs = require('fs');
 const grpc = require('@grpc/grpc-js');
 const protoLoader = require('@grpc/proto-loader');
 
@@ -78,6 +79,23 @@ function seatIndex(seats, given) {
   throw new Error(`no seat ${JSON.stringify(given)}: the seats are ${seats.map((s, i) => `${i} ${s}`).join(', ')}`);
 }
 
+// The text of --record (null with --match); a file that cannot be read goes to `usage`.
+function readRecord(args, usage) {
+  if (args.match) return null;
+  try {
+    return fs.readFileSync(args.record, 'utf8');
+  } catch (err) {
+    return usage(`cannot read ${args.record}: ${err.message}`);
+  }
+}
+
+// The Position of a request: the hosted match of --match, or the record with its game.
+async function positionOf(bots, args, recordText) {
+  return args.match
+    ? { game: args.game, match_id: args.match }
+    : { game: await gameOf(bots, args, recordText), record_json: recordText };
+}
+
 // The game a record belongs to: --game, else the listed game whose records have its format.
 async function gameOf(bots, args, recordText) {
   if (args.game) return args.game;
@@ -109,4 +127,4 @@ function stream(client, method, request, token, seconds, onMessage) {
   });
 }
 
-module.exports = { grpc, loadV2, parseOptions, call, stream, report, optional, seatIndex, gameOf };
+module.exports = { grpc, loadV2, parseOptions, call, stream, report, optional, seatIndex, gameOf, readRecord, positionOf };

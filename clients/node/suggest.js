@@ -13,8 +13,7 @@
 // other failure.
 'use strict';
 
-const fs = require('fs');
-const { grpc, loadV2, parseOptions, call, report, gameOf } = require('./hzai');
+const { grpc, loadV2, parseOptions, call, report, readRecord, positionOf } = require('./hzai');
 
 const PROGRAM = 'hzai-suggest';
 const DEFAULTS = {
@@ -44,20 +43,11 @@ function parseArgs(argv) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  let recordText = null;
-  if (!args.match) {
-    try {
-      recordText = fs.readFileSync(args.record, 'utf8');
-    } catch (err) {
-      usage(`cannot read ${args.record}: ${err.message}`);
-    }
-  }
+  const recordText = readRecord(args, usage);
   const v2 = loadV2();
   const bots = new v2.BotService(args.server, grpc.credentials.createInsecure());
   try {
-    const position = args.match
-      ? { game: args.game, match_id: args.match }
-      : { game: await gameOf(bots, args, recordText), record_json: recordText };
+    const position = await positionOf(bots, args, recordText);
     const reply = await call(bots, 'SuggestMove', {
       position,
       budget: { iterations: String(args.iterations), millis: args.millis, threads: 0 },
