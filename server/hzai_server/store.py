@@ -156,14 +156,6 @@ class MatchStore(ABC):
         """The match with its record's moves, or None."""
 
     @abstractmethod
-    def version(self, match_id: str) -> int | None:
-        """The match's version (its record's length) as stored now, or None when it is
-        gone: a cheap check that a cached state is still the stored one."""
-
-    @abstractmethod
-    def logged_move(self, match_id: str, index: int) -> LoggedMove | None: ...
-
-    @abstractmethod
     def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float) -> int:
         """Add `moves` at the end of the log if the match is at `expected_version`; the
         new version. VersionConflict otherwise, and nothing is written."""
@@ -226,6 +218,18 @@ class SqlQueries:
         if client is None:
             return self._read("SELECT COUNT(*) FROM matches")[0][0]
         return self._read(f"SELECT COUNT(*) FROM matches WHERE client = {self.MARK}", (client,))[0][0]
+
+    def version(self, match_id: str) -> int | None:
+        rows = self._read(f"SELECT version FROM matches WHERE id = {self.MARK}", (match_id,))
+        return rows[0][0] if rows else None
+
+    def logged_move(self, match_id: str, index: int) -> LoggedMove | None:
+        rows = self._read(f"SELECT idx, seat, text, response FROM moves WHERE match_id = {self.MARK} "
+                          f"AND idx = {self.MARK}", (match_id, index))
+        if not rows:
+            return None
+        idx, seat, text, response = rows[0]
+        return LoggedMove(idx, seat, text, bytes(response) if response is not None else None)
 
 
 class SqliteMatchStore(SqlQueries, MatchStore):

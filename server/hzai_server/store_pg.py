@@ -108,18 +108,6 @@ class PostgresMatchStore(SqlQueries, MatchStore):
                 "SELECT text FROM moves WHERE match_id = %s ORDER BY idx", (match_id,))]
         return match_from_row(row, moves)
 
-    def version(self, match_id: str) -> int | None:
-        rows = self._read("SELECT version FROM matches WHERE id = %s", (match_id,))
-        return rows[0][0] if rows else None
-
-    def logged_move(self, match_id: str, index: int) -> LoggedMove | None:
-        rows = self._read("SELECT idx, seat, text, response FROM moves WHERE match_id = %s AND idx = %s",
-                          (match_id, index))
-        if not rows:
-            return None
-        idx, seat, text, response = rows[0]
-        return LoggedMove(idx, seat, text, bytes(response) if response is not None else None)
-
     def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float) -> int:
         new_version = expected_version + len(moves)
         try:
