@@ -24,6 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 
 from hzai.core import Limits, State, View, make_game, wilson_interval
+from hzai.native.tables import PLAYOUTS
 from hzai.rng import SplitMix64, mix_seed
 from hzai.search.bot import make_bot
 
@@ -39,10 +40,12 @@ class GameResult:
     think_seconds: dict = field(default_factory=dict)  # bot label -> seconds spent deciding
     decisions: dict = field(default_factory=dict)  # bot label -> decisions made
     reason: str | None = None
+    actions: list | None = None  # every action id applied, chance included (keep_actions)
 
 
-def referee_step(state: State, rng: SplitMix64) -> None:
-    """Draw a chance outcome by its probability (sorted by action id: reproducible)."""
+def referee_step(state: State, rng: SplitMix64) -> int:
+    """Draw a chance outcome by its probability (sorted by action id: reproducible) and
+    play it; its action id."""
     outcomes = sorted(state.chance_outcomes_actions())
     point = rng.next_u64() / 2**64
     for action, probability in outcomes:
@@ -50,10 +53,12 @@ def referee_step(state: State, rng: SplitMix64) -> None:
         if point < 0:
             break
     state.apply_action(action)
+    return action
 
 
 def play_game(game_name: str, params: dict | None, spec_a: str, spec_b: str, index: int, limits: Limits,
-              seed: int) -> GameResult:
+              seed: int, keep_actions: bool = False) -> GameResult:
+    """Game `index` in the Python loop (any bots, any game)."""
     game = make_game(game_name, **(params or {}))
     if len(game.seats) != 2:
         raise ValueError(f"the arena seats two bots; game {game.name} has {len(game.seats)} seats")
@@ -66,9 +71,12 @@ def play_game(game_name: str, params: dict | None, spec_a: str, spec_b: str, ind
     think = {"A": 0.0, "B": 0.0}
     decisions = {"A": 0, "B": 0}
     moves = 0
+    actions = [] if keep_actions else None
     while not state.is_terminal:
         if state.is_chance:
-            referee_step(state, referee)
+            action = referee_step(state, referee)
+            if keep_actions:
+                actions.append(action)
             continue
         p = state.current_seat
         view = state.view(p)
@@ -76,12 +84,74 @@ def play_game(game_name: str, params: dict | None, spec_a: str, spec_b: str, ind
         move = bots[p].decide(view, limits, mix_seed(game_seed, moves)).move
         think[labels[p]] += time.perf_counter() - start
         decisions[labels[p]] += 1
+        if keep_actions:
+            actions.append(game.action_of(move))
         state.apply(move)
         moves += 1
-    returns = state.returns()
-    winner = "draw" if returns[0] == returns[1] else game.seats[0 if returns[0] > returns[1] else 1]
-    return GameResult(index, game_seed, dict(zip(game.seats, labels)), winner, moves, getattr(state, "turn", moves),
-                      think, decisions, getattr(state, "reason", None))
+    return GameResult(index, game_seed, dict(zip(game.seats, labels)), _winner(game, state.returns()), moves,
+                      getattr(state, "turn", moves), think, decisions, getattr(state, "reason", None), actions)
+
+
+def _winner(game, returns) -> str:
+    return "draw" if returns[0] == returns[1] else game.seats[0 if returns[0] > returns[1] else 1]
+
+
+# ----- the native arena: every seat a native bot of a game with a twin -----------------
+def native_bot(bot, limits: Limits):
+    """The native arena's spec of `bot` (a _native.BotSpec), or None when it must decide
+    in Python (a Python-only bot, a time budget)."""
+    from hzai import _native
+    from hzai.search.ismcts import IsmctsBot, PimcBot
+    from hzai.search.simple import LightBot, RandomBot
+
+    if isinstance(bot, RandomBot):
+        return _native.BotSpec(0)
+    if isinstance(bot, LightBot):
+        return _native.BotSpec(1)
+    if limits.millis is not None or limits.iterations is None:
+        return None  # a time budget depends on the clock: not reproducible either way
+    if isinstance(bot, IsmctsBot):
+        return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[bot.playout], threads=limits.threads)
+    if isinstance(bot, PimcBot):
+        return _native.BotSpec(3, limits.iterations, bot.exploration, PLAYOUTS[bot.playout], bot.worlds)
+    return None
+
+
+def native_arena(game, specs: list[str], limits: Limits) -> list | None:
+    """The BotSpecs of `specs` when the game's twin has an arena and every spec is a
+    native bot; else None (the Python loop plays)."""
+    if game.native is None or not hasattr(game.native, "arena") or game.native_start(0) is None:
+        return None
+    bots = [native_bot(make_bot(spec), limits) for spec in specs]
+    return None if any(b is None for b in bots) else bots
+
+
+def play_native(game, bots: list, seatings: list[list[int]], indices: list[int], seed: int, threads: int,
+                keep_actions: bool = False) -> list:
+    """Games `indices` in the native arena, game i from native_start(seed + i), bot
+    seatings[k][p] in seat p of the k-th game: [(ArenaOutcome, final native state)]."""
+    starts = [game.native_start(seed + i) for i in indices]
+    return game.native.arena(bots, starts, [seed + i for i in indices], seatings, threads, keep_actions)
+
+
+def native_results(game, bots: list, indices: list[int], seed: int, threads: int,
+                   keep_actions: bool = False) -> list[GameResult | None]:
+    """The two-seat arena's games `indices`, natively; a game the twin could not play
+    through (a seat's tracker gave up) is None: the caller plays it in the Python loop."""
+    seatings = [[0, 1] if i % 2 == 0 else [1, 0] for i in indices]
+    out = []
+    for i, seating, (outcome, end) in zip(indices, seatings,
+                                          play_native(game, bots, seatings, indices, seed, threads, keep_actions)):
+        if outcome.error:
+            out.append(None)
+            continue
+        labels = ("A", "B") if seating[0] == 0 else ("B", "A")
+        think = {labels[p]: outcome.think_ms[p] / 1000 for p in (0, 1)}
+        decisions = {labels[p]: outcome.decisions[p] for p in (0, 1)}
+        out.append(GameResult(i, seed + i, dict(zip(game.seats, labels)), _winner(game, outcome.returns),
+                              outcome.moves, getattr(end, "turn", outcome.moves), think, decisions,
+                              getattr(end, "reason", None), list(outcome.actions) if keep_actions else None))
+    return out
 
 
 @dataclass
@@ -161,19 +231,34 @@ def _played(calls: list[tuple], jobs: int, ray: str | None):
 
 def run_arena(spec_a: str, spec_b: str, games: int, limits: Limits, seed: int = 0, jobs: int | None = None,
               params: dict | None = None, progress=None, game: str = "hera_zeus",
-              ray: str | None = None) -> ArenaResult:
-    """Play `games` games; `progress(done, total, partial_summary)` after each one.
-    `ray`: run the games as Ray tasks there (an address, or "local"); `jobs` is then unused."""
+              ray: str | None = None, native: bool = True) -> ArenaResult:
+    """Play `games` games; `progress(done, total, partial_summary)` after each one (after
+    each batch in the native arena). `ray`: run the games as Ray tasks there (an address,
+    or "local"); `jobs` is then unused. When both bots are native bots of a game with a
+    twin (and `native`), the games are played by the native arena on `jobs` threads:
+    the same games as the Python loop, move for move."""
     make_bot(spec_a), make_bot(spec_b)  # fail fast on a bad spec or game, before any process starts
-    make_game(game, **(params or {}))
+    the_game = make_game(game, **(params or {}))
     jobs = max(1, jobs or os.cpu_count() or 1)
     start = time.perf_counter()
     results: list[GameResult] = []
-    calls = [(game, params, spec_a, spec_b, i, limits, seed) for i in range(games)]
-    for result in _played(calls, jobs, ray):
+
+    def report(result: GameResult) -> None:
         results.append(result)
         if progress:
             progress(len(results), games, summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start))
+
+    bots = native_arena(the_game, [spec_a, spec_b], limits) if native and ray is None else None
+    if bots is not None:
+        batch = max(8, 4 * jobs)
+        for lo in range(0, games, batch):
+            indices = list(range(lo, min(games, lo + batch)))
+            for i, result in zip(indices, native_results(the_game, bots, indices, seed, jobs)):
+                report(result or play_game(game, params, spec_a, spec_b, i, limits, seed))
+        return summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start)
+    calls = [(game, params, spec_a, spec_b, i, limits, seed) for i in range(games)]
+    for result in _played(calls, jobs, ray):
+        report(result)
     return summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start)
 
 

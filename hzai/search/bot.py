@@ -35,11 +35,11 @@ def _check_keys(name: str, maker, options: dict) -> None:
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot by name: random, heuristic, ismcts, pimc (options after a colon)."""
-    from hzai.search.simple import HeuristicBot, RandomBot
+    """A bot by name: random, heuristic, light, ismcts, pimc (options after a colon)."""
+    from hzai.search.simple import HeuristicBot, LightBot, RandomBot
 
     name, options = parse_spec(spec)
-    makers = {"random": RandomBot, "heuristic": HeuristicBot}
+    makers = {"random": RandomBot, "heuristic": HeuristicBot, "light": LightBot}
     try:
         from hzai.search.ismcts import IsmctsBot, PimcBot
 
