@@ -67,7 +67,10 @@ void bind_arena(py::module_& m) {
       .def_readonly("decisions", &ArenaOutcome::decisions, "per seat")
       .def_readonly("error", &ArenaOutcome::error, "why the game could not be played here ('' when it was)");
 
+  using search::BOT_ISMCTS, search::BOT_LIGHT, search::BOT_PIMC, search::BOT_RANDOM;
   py::object hz = m.attr("Game");
+  hz.attr("arena_kinds") = std::vector<int>{BOT_RANDOM, BOT_LIGHT, BOT_ISMCTS, BOT_PIMC};
+  hz.attr("arena_needs_text_ranks") = false;
   hz.attr("arena") = py::cpp_function(
       [](const PyGame& g, const std::vector<BotSpec>& bots, const std::vector<PyState>& starts,
          const std::vector<uint64_t>& seeds, const std::vector<std::vector<int>>& seating, int threads,
@@ -89,5 +92,39 @@ void bind_arena(py::module_& m) {
         return search::light_move<HeraZeus>(*g.def, Sampler(*g.def, view), seed);
       },
       py::is_method(hz), py::arg("view"), py::arg("seed"),
+      "the playout policy's move in one world drawn from the view (the light bot)");
+
+  py::object lgame = m.attr("LegendsGame");
+  lgame.attr("arena_kinds") = std::vector<int>{BOT_LIGHT, BOT_ISMCTS, BOT_PIMC};
+  lgame.attr("arena_needs_text_ranks") = true;
+  lgame.attr("arena") = py::cpp_function(
+      [](const lg::LgGameHandle& h, const std::vector<BotSpec>& bots, const std::vector<lg::LgStateHandle>& starts,
+         const std::vector<uint64_t>& seeds, const std::vector<std::vector<int>>& seating, int threads,
+         bool keep_actions, const std::vector<int32_t>& text_ranks) {
+        for (const BotSpec& b : bots)
+          if (b.kind == BOT_RANDOM)
+            throw py::value_error("the Legends twin does not list moves in the reference's order: "
+                                  "its random bot plays in Python");
+        auto g = std::make_shared<lg::LgGame>(*h.g);
+        if (!text_ranks.empty() && (int)text_ranks.size() != g->size)
+          throw py::value_error("text_ranks: one rank per action id");
+        g->text_rank = text_ranks;
+        std::vector<lg::LgState> states;
+        for (const lg::LgStateHandle& st : starts) {
+          if (st.g != h.g) throw py::value_error("a start state of another game");
+          states.push_back(st.s);
+        }
+        std::shared_ptr<const lg::LgGame> shared = g, origin = h.g;
+        return play_games<lg::Legends>(shared, bots, std::move(states), seeds, seating, threads, keep_actions,
+                                       [origin](const lg::LgState& s) { return lg::LgStateHandle{origin, s}; });
+      },
+      py::is_method(lgame), py::arg("bots"), py::arg("starts"), py::arg("seeds"), py::arg("seating"),
+      py::arg("threads") = 1, py::arg("keep_actions") = false, py::arg("text_ranks") = std::vector<int32_t>{},
+      "as Game.arena; text_ranks: where each action's notation sorts (the search's tie-break)");
+  lgame.attr("light_move") = py::cpp_function(
+      [](const lg::LgGameHandle& h, const lg::LgViewHandle& v, uint64_t seed) {
+        return search::light_move<lg::Legends>(*h.g, v.v, seed);
+      },
+      py::is_method(lgame), py::arg("view"), py::arg("seed"),
       "the playout policy's move in one world drawn from the view (the light bot)");
 }

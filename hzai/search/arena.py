@@ -118,12 +118,31 @@ def native_bot(bot, limits: Limits):
 
 
 def native_arena(game, specs: list[str], limits: Limits) -> list | None:
-    """The BotSpecs of `specs` when the game's twin has an arena and every spec is a
-    native bot; else None (the Python loop plays)."""
-    if game.native is None or not hasattr(game.native, "arena") or game.native_start(0) is None:
+    """The BotSpecs of `specs` when the game's twin has an arena and plays every one of
+    them (`native.arena_kinds`); else None (the Python loop plays)."""
+    native = game.native
+    if native is None or not hasattr(native, "arena") or game.native_start(0) is None:
         return None
     bots = [native_bot(make_bot(spec), limits) for spec in specs]
-    return None if any(b is None for b in bots) else bots
+    return None if any(b is None or b.kind not in native.arena_kinds for b in bots) else bots
+
+
+_RANKS: dict[tuple, list[int]] = {}  # (game name, params) -> text rank of every action id
+
+
+def text_ranks(game) -> list[int]:
+    """Where each action's notation sorts among all of them: analyze's last tie-break,
+    for a twin that writes no notation (computed once per game and params)."""
+    key = (game.name, json.dumps(game.params, sort_keys=True, default=str))
+    if key not in _RANKS:
+        texts = [game.move_text(game.move_of(a)) for a in range(game.num_actions)]
+        ranks = [0] * len(texts)
+        for rank, action in enumerate(sorted(range(len(texts)), key=texts.__getitem__)):
+            ranks[action] = rank
+        if len(_RANKS) >= 8:
+            _RANKS.clear()
+        _RANKS[key] = ranks
+    return _RANKS[key]
 
 
 def play_native(game, bots: list, seatings: list[list[int]], indices: list[int], seed: int, threads: int,
@@ -131,7 +150,8 @@ def play_native(game, bots: list, seatings: list[list[int]], indices: list[int],
     """Games `indices` in the native arena, game i from native_start(seed + i), bot
     seatings[k][p] in seat p of the k-th game: [(ArenaOutcome, final native state)]."""
     starts = [game.native_start(seed + i) for i in indices]
-    return game.native.arena(bots, starts, [seed + i for i in indices], seatings, threads, keep_actions)
+    extra = {"text_ranks": text_ranks(game)} if game.native.arena_needs_text_ranks else {}
+    return game.native.arena(bots, starts, [seed + i for i in indices], seatings, threads, keep_actions, **extra)
 
 
 def native_results(game, bots: list, indices: list[int], seed: int, threads: int,
@@ -314,6 +334,7 @@ class TeamGame:
     turns: int
     reason: str | None = None
     think_seconds: float = 0.0
+    actions: list | None = None  # every action id applied, chance included (keep_actions)
 
 
 @dataclass
@@ -342,7 +363,7 @@ class TeamResult:
 
 
 def play_team_game(game_name: str, params: dict | None, spec: str, index: int, limits: Limits, seed: int,
-                   all_seeing: bool = False) -> TeamGame:
+                   all_seeing: bool = False, keep_actions: bool = False) -> TeamGame:
     """Game `index` from `new_state(seed + index)`, a bot of `spec` in every seat; a
     referee draws the chance outcomes from its own generator."""
     game = make_game(game_name, **(params or {}))
@@ -351,27 +372,56 @@ def play_team_game(game_name: str, params: dict | None, spec: str, index: int, l
     state = game.new_state(game_seed)
     referee = SplitMix64(game_seed ^ 0xA7E4A)
     moves, think = 0, 0.0
+    actions = [] if keep_actions else None
     while not state.is_terminal:
         if state.is_chance:
-            referee_step(state, referee)
+            action = referee_step(state, referee)
+            if keep_actions:
+                actions.append(action)
             continue
         p = state.current_seat
         view = AllSeeingView(state, p) if all_seeing else state.view(p)
         start = time.perf_counter()
         move = bots[p].decide(view, limits, mix_seed(game_seed, moves)).move
         think += time.perf_counter() - start
+        if keep_actions:
+            actions.append(game.action_of(move))
         state.apply(move)
         moves += 1
     won = state.returns()[0] == 1.0
-    return TeamGame(index, game_seed, won, moves, getattr(state, "turn", moves), getattr(state, "reason", None), think)
+    return TeamGame(index, game_seed, won, moves, getattr(state, "turn", moves), getattr(state, "reason", None), think,
+                    actions)
+
+
+def native_team_results(game, bot, indices: list[int], seed: int, threads: int,
+                        keep_actions: bool = False) -> list[TeamGame | None]:
+    """Team games `indices` (the native BotSpec `bot` in every seat) in the native
+    arena; None for a game the twin could not play through."""
+    seatings = [[0] * len(game.seats) for _ in indices]
+    out = []
+    for i, (outcome, end) in zip(indices, play_native(game, [bot], seatings, indices, seed, threads, keep_actions)):
+        if outcome.error:
+            out.append(None)
+            continue
+        out.append(TeamGame(i, seed + i, outcome.returns[0] == 1.0, outcome.moves, getattr(end, "turn", outcome.moves),
+                            getattr(end, "reason", None), sum(outcome.think_ms) / 1000,
+                            list(outcome.actions) if keep_actions else None))
+    return out
 
 
 def run_team(spec: str, games: int, limits: Limits, seed: int = 0, params: dict | None = None,
-             game: str = "legends", all_seeing: bool = False) -> TeamResult:
-    """`games` games of one team, one after the other (each seed follows from `seed`)."""
+             game: str = "legends", all_seeing: bool = False, jobs: int = 1, native: bool = True) -> TeamResult:
+    """`games` games of one team (each seed follows from `seed`): in the native arena on
+    `jobs` threads when the bot is a native bot of a game with a twin (and `native`,
+    not `all_seeing`), the same games as the Python loop; else one after the other."""
     make_bot(spec)
-    make_game(game, **(params or {}))
-    results = [play_team_game(game, params, spec, i, limits, seed, all_seeing) for i in range(games)]
+    the_game = make_game(game, **(params or {}))
+    bots = native_arena(the_game, [spec], limits) if native and not all_seeing else None
+    if bots is not None:
+        natively = native_team_results(the_game, bots[0], list(range(games)), seed, max(1, jobs))
+        results = [r or play_team_game(game, params, spec, i, limits, seed) for i, r in enumerate(natively)]
+    else:
+        results = [play_team_game(game, params, spec, i, limits, seed, all_seeing) for i in range(games)]
     won = sum(r.won for r in results)
     decisions = sum(r.moves for r in results)
     return TeamResult(spec, str(limits), games, seed, all_seeing, won, won / games if games else 0.0,
