@@ -121,3 +121,87 @@ def test_bad_arena_input_is_a_value_error():
         game.native.arena([_native.BotSpec(0)], [start], [1, 2], [[0, 0]], 1, False)
     with pytest.raises(ValueError, match="threads"):
         game.native.arena([_native.BotSpec(0)], [start], [1], [[0, 0]], 0, False)
+
+
+# ----- Legends of Hellas: team games ---------------------------------------------------
+LEGENDS = [  # (params, bot, iterations, games): chance orders in missions 6 and 7
+    ({"mission": 1, "heroes": ["Perseus", "Atalanta"]}, "light", 1, 6),
+    ({"mission": 6, "heroes": ["Perseus", "Jason", "Achilles"]}, "light", 1, 6),
+    ({"mission": 7, "heroes": ["Perseus", "Jason"]}, "light", 1, 6),
+    ({"mission": 1, "heroes": ["Perseus", "Atalanta"]}, "ismcts", 16, 2),
+    ({"mission": 6, "heroes": ["Perseus", "Jason", "Achilles"]}, "ismcts:playout=light", 12, 2),
+    ({"mission": 7, "heroes": ["Perseus", "Jason"]}, "pimc:worlds=2", 12, 2),
+]
+
+
+@pytest.mark.parametrize("params,spec,iterations,games", LEGENDS)
+def test_legends_team_games_equal_the_python_loop(params, spec, iterations, games):
+    from hzai.search.arena import native_team_results, play_team_game
+
+    game = make_game("legends", **params)
+    limits = Limits(iterations=iterations)
+    bots = native_arena(game, [spec], limits)
+    assert bots is not None
+    native = native_team_results(game, bots[0], list(range(games)), SEED, threads=2, keep_actions=True)
+    chance = 0
+    for i, got in enumerate(native):
+        want = play_team_game("legends", params, spec, i, limits, SEED, keep_actions=True)
+        assert got is not None, f"game {i} was not played through natively"
+        assert got.actions == want.actions, f"game {i}: the actions differ"
+        assert (got.won, got.moves, got.turns, got.reason) == (want.won, want.moves, want.turns, want.reason)
+        chance += len(got.actions) - got.moves
+    if params["mission"] in (6, 7) and spec == "light":
+        assert chance > 0, "these games should meet the missions' chance orders"
+
+
+def test_run_team_native_equals_python():
+    from hzai.search.arena import run_team
+
+    params = {"mission": 1, "heroes": ["Perseus", "Atalanta"]}
+    fast = run_team("light", 4, Limits(iterations=1), seed=2, params=params, jobs=2)
+    slow = run_team("light", 4, Limits(iterations=1), seed=2, params=params, native=False)
+    assert [(r.won, r.moves, r.turns, r.reason) for r in fast.results] == [
+        (r.won, r.moves, r.turns, r.reason) for r in slow.results]
+
+
+def test_legends_random_bot_stays_in_python():
+    game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
+    assert native_arena(game, ["random"], Limits(iterations=1)) is None
+    from hzai import _native
+
+    with pytest.raises(ValueError, match="random bot"):
+        game.native.arena([_native.BotSpec(0)], [game.native_start(1)], [1], [[0, 0]], 1, False)
+
+
+def _legends_swap(state, k: int):
+    """The twin's start of `state` with the k-th pair of cards swapped between seat 2's
+    hand and the draw pile (kinds differ): seat 1 cannot tell the two apart."""
+    from hzai.native.legends import table_dump
+
+    d = table_dump(state.t)
+    kind = d["kind"]
+    pairs = [(h, p) for h in d["hands"][1] for p in d["draw"] if kind[h] != kind[p]]
+    h, p = pairs[(7 * k) % len(pairs)]
+    d["hands"][1] = [p if x == h else x for x in d["hands"][1]]
+    d["draw"] = [h if x == p else x for x in d["draw"]]
+    return state.game.native.state(d)
+
+
+def test_a_legends_seat_does_not_see_a_teammate_s_hand():
+    """Seat 1's first decision is the same for deals that differ only in seat 2's hand;
+    seat 2, who holds it, decides differently on some of them."""
+    from hzai.native.legends import native_state
+    from hzai.search.arena import text_ranks
+
+    game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
+    bots = native_arena(game, ["ismcts"], Limits(iterations=300))
+    first_same, second_differs = 0, 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        starts = [native_state(state), _legends_swap(state, seed)]
+        assert starts[0].dump() != starts[1].dump()
+        (a, _), (b, _) = game.native.arena(bots, starts, [seed, seed], [[0, 0], [0, 0]], 1, True, text_ranks(game))
+        first_same += a.actions[0] == b.actions[0]
+        second_differs += a.actions[:4] != b.actions[:4]
+    assert first_same == 6
+    assert second_differs > 0
