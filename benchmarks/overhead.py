@@ -22,6 +22,13 @@ position so that load changes hit them alike:
   what a call costs before any search -- the round trip, the messages, the record
   parsed, replayed and its view built (cold: without the decision cache).
 The overhead is the service's time per move over the in-process search's, less one.
+
+`--server-side` adds what a cold record costs in the server's own code, without gRPC
+(`server_side` in the report): the request decoded, the record parsed (position →
+Record), replayed and its view built (`view_to_decide`), the bot made, the search, the
+answer encoded, each timed with the server's functions in this process, and the share of
+each step against the search; plus a profile of the steps before the search (the top
+functions by cumulative time, per record).
 Writes benchmarks/results/overhead.json and, with matplotlib, the plot beside it
 (`--png`, default overhead.png).
 """
@@ -140,7 +147,7 @@ def rpc_floor(client, uncached_client, records: list[str], rounds: int = 20) -> 
     return {name: 1000 * s / (rounds * len(records)) for name, s in spent.items()}
 
 
-def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> dict:
+def measure(budgets: list[int], count: int, rounds: int, callers: int = 2, server_side_too: bool = False) -> dict:
     from hzai.search import Limits, make_bot
     from hzai_client import HzaiClient
 
@@ -239,10 +246,81 @@ def measure(budgets: list[int], count: int, rounds: int, callers: int = 2) -> di
                       f"{callers} callers: in-process {row['in_process_parallel']['moves_per_s']:.1f}, "
                       f"service {row['service_parallel']['moves_per_s']:.1f} moves/s; same move {row['same_move_share']:.0%}",
                       flush=True)
+            if server_side_too:
+                report["server_side"] = server_side(records, budgets, rounds)
         finally:
             for c in clients:
                 c.close()
     return report
+
+
+def server_side(records: list[str], budgets: list[int], rounds: int, profile_repeats: int = 20) -> dict:
+    """A cold record's way through the server's SuggestMove, step by step, in-process
+    (no gRPC, no decision cache): mean ms per step and each step against the search."""
+    import cProfile
+    import pstats
+
+    from hzai.search import Limits
+    from hzai_proto.v2 import bot_pb2, common_pb2
+    from hzai_server import convert
+    from hzai_server.searches import make_checked_bot
+
+    def request_bytes(text: str, budget: int, seed: int) -> bytes:
+        return bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=text),
+                                          budget=common_pb2.Budget(iterations=budget), seed=seed).SerializeToString()
+
+    def prepare(wire: bytes):
+        request = bot_pb2.SuggestMoveRequest.FromString(wire)
+        record, field = convert.record_from_position(request.position)
+        return request, record, convert.view_to_decide(record, field)
+
+    out = {"positions": len(records), "rounds": rounds, "budgets": {}}
+    for budget in budgets:
+        steps = {name: [] for name in ("request_decode", "record_parse", "replay_and_view", "bot", "search",
+                                       "response_encode")}
+        for _ in range(rounds):
+            for i, text in enumerate(records):
+                wire = request_bytes(text, budget, i)
+                t0 = time.perf_counter()
+                request = bot_pb2.SuggestMoveRequest.FromString(wire)
+                t1 = time.perf_counter()
+                record, field = convert.record_from_position(request.position)
+                t2 = time.perf_counter()
+                view = convert.view_to_decide(record, field)
+                t3 = time.perf_counter()
+                bot = make_checked_bot(request.bot, record.game)
+                t4 = time.perf_counter()
+                move = bot.decide(view, Limits(iterations=budget), request.seed).move
+                t5 = time.perf_counter()
+                bot_pb2.SuggestMoveResponse(move=convert.move_to_proto(record.game, move), seat=view.current_seat,
+                                            seat_name=record.game.seats[view.current_seat], bot=bot.name,
+                                            millis=(t5 - t4) * 1000).SerializeToString()
+                t6 = time.perf_counter()
+                for name, (a, b) in zip(steps, ((t0, t1), (t1, t2), (t2, t3), (t3, t4), (t4, t5), (t5, t6))):
+                    steps[name].append((b - a) * 1000)
+        mean = {name: sum(v) / len(v) for name, v in steps.items()}
+        record_ms = sum(ms for name, ms in mean.items() if name != "search")
+        out["budgets"][str(budget)] = {"mean_ms": mean, "record_ms": record_ms,
+                                       "record_vs_search": record_ms / mean["search"],
+                                       "share_vs_search": {n: ms / mean["search"] for n, ms in mean.items() if n != "search"}}
+        print(f"    server side, {budget} it: search {mean['search']:.2f} ms, the record's own cost "
+              f"{record_ms:.3f} ms ({record_ms / mean['search']:+.1%}): "
+              + ", ".join(f"{n} {ms:.3f}" for n, ms in mean.items() if n != "search"), flush=True)
+    wires = [request_bytes(text, budgets[0], i) for i, text in enumerate(records)]
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(profile_repeats):
+        for wire in wires:
+            prepare(wire)
+    profiler.disable()
+    calls = len(wires) * profile_repeats
+    stats = pstats.Stats(profiler)
+    rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][3])[:15]  # by cumulative time
+    out["profile_before_search"] = [
+        {"function": f"{Path(f).name}:{line}:{name}", "calls_per_record": nc / calls, "cum_ms_per_record": ct * 1000 / calls,
+         "own_ms_per_record": tt * 1000 / calls}
+        for (f, line, name), (_, nc, tt, ct, _) in rows]
+    return out
 
 
 def main(argv=None) -> int:
@@ -253,11 +331,13 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(RESULTS / "overhead.json"))
     parser.add_argument("--png", default=None, help="the plot (default: the --out path with .png)")
     parser.add_argument("--from-json", default=None, help="plot a report written before instead of measuring")
+    parser.add_argument("--server-side", action="store_true",
+                        help="also time a cold record step by step in the server's code, without gRPC")
     args = parser.parse_args(argv)
     if args.from_json:
         report = json.loads(Path(args.from_json).read_text())
     else:
-        report = measure(args.budgets, args.positions, args.rounds)
+        report = measure(args.budgets, args.positions, args.rounds, server_side_too=args.server_side)
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(json.dumps(report, indent=1))
         print(f"written: {args.out}")

@@ -73,6 +73,11 @@ class Game(ABC):
         """The view in the typed form the native twin's search reads (with `native`)."""
         raise NotImplementedError(f"game {self.name} has no native twin")
 
+    def native_start(self, seed: int):
+        """The twin's state equal to `new_state(seed)`, for the native arena (with
+        `native`); None where the twin cannot make one."""
+        return None
+
     def heuristic_scores(self, view, moves: list[Move]) -> list[float]:
         """Rule-of-thumb scores of `moves` (higher is better), for the heuristic bot."""
         raise NotImplementedError(f"game {self.name} has no heuristic policy")

@@ -18,6 +18,7 @@
 void bind_search(pybind11::module_& m);  // search_bindings.cpp
 void bind_replay(pybind11::module_& m);  // replay_bindings.cpp
 void bind_legends(pybind11::module_& m);  // legends_bindings.cpp
+void bind_arena(pybind11::module_& m);  // arena_bindings.cpp
 
 namespace py = pybind11;
 using namespace hzn;
@@ -300,6 +301,9 @@ PYBIND11_MODULE(_native, m) {
         return st.s.to_move < 0 ? py::object(py::none()) : py::object(py::int_((int)st.s.to_move));
       })
       .def_property_readonly("turn", [](const PyState& st) { return st.s.turn; })
+      .def_property_readonly("reason", [](const PyState& st) {
+        return st.s.reason == RS_NONE ? py::object(py::none()) : py::object(py::str(REASONS[st.s.reason]));
+      }, "why the game ended, as State.reason (None while it runs)")
       .def_property_readonly("moves_played", [](const PyState& st) { return st.s.moves_played; });
 
   m.def("random_playouts", &random_playouts, py::arg("state"), py::arg("n_games"), py::arg("seed"),
@@ -310,4 +314,5 @@ PYBIND11_MODULE(_native, m) {
   bind_legends(m);  // before bind_search, which adds the search methods to its game handle
   bind_search(m);
   bind_replay(m);
+  bind_arena(m);
 }

@@ -357,6 +357,11 @@ void light_step(const GameDef& g, State& s, SplitMix64& rng) {
     random_step(g, s, rng);
     return;
   }
+  apply_action(g, s, light_action(g, s, rng));
+}
+
+// The policy's move for the seat to move (no chance node).
+int light_action(const GameDef& g, const State& s, SplitMix64& rng) {
   int buf[MAX_ACTIONS], good[MAX_ACTIONS];
   const int n = legal_actions(g, s, buf);
   if (n == 0) throw std::logic_error("no legal move in a running game");
@@ -379,10 +384,7 @@ void light_step(const GameDef& g, State& s, SplitMix64& rng) {
           const CardInfo& d = g.cards[defender];
           outcome = d.kind == K_HOSTAGE ? 2 : (d.power == P_PANDORA ? -1 : (d.strength <= 1 && d.power != P_MEDUSA ? 1 : -1));
         }
-        if (outcome == 2) {
-          apply_action(g, s, a);
-          return;
-        }
+        if (outcome == 2) return a;
         keep = outcome >= 0;
       }
     } else if (kind == A_PLAY) {
@@ -391,8 +393,8 @@ void light_step(const GameDef& g, State& s, SplitMix64& rng) {
     }
     if (keep) good[n_good++] = a;
   }
-  if (n_good == 0) apply_action(g, s, buf[rng.below((uint64_t)n)]);
-  else apply_action(g, s, good[rng.below((uint64_t)n_good)]);
+  if (n_good == 0) return buf[rng.below((uint64_t)n)];
+  return good[rng.below((uint64_t)n_good)];
 }
 
 }  // namespace hzn

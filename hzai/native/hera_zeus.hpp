@@ -78,12 +78,16 @@ class Sampler {
 };
 
 void light_step(const GameDef& g, State& s, SplitMix64& rng);  // the rule-of-thumb playout policy
+int light_action(const GameDef& g, const State& s, SplitMix64& rng);  // its move at a decision (no chance)
+
+struct HeraZeusSeats;  // the seats of a running game, for the arena (seats.hpp)
 
 // The trait adapter: the generic search over the rules of core.cpp.
 struct HeraZeus {
   using Game = GameDef;
   using State = hzn::State;
   using View = Sampler;
+  using Seats = HeraZeusSeats;
 
   static int num_players(const Game&) { return 2; }
   static int num_actions(const Game& g) { return g.total_actions(); }

@@ -3,6 +3,7 @@
 #include "legends.hpp"
 
 #include <algorithm>
+#include <atomic>
 
 namespace hzn::lg {
 
@@ -104,7 +105,33 @@ int Monster::deficit() const {
 }
 
 // ----- small steps ----------------------------------------------------------------------
+// The event log (legends.hpp: LgEventCapture), as the core's: a counter of live
+// captures read first, the thread-local only when one is alive.
+static thread_local LgEventLog* tl_log = nullptr;
+static std::atomic<int> live_captures{0};
+
+LgEventCapture::LgEventCapture(LgEventLog* log) : previous_(tl_log) {
+  live_captures.fetch_add(1, std::memory_order_relaxed);
+  tl_log = log;
+}
+LgEventCapture::~LgEventCapture() {
+  tl_log = previous_;
+  live_captures.fetch_sub(1, std::memory_order_relaxed);
+}
+
 namespace {
+
+inline LgEventLog* capturing() { return live_captures.load(std::memory_order_relaxed) ? tl_log : nullptr; }
+
+// `insts[0..n)` are copied only while a capture is alive: the search allocates nothing.
+void log_event(int type, int seat, const int* insts, int n, int inst = -1, int other = 0, int mon = 0, int face = 0) {
+  if (LgEventLog* log = capturing()) {
+    LgRawEvent e;
+    e.type = type, e.seat = seat, e.other = other, e.mon = mon, e.face = face, e.inst = inst;
+    e.insts.assign(insts, insts + n);
+    log->push_back(std::move(e));
+  }
+}
 
 bool playable(const Monster& m, int attr) {  // L-FIGHT-3
   if (m.req[attr] == 0) return false;
@@ -134,13 +161,19 @@ void to_hand(LgState& s, int seat, int inst) {
   s.hand[seat][s.hn[seat]++] = (uint8_t)inst;
 }
 
-void to_discard(LgState& s, int seat, int inst) {
+void to_discard(LgState& s, int seat, int inst, bool logged = true) {
   s.disc_inst[s.discn] = (uint8_t)inst;
   s.disc_by[s.discn++] = (uint8_t)seat;
+  if (logged) log_event(E_DISCARD, seat, nullptr, 0, inst);
 }
 
 void draw_cards(LgState& s, int seat, int k) {
-  for (int i = 0; i < k; ++i) to_hand(s, seat, s.draw[--s.dn]);
+  int taken[MAX_CARDS];
+  for (int i = 0; i < k; ++i) {
+    taken[i] = s.draw[s.dn - 1];
+    to_hand(s, seat, s.draw[--s.dn]);
+  }
+  log_event(E_DRAW, seat, taken, k);
 }
 
 void lose(LgState& s, Reason why) {
@@ -330,6 +363,7 @@ void fight(const LgGame& g, LgState& s, int seat, int block, int x) {  // L-FIGH
   if (m.nplayed >= MAX_PLAYED) throw std::logic_error("native Legends: too many cards on a monster");
   m.played[m.nplayed++] = Played{(uint8_t)inst, (int8_t)attr, face, (uint8_t)seat};
   if (attr >= 0) ++m.cnt[attr];
+  log_event(E_PLAY, seat, nullptr, 0, inst, 0, s.disc[seat], face);
   const bool slay = block == B_SLAY;
   int defeat = 0;
   if (slay || m.nplayed == m.size) {
@@ -374,13 +408,20 @@ void chance(const LgGame& g, LgState& s, const int* order, int n) {  // L-MISSIO
     std::copy_backward(s.draw, s.draw + s.dn, s.draw + s.dn + n);
     for (int i = 0; i < n; ++i) s.draw[i] = (uint8_t)block[n - 1 - i];
     s.dn += n;
+    log_event(E_UNDER_DRAW, seat, block, n);
     draw_cards(s, seat, n);
   } else {
     std::copy_backward(s.disc_inst, s.disc_inst + s.discn, s.disc_inst + s.discn + n);
     std::copy_backward(s.disc_by, s.disc_by + s.discn, s.disc_by + s.discn + n);
     for (int i = 0; i < n; ++i) s.disc_inst[i] = (uint8_t)block[n - 1 - i], s.disc_by[i] = (uint8_t)seat;
     s.discn += n;
-    for (int i = 0; i < n; ++i) to_hand(s, seat, s.disc_inst[--s.discn]);
+    log_event(E_UNDER_DISCARD, seat, block, n);
+    int taken[MAX_HAND];
+    for (int i = 0; i < n; ++i) {
+      to_hand(s, seat, s.disc_inst[--s.discn]);
+      taken[i] = s.disc_inst[s.discn];
+    }
+    log_event(E_TAKE_DISCARD, seat, taken, n);
   }
   s.pending = P_ACTION;
   s.actor = seat;
@@ -405,8 +446,9 @@ void oracle_return(const LgGame& g, LgState& s, int seat, int d, const int* orde
   int back[ORACLE_LOOK];
   for (int i = 0; i < r; ++i) back[i] = pick(order[i]);
   s.on = 0;
-  to_discard(s, seat, out);
+  to_discard(s, seat, out, false);
   for (int i = r - 1; i >= 0; --i) s.draw[s.dn++] = (uint8_t)back[i];
+  log_event(E_BACK, seat, back, r, out);
   end_turn(g, s);
 }
 
@@ -507,7 +549,12 @@ void apply(const LgGame& g, LgState& s, int a) {
     case B_SUPPORT: {  // L-SUPPORT-1
       const int per = (int)g.multisets.size();
       const int to = x / per;
-      for (int k : g.multisets[(size_t)(x % per)]) to_hand(s, to, take(s, seat, k));
+      int given[MAX_HAND], n_given = 0;
+      for (int k : g.multisets[(size_t)(x % per)]) {
+        given[n_given] = take(s, seat, k);
+        to_hand(s, to, given[n_given++]);
+      }
+      log_event(E_GIVE, seat, given, n_given, -1, to);
       s.pending = P_SUPPORT_DISCARD;
       s.actor = to;
       s.giver = seat;
@@ -517,6 +564,9 @@ void apply(const LgGame& g, LgState& s, int a) {
       const int m = std::min(ORACLE_LOOK, s.dn);
       for (int i = 0; i < m; ++i) s.oracle[i] = s.draw[--s.dn];
       s.on = m;
+      int shown[ORACLE_LOOK];
+      std::copy(s.oracle, s.oracle + m, shown);
+      log_event(E_REVEAL, seat, shown, m);
       s.pending = P_ORACLE_RETURN;
       return;
     }

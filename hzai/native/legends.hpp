@@ -75,6 +75,7 @@ struct LgGame {
   int seq_base[MAX_ORDER + 1] = {};         // length -> offset of sequences of that length
   int seq_count = 0;
   int max_legal = 0;
+  std::vector<int32_t> text_rank;  // per action id, where its notation sorts (the arena's tie-break; may be empty)
 
   void finish();  // checks the limits, derives the lookups; std::invalid_argument naming the problem
   int multiset_id(const int* counts) const;
@@ -124,6 +125,31 @@ struct LgState {
   int normals_entered = 0, normals_defeated = 0, finals_defeated = 0;
   Result result = R_NONE;
   Reason reason = W_NONE;
+};
+
+// ----- what a move does, as the reference logs it (Table.events) ---------------------
+// Every card movement with its instances, in the order rules.py logs them, so that a
+// seat's log (knowledge.observed) can be followed in a running game (the arena's seats,
+// seats.hpp). Only collected while an LgEventCapture is alive on the thread; the search
+// never installs one and pays a load and an untaken branch.
+struct LgRawEvent {
+  int type = 0;              // EventType
+  int seat = 0, other = 0;   // give: giver, receiver
+  int mon = 0, face = 0;     // play: monster index, Face
+  int inst = -1;             // play, discard: the card; back: the discarded one
+  std::vector<int> insts;    // draw, give, reveal, back (the order), under_*, take_discard
+};
+using LgEventLog = std::vector<LgRawEvent>;
+
+class LgEventCapture {
+ public:
+  explicit LgEventCapture(LgEventLog* log);
+  ~LgEventCapture();
+  LgEventCapture(const LgEventCapture&) = delete;
+  LgEventCapture& operator=(const LgEventCapture&) = delete;
+
+ private:
+  LgEventLog* previous_;
 };
 
 int current_player(const LgGame& g, const LgState& s);
@@ -178,8 +204,11 @@ struct LgView {
 // finds a consistent replay.
 LgState sample(const LgGame& g, const LgView& v, uint64_t seed);
 
+struct LegendsSeats;  // the seats of a running game, for the arena (seats.hpp)
+
 // The game trait (search/trait.hpp). The view is checked once, when it is built.
 struct Legends {
+  using Seats = LegendsSeats;
   using Game = LgGame;
   using State = LgState;
   using View = LgView;

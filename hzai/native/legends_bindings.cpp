@@ -390,6 +390,9 @@ void bind_legends(py::module_& m) {
         }
         apply(*h.g, h.s, a);
       }, py::arg("action"), "play a legal action or chance outcome (ValueError otherwise)")
+      .def_property_readonly("turn", [](const LgStateHandle& h) { return h.s.turn; })
+      .def_property_readonly("reason", [](const LgStateHandle& h) { return text_or_none(REASON_TEXT[h.s.reason]); },
+                             "why the game ended, as LegendsState.reason")
       .def("returns", [](const LgStateHandle& h) {
         std::vector<double> out((size_t)h.g->seats);
         Legends::returns(*h.g, h.s, out.data());

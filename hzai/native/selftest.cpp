@@ -16,8 +16,10 @@
 #include "core.hpp"
 #include "hera_zeus.hpp"
 #include "replay.hpp"
+#include "search/arena.hpp"
 #include "search/ismcts.hpp"
 #include "search/pimc.hpp"
+#include "seats.hpp"
 
 using namespace hzn;
 
@@ -208,9 +210,37 @@ int main(int argc, char** argv) {
       }
     }
   }
+  // The arena: every bot kind on the given threads, each seat deciding from its view.
+  long arena_moves = 0;
+  {
+    std::vector<search::BotSpec> bots(4);
+    bots[0].kind = search::BOT_RANDOM;
+    bots[1].kind = search::BOT_LIGHT;
+    bots[2].kind = search::BOT_ISMCTS, bots[2].iterations = 20;
+    bots[3].kind = search::BOT_PIMC, bots[3].iterations = 20, bots[3].worlds = 2;
+    auto shared = std::make_shared<const GameDef>(specs, 0, false, false, 200);
+    search::Arena<HeraZeus> arena(shared, bots);
+    const int n = std::max(4, std::min(games / 20, 16));
+    std::vector<State> starts;
+    std::vector<uint64_t> seeds;
+    std::vector<std::vector<int>> seating;
+    for (int i = 0; i < n; ++i) {
+      starts.push_back(deal(*shared, seed + (uint64_t)i));
+      seeds.push_back(seed + (uint64_t)i);
+      seating.push_back({i % 4, (i + 1) % 4});
+    }
+    std::vector<long> per_game((size_t)n, 0);
+    arena.play_all(starts, seeds, seating, true, threads, [&](long i, search::ArenaOutcome&& o, const State& end) {
+      if (!o.error.empty()) fail("an arena game failed", (int)i, 0);
+      if (end.phase != PH_OVER || (int)o.actions.size() != end.moves_played) fail("an arena game ended wrong", (int)i, 0);
+      per_game[(size_t)i] = (long)o.actions.size();
+    });
+    for (long m : per_game) arena_moves += m;
+  }
   long total = 0;
   int total_draws = 0;
   for (int t = 0; t < threads && t < 64; ++t) total += moves[t], total_draws += draws[t];
+  std::printf("arena: %ld actions\n", arena_moves);
   std::printf("%d games, %ld moves, %d draws, %ld search iterations, %ld replays: invariants held\n", games, total,
               total_draws, searched, replays);
   return 0;

@@ -12,6 +12,11 @@ A cooperative game (every seat gets the team's result, as in Legends of Hellas) 
 played by a team instead (`run_team`, `play_team_game`): one bot spec in every seat,
 each seat deciding from its own View, or, for benchmarks only, from the full state
 (`AllSeeingView`, `all_seeing=True`); the answer is the won share with a 95% interval.
+
+When every seat is a native bot (random, light, ismcts, pimc on an iteration budget) of
+a game whose twin has an arena (`game.native.arena`), the games are played whole in C++
+(hzai/native/search/arena.hpp) on threads, each seat deciding from its own view: the
+same games, action for action, as the loop here, which plays everything else.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 
 from hzai.core import Limits, State, View, make_game, wilson_interval
+from hzai.native.tables import PLAYOUTS
 from hzai.rng import SplitMix64, mix_seed
 from hzai.search.bot import make_bot
 
@@ -39,10 +45,12 @@ class GameResult:
     think_seconds: dict = field(default_factory=dict)  # bot label -> seconds spent deciding
     decisions: dict = field(default_factory=dict)  # bot label -> decisions made
     reason: str | None = None
+    actions: list | None = None  # every action id applied, chance included (keep_actions)
 
 
-def referee_step(state: State, rng: SplitMix64) -> None:
-    """Draw a chance outcome by its probability (sorted by action id: reproducible)."""
+def referee_step(state: State, rng: SplitMix64) -> int:
+    """Draw a chance outcome by its probability (sorted by action id: reproducible) and
+    play it; its action id."""
     outcomes = sorted(state.chance_outcomes_actions())
     point = rng.next_u64() / 2**64
     for action, probability in outcomes:
@@ -50,10 +58,12 @@ def referee_step(state: State, rng: SplitMix64) -> None:
         if point < 0:
             break
     state.apply_action(action)
+    return action
 
 
 def play_game(game_name: str, params: dict | None, spec_a: str, spec_b: str, index: int, limits: Limits,
-              seed: int) -> GameResult:
+              seed: int, keep_actions: bool = False) -> GameResult:
+    """Game `index` in the Python loop (any bots, any game)."""
     game = make_game(game_name, **(params or {}))
     if len(game.seats) != 2:
         raise ValueError(f"the arena seats two bots; game {game.name} has {len(game.seats)} seats")
@@ -66,9 +76,12 @@ def play_game(game_name: str, params: dict | None, spec_a: str, spec_b: str, ind
     think = {"A": 0.0, "B": 0.0}
     decisions = {"A": 0, "B": 0}
     moves = 0
+    actions = [] if keep_actions else None
     while not state.is_terminal:
         if state.is_chance:
-            referee_step(state, referee)
+            action = referee_step(state, referee)
+            if keep_actions:
+                actions.append(action)
             continue
         p = state.current_seat
         view = state.view(p)
@@ -76,12 +89,94 @@ def play_game(game_name: str, params: dict | None, spec_a: str, spec_b: str, ind
         move = bots[p].decide(view, limits, mix_seed(game_seed, moves)).move
         think[labels[p]] += time.perf_counter() - start
         decisions[labels[p]] += 1
+        if keep_actions:
+            actions.append(game.action_of(move))
         state.apply(move)
         moves += 1
-    returns = state.returns()
-    winner = "draw" if returns[0] == returns[1] else game.seats[0 if returns[0] > returns[1] else 1]
-    return GameResult(index, game_seed, dict(zip(game.seats, labels)), winner, moves, getattr(state, "turn", moves),
-                      think, decisions, getattr(state, "reason", None))
+    return GameResult(index, game_seed, dict(zip(game.seats, labels)), _winner(game, state.returns()), moves,
+                      getattr(state, "turn", moves), think, decisions, getattr(state, "reason", None), actions)
+
+
+def _winner(game, returns) -> str:
+    return "draw" if returns[0] == returns[1] else game.seats[0 if returns[0] > returns[1] else 1]
+
+
+# ----- the native arena: every seat a native bot of a game with a twin -----------------
+def native_bot(bot, limits: Limits):
+    """The native arena's spec of `bot` (a _native.BotSpec), or None when it must decide
+    in Python (a Python-only bot, a time budget)."""
+    from hzai import _native
+    from hzai.search.ismcts import IsmctsBot, PimcBot
+    from hzai.search.simple import LightBot, RandomBot
+
+    if isinstance(bot, RandomBot):
+        return _native.BotSpec(0)
+    if isinstance(bot, LightBot):
+        return _native.BotSpec(1)
+    if limits.millis is not None or limits.iterations is None:
+        return None  # a time budget depends on the clock: not reproducible either way
+    if isinstance(bot, IsmctsBot):
+        return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[bot.playout], threads=limits.threads)
+    if isinstance(bot, PimcBot):
+        return _native.BotSpec(3, limits.iterations, bot.exploration, PLAYOUTS[bot.playout], bot.worlds)
+    return None
+
+
+def native_arena(game, specs: list[str], limits: Limits) -> list | None:
+    """The BotSpecs of `specs` when the game's twin has an arena and plays every one of
+    them (`native.arena_kinds`); else None (the Python loop plays)."""
+    native = game.native
+    if native is None or not hasattr(native, "arena") or game.native_start(0) is None:
+        return None
+    bots = [native_bot(make_bot(spec), limits) for spec in specs]
+    return None if any(b is None or b.kind not in native.arena_kinds for b in bots) else bots
+
+
+_RANKS: dict[tuple, list[int]] = {}  # (game name, params) -> text rank of every action id
+
+
+def text_ranks(game) -> list[int]:
+    """Where each action's notation sorts among all of them: analyze's last tie-break,
+    for a twin that writes no notation (computed once per game and params)."""
+    key = (game.name, json.dumps(game.params, sort_keys=True, default=str))
+    if key not in _RANKS:
+        texts = [game.move_text(game.move_of(a)) for a in range(game.num_actions)]
+        ranks = [0] * len(texts)
+        for rank, action in enumerate(sorted(range(len(texts)), key=texts.__getitem__)):
+            ranks[action] = rank
+        if len(_RANKS) >= 8:
+            _RANKS.clear()
+        _RANKS[key] = ranks
+    return _RANKS[key]
+
+
+def play_native(game, bots: list, seatings: list[list[int]], indices: list[int], seed: int, threads: int,
+                keep_actions: bool = False) -> list:
+    """Games `indices` in the native arena, game i from native_start(seed + i), bot
+    seatings[k][p] in seat p of the k-th game: [(ArenaOutcome, final native state)]."""
+    starts = [game.native_start(seed + i) for i in indices]
+    extra = {"text_ranks": text_ranks(game)} if game.native.arena_needs_text_ranks else {}
+    return game.native.arena(bots, starts, [seed + i for i in indices], seatings, threads, keep_actions, **extra)
+
+
+def native_results(game, bots: list, indices: list[int], seed: int, threads: int,
+                   keep_actions: bool = False) -> list[GameResult | None]:
+    """The two-seat arena's games `indices`, natively; a game the twin could not play
+    through (a seat's tracker gave up) is None: the caller plays it in the Python loop."""
+    seatings = [[0, 1] if i % 2 == 0 else [1, 0] for i in indices]
+    out = []
+    for i, seating, (outcome, end) in zip(indices, seatings,
+                                          play_native(game, bots, seatings, indices, seed, threads, keep_actions)):
+        if outcome.error:
+            out.append(None)
+            continue
+        labels = ("A", "B") if seating[0] == 0 else ("B", "A")
+        think = {labels[p]: outcome.think_ms[p] / 1000 for p in (0, 1)}
+        decisions = {labels[p]: outcome.decisions[p] for p in (0, 1)}
+        out.append(GameResult(i, seed + i, dict(zip(game.seats, labels)), _winner(game, outcome.returns),
+                              outcome.moves, getattr(end, "turn", outcome.moves), think, decisions,
+                              getattr(end, "reason", None), list(outcome.actions) if keep_actions else None))
+    return out
 
 
 @dataclass
@@ -161,19 +256,34 @@ def _played(calls: list[tuple], jobs: int, ray: str | None):
 
 def run_arena(spec_a: str, spec_b: str, games: int, limits: Limits, seed: int = 0, jobs: int | None = None,
               params: dict | None = None, progress=None, game: str = "hera_zeus",
-              ray: str | None = None) -> ArenaResult:
-    """Play `games` games; `progress(done, total, partial_summary)` after each one.
-    `ray`: run the games as Ray tasks there (an address, or "local"); `jobs` is then unused."""
+              ray: str | None = None, native: bool = True) -> ArenaResult:
+    """Play `games` games; `progress(done, total, partial_summary)` after each one (after
+    each batch in the native arena). `ray`: run the games as Ray tasks there (an address,
+    or "local"); `jobs` is then unused. When both bots are native bots of a game with a
+    twin (and `native`), the games are played by the native arena on `jobs` threads:
+    the same games as the Python loop, move for move."""
     make_bot(spec_a), make_bot(spec_b)  # fail fast on a bad spec or game, before any process starts
-    make_game(game, **(params or {}))
+    the_game = make_game(game, **(params or {}))
     jobs = max(1, jobs or os.cpu_count() or 1)
     start = time.perf_counter()
     results: list[GameResult] = []
-    calls = [(game, params, spec_a, spec_b, i, limits, seed) for i in range(games)]
-    for result in _played(calls, jobs, ray):
+
+    def report(result: GameResult) -> None:
         results.append(result)
         if progress:
             progress(len(results), games, summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start))
+
+    bots = native_arena(the_game, [spec_a, spec_b], limits) if native and ray is None else None
+    if bots is not None:
+        batch = max(8, 4 * jobs)
+        for lo in range(0, games, batch):
+            indices = list(range(lo, min(games, lo + batch)))
+            for i, result in zip(indices, native_results(the_game, bots, indices, seed, jobs)):
+                report(result or play_game(game, params, spec_a, spec_b, i, limits, seed))
+        return summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start)
+    calls = [(game, params, spec_a, spec_b, i, limits, seed) for i in range(games)]
+    for result in _played(calls, jobs, ray):
+        report(result)
     return summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start)
 
 
@@ -229,6 +339,7 @@ class TeamGame:
     turns: int
     reason: str | None = None
     think_seconds: float = 0.0
+    actions: list | None = None  # every action id applied, chance included (keep_actions)
 
 
 @dataclass
@@ -257,7 +368,7 @@ class TeamResult:
 
 
 def play_team_game(game_name: str, params: dict | None, spec: str, index: int, limits: Limits, seed: int,
-                   all_seeing: bool = False) -> TeamGame:
+                   all_seeing: bool = False, keep_actions: bool = False) -> TeamGame:
     """Game `index` from `new_state(seed + index)`, a bot of `spec` in every seat; a
     referee draws the chance outcomes from its own generator."""
     game = make_game(game_name, **(params or {}))
@@ -266,27 +377,56 @@ def play_team_game(game_name: str, params: dict | None, spec: str, index: int, l
     state = game.new_state(game_seed)
     referee = SplitMix64(game_seed ^ 0xA7E4A)
     moves, think = 0, 0.0
+    actions = [] if keep_actions else None
     while not state.is_terminal:
         if state.is_chance:
-            referee_step(state, referee)
+            action = referee_step(state, referee)
+            if keep_actions:
+                actions.append(action)
             continue
         p = state.current_seat
         view = AllSeeingView(state, p) if all_seeing else state.view(p)
         start = time.perf_counter()
         move = bots[p].decide(view, limits, mix_seed(game_seed, moves)).move
         think += time.perf_counter() - start
+        if keep_actions:
+            actions.append(game.action_of(move))
         state.apply(move)
         moves += 1
     won = state.returns()[0] == 1.0
-    return TeamGame(index, game_seed, won, moves, getattr(state, "turn", moves), getattr(state, "reason", None), think)
+    return TeamGame(index, game_seed, won, moves, getattr(state, "turn", moves), getattr(state, "reason", None), think,
+                    actions)
+
+
+def native_team_results(game, bot, indices: list[int], seed: int, threads: int,
+                        keep_actions: bool = False) -> list[TeamGame | None]:
+    """Team games `indices` (the native BotSpec `bot` in every seat) in the native
+    arena; None for a game the twin could not play through."""
+    seatings = [[0] * len(game.seats) for _ in indices]
+    out = []
+    for i, (outcome, end) in zip(indices, play_native(game, [bot], seatings, indices, seed, threads, keep_actions)):
+        if outcome.error:
+            out.append(None)
+            continue
+        out.append(TeamGame(i, seed + i, outcome.returns[0] == 1.0, outcome.moves, getattr(end, "turn", outcome.moves),
+                            getattr(end, "reason", None), sum(outcome.think_ms) / 1000,
+                            list(outcome.actions) if keep_actions else None))
+    return out
 
 
 def run_team(spec: str, games: int, limits: Limits, seed: int = 0, params: dict | None = None,
-             game: str = "legends", all_seeing: bool = False) -> TeamResult:
-    """`games` games of one team, one after the other (each seed follows from `seed`)."""
+             game: str = "legends", all_seeing: bool = False, jobs: int = 1, native: bool = True) -> TeamResult:
+    """`games` games of one team (each seed follows from `seed`): in the native arena on
+    `jobs` threads when the bot is a native bot of a game with a twin (and `native`,
+    not `all_seeing`), the same games as the Python loop; else one after the other."""
     make_bot(spec)
-    make_game(game, **(params or {}))
-    results = [play_team_game(game, params, spec, i, limits, seed, all_seeing) for i in range(games)]
+    the_game = make_game(game, **(params or {}))
+    bots = native_arena(the_game, [spec], limits) if native and not all_seeing else None
+    if bots is not None:
+        natively = native_team_results(the_game, bots[0], list(range(games)), seed, max(1, jobs))
+        results = [r or play_team_game(game, params, spec, i, limits, seed) for i, r in enumerate(natively)]
+    else:
+        results = [play_team_game(game, params, spec, i, limits, seed, all_seeing) for i in range(games)]
     won = sum(r.won for r in results)
     decisions = sum(r.moves for r in results)
     return TeamResult(spec, str(limits), games, seed, all_seeing, won, won / games if games else 0.0,

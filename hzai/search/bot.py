@@ -3,6 +3,7 @@ hzai.core.bot (`decide(view, limits, seed, stop, progress) -> PlayResult`)."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 
 from hzai.core.bot import Bot, BotError
@@ -26,8 +27,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip().lower(), options
 
 
+@functools.lru_cache(maxsize=64)
+def _option_names(maker) -> tuple[str, ...]:
+    """The options a bot class takes (its constructor's parameters), read once."""
+    return tuple(p for p in inspect.signature(maker).parameters if p != "self")
+
+
 def _check_keys(name: str, maker, options: dict) -> None:
-    known = [p for p in inspect.signature(maker).parameters if p != "self"]
+    known = _option_names(maker)
     for key in options:
         if key not in known:
             offer = f"options: {', '.join(known)}" if known else "it takes no options"
@@ -35,11 +42,11 @@ def _check_keys(name: str, maker, options: dict) -> None:
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot by name: random, heuristic, ismcts, pimc (options after a colon)."""
-    from hzai.search.simple import HeuristicBot, RandomBot
+    """A bot by name: random, heuristic, light, ismcts, pimc (options after a colon)."""
+    from hzai.search.simple import HeuristicBot, LightBot, RandomBot
 
     name, options = parse_spec(spec)
-    makers = {"random": RandomBot, "heuristic": HeuristicBot}
+    makers = {"random": RandomBot, "heuristic": HeuristicBot, "light": LightBot}
     try:
         from hzai.search.ismcts import IsmctsBot, PimcBot
 

@@ -1,11 +1,12 @@
-"""Baseline bots over any game: uniformly random, and rule-of-thumb scores that the
-game supplies (`Game.heuristic_scores`)."""
+"""Baseline bots over any game: uniformly random, rule-of-thumb scores that the game
+supplies (`Game.heuristic_scores`), and the playout policy of the game's native twin
+(`light`: the search's `playout=light` as a bot)."""
 
 from __future__ import annotations
 
 from hzai.core import Limits, PlayResult, View
 from hzai.core.bot import BotError, Progress, RootMoves, Stop, choose_from
-from hzai.rng import SplitMix64
+from hzai.rng import MASK64, SplitMix64
 
 
 def legal_moves_of(view: View, root_moves: RootMoves | None = None) -> list:
@@ -41,3 +42,22 @@ class HeuristicBot:
         best = max(scores)
         top = [i for i, score in enumerate(scores) if score == best]
         return PlayResult(moves[top[rng.below(len(top))]])
+
+
+class LightBot:
+    """The move of the game's own playout policy (what the search's `playout=light` plays)
+    in one world drawn from the view with the seed; the arena's `light` bot. Only for a
+    game whose native twin has a policy (`game.native.light_move`). It does not search."""
+
+    name = "light"
+
+    def decide(self, view: View, limits: Limits | None = None, seed: int = 0, stop: Stop | None = None,
+               progress: Progress | None = None, *, root_moves: RootMoves | None = None) -> PlayResult:
+        legal_moves_of(view)
+        if root_moves is not None and root_moves.restricts:
+            raise BotError("bot light: it plays the policy's move; it cannot be limited to chosen moves")
+        game = view.game
+        native = game.native
+        if native is None or not hasattr(native, "light_move"):
+            raise BotError(f"bot light: game {game.name} has no native playout policy")
+        return PlayResult(game.move_of(native.light_move(game.native_view(view), seed & MASK64)))

@@ -47,14 +47,19 @@ def served_games() -> list[Game]:
 
 
 def game_named(name: str, field: str = "position.game") -> Game:
-    """The registered game `name`, with its default parameters."""
-    names = ", ".join(g.name for g in served_games())
+    """The registered game `name`, with its default parameters. Only an error message
+    lists the served games: making every game for each request cost a record more than
+    its replay (Legends builds its action codec)."""
     if not name:
-        raise invalid(field, f"name the game: one of {names}")
+        raise invalid(field, f"name the game: one of {_served_names()}")
     game = _made(name[:MAX_GAME_NAME]) if len(name) <= MAX_GAME_NAME else None
     if game is None:
-        raise invalid(field, f"unknown game {quoted(name, 60)}; this server plays {names}")
+        raise invalid(field, f"unknown game {quoted(name, 60)}; this server plays {_served_names()}")
     return game
+
+
+def _served_names() -> str:
+    return ", ".join(g.name for g in served_games())
 
 
 def game_info(game: Game) -> common_pb2.GameInfo:

@@ -40,6 +40,7 @@ def test_core_is_clean_under_asan_and_ubsan(tmp_path):
         assert run.returncode == 0, run.stdout + run.stderr
         assert f"{games} games" in run.stdout and "invariants held" in run.stdout
         assert " 0 search iterations" not in run.stdout and " 0 replays" not in run.stdout
+        assert "arena: " in run.stdout and "arena: 0 actions" not in run.stdout
         assert "runtime error" not in run.stderr  # UBSan reports
 
 

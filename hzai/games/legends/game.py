@@ -98,6 +98,14 @@ class LegendsGame(Game):
 
         return native_view(view)
 
+    def native_start(self, seed: int):
+        """The twin's state of `new_state(seed)` (the deal is the reference's)."""
+        if self.native is None:
+            return None
+        from hzai.native.legends import native_state
+
+        return native_state(self.new_state(seed))
+
     @property
     def num_actions(self) -> int:
         return self.codec.size

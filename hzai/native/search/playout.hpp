@@ -39,31 +39,22 @@ void policy_step(const typename G::Game& g, typename G::State& s, SplitMix64& rn
   else random_step<G>(g, s, rng, buf, player);
 }
 
-// Game i of a batch is `step` applied from a copy of `start` with SplitMix64(seed + i)
-// until the end, then `finish(i, state)`: results do not depend on how the games are
-// spread over the threads. Chunks are handed out on demand, so a thread slowed down by
-// other work on its core does not hold the others up at the end.
-template <class G, class Step, class Finish>
-void playout_batch(const typename G::Game& g, const typename G::State& start, long n_games, uint64_t seed,
-                   int threads, Step step, Finish finish) {
-  if (n_games < 0) throw std::invalid_argument("n_games must be ≥ 0");
+// Calls fn(i) for i in 0..n-1 on `threads` threads, indices handed out `chunk` at a time
+// on demand; the first exception stops the others and is rethrown.
+template <class Fn>
+void parallel_indices(long n, int threads, long chunk, Fn fn) {
+  if (n < 0) throw std::invalid_argument("the count must be ≥ 0");
   if (threads < 1) throw std::invalid_argument("threads must be ≥ 1");
   std::atomic<long> next{0};
   std::atomic<bool> failed{false};
   std::exception_ptr failure;
-  const long chunk = 8;
   auto work = [&] {
     try {
       while (!failed.load()) {
         const long lo = next.fetch_add(chunk);
-        if (lo >= n_games) break;
-        const long hi = std::min(n_games, lo + chunk);
-        for (long i = lo; i < hi; ++i) {
-          typename G::State s = G::clone(g, start);
-          SplitMix64 rng(seed + (uint64_t)i);
-          while (G::current_player(g, s) != TERMINAL) step(s, rng);
-          finish(i, s);
-        }
+        if (lo >= n) break;
+        const long hi = std::min(n, lo + chunk);
+        for (long i = lo; i < hi; ++i) fn(i);
       }
     } catch (...) {
       if (!failed.exchange(true)) failure = std::current_exception();
@@ -74,6 +65,22 @@ void playout_batch(const typename G::Game& g, const typename G::State& start, lo
   work();
   for (auto& th : pool) th.join();
   if (failure) std::rethrow_exception(failure);
+}
+
+// Game i of a batch is `step` applied from a copy of `start` with SplitMix64(seed + i)
+// until the end, then `finish(i, state)`: results do not depend on how the games are
+// spread over the threads. Chunks are handed out on demand, so a thread slowed down by
+// other work on its core does not hold the others up at the end.
+template <class G, class Step, class Finish>
+void playout_batch(const typename G::Game& g, const typename G::State& start, long n_games, uint64_t seed,
+                   int threads, Step step, Finish finish) {
+  if (n_games < 0) throw std::invalid_argument("n_games must be ≥ 0");
+  parallel_indices(n_games, threads, 8, [&](long i) {
+    typename G::State s = G::clone(g, start);
+    SplitMix64 rng(seed + (uint64_t)i);
+    while (G::current_player(g, s) != TERMINAL) step(s, rng);
+    finish(i, s);
+  });
 }
 
 }  // namespace hzn::search

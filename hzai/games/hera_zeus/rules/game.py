@@ -148,6 +148,10 @@ class Game(ServiceHooks, CoreGame):
 
         return flat_view(view, self)
 
+    def native_start(self, seed: int):
+        """The core's own deal, equal to `new_state(seed)` (hzai._native.State)."""
+        return None if self.native is None else self.native.deal(seed)
+
     def view_to_decide(self, record: "Record", should_stop=None):
         """The view of the seat to decide after `record` (a record of this game):
         RecordError for a bad record, NoDecision when the game is over or chance is

@@ -3,6 +3,7 @@ class itself lives with the Game (rules/game.py): a record names the game it is 
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -65,6 +66,16 @@ def deal(game: Game, seed: int) -> dict:
     return setup
 
 
+@functools.lru_cache(maxsize=16)
+def _ids_by_name(deck, owner: int) -> dict[str, tuple[int, ...]]:
+    """The card ids of `owner`'s deck by lower-case name, ascending (a deck never
+    changes: read once, not for every record the service is sent)."""
+    ids: dict[str, list[int]] = {}
+    for card_id in deck.ids_of(owner):
+        ids.setdefault(deck.cards[card_id].name.lower(), []).append(card_id)
+    return {name: tuple(found) for name, found in ids.items()}
+
+
 def initial_state(game: Game, setup: dict) -> State:
     """The state right after the deal, from card names (hand + deck of each side)."""
     if not isinstance(setup, dict):
@@ -77,9 +88,7 @@ def initial_state(game: Game, setup: dict) -> State:
         for key in ("hand", "deck"):
             if not isinstance(side[key], list) or not all(isinstance(n, str) for n in side[key]):
                 raise RecordError(f"setup.{player}.{key} must be a list of card names")
-        free: dict[str, list[int]] = {}
-        for card_id in game.deck.ids_of(owner):
-            free.setdefault(game.deck.cards[card_id].name.lower(), []).append(card_id)
+        free = {name: list(ids) for name, ids in _ids_by_name(game.deck, owner).items()}
 
         def take(name: str, key: str) -> int:
             ids = free.get(name.lower())

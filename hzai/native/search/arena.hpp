@@ -1,0 +1,224 @@
+// Whole games between native bots, written once over the game trait (trait.hpp): the
+// arena loop of hzai/search/arena.py (play_game, play_team_game) in C++, games spread
+// over threads. docs/native.md, "The arena".
+//
+// A game plugs its seats in with `G::Seats`, a struct of static functions that follow a
+// running game for every seat at once:
+//
+//   using Watch = ...;   // what every seat has seen of one game so far
+//   Watch watch(const Game&, const State& start)           the seats at a fresh deal
+//   void  play(const Game&, Watch&, State&, int action)     apply, and every seat observes
+//   View  view(const Game&, const Watch&, const State&, int seat)   what `seat` knows now,
+//                                                            built from what it observed
+//   int   listed_actions(const Game&, const View&, int* out) the legal moves of the view
+//                                                            in the order its reference
+//                                                            View.legal_moves lists them
+//   int   text_rank(const Game&, int action)                 where the action's notation
+//                                                            sorts (the tie-break of analyze)
+//   int   chance_outcomes(const Game&, const State&, int* ids, double* probs)  by id
+//   int   light_action(const Game&, const State&, SplitMix64&)  the playout policy's move
+//
+// No peeking: a bot is handed only `view(...)` of its seat, never the state; the state
+// serves the referee (chance) and the end.
+//
+// Game i: from `starts[i]`, seed `seeds[i]`, bot `seating[i][p]` in seat p. As the
+// Python loop: decision k of a game is seeded mix_seed(seed, k); a referee draws chance
+// outcomes from SplitMix64(seed ^ 0xA7E4A) by their probabilities in id order.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ismcts.hpp"
+#include "pimc.hpp"
+#include "playout.hpp"
+
+namespace hzn::search {
+
+enum BotKind : int { BOT_RANDOM = 0, BOT_LIGHT = 1, BOT_ISMCTS = 2, BOT_PIMC = 3 };
+
+struct BotSpec {
+  int kind = BOT_RANDOM;
+  long iterations = 1000;  // ISMCTS: the whole budget; PIMC: split over the worlds
+  double exploration = 0.7;
+  int playout = PO_RANDOM;
+  int worlds = 8;
+  int threads = 1;  // ISMCTS's trees (root parallelism)
+};
+
+struct ArenaOutcome {
+  std::vector<double> returns;  // per seat
+  int moves = 0;                // decisions (chance outcomes not counted)
+  std::vector<int> actions;     // every action applied, chance outcomes included (when kept)
+  std::vector<double> think_ms; // per seat
+  std::vector<int> decisions;   // per seat
+  std::string error;            // set when the game could not be played here (see Seats)
+};
+
+constexpr uint64_t REFEREE_SALT = 0xA7E4A;  // hzai/search/arena.py
+constexpr uint64_t RANDOM_SALT = 0x5EED;     // hzai/search/simple.py RandomBot
+constexpr uint64_t LIGHT_SALT = 0x116E7;     // hzai/search/simple.py LightBot
+
+inline void check_bot(const BotSpec& b) {
+  if (b.kind < BOT_RANDOM || b.kind > BOT_PIMC) throw std::invalid_argument("unknown bot kind");
+  if (b.kind >= BOT_ISMCTS && b.iterations < 1) throw std::invalid_argument("a searching bot needs ≥ 1 iteration");
+  if (b.kind == BOT_PIMC && b.worlds < 1) throw std::invalid_argument("worlds must be ≥ 1");
+  if (b.threads < 1) throw std::invalid_argument("threads must be ≥ 1");
+}
+
+// The light bot's move: the playout policy's move in one world drawn from the view.
+template <class G>
+int light_move(const typename G::Game& g, const typename G::View& view, uint64_t seed) {
+  SplitMix64 rng(seed ^ LIGHT_SALT);
+  const typename G::State world = G::determinize(g, view, rng);
+  return G::Seats::light_action(g, world, rng);
+}
+
+template <class G>
+class Arena {
+  static_assert(check_trait<G>());
+
+ public:
+  using Game = typename G::Game;
+  using State = typename G::State;
+  using View = typename G::View;
+  using Seats = typename G::Seats;
+
+  Arena(std::shared_ptr<const Game> g, std::vector<BotSpec> bots) : g_(std::move(g)), bots_(std::move(bots)) {
+    if (bots_.empty()) throw std::invalid_argument("no bot");
+    for (const BotSpec& b : bots_) check_bot(b);
+  }
+
+  // One game, played to its end on this thread; `s` ends as the final state.
+  ArenaOutcome play(const State& start, uint64_t seed, const std::vector<int>& seating, bool keep_actions,
+                    State& s) const {
+    const Game& g = *g_;
+    const int n = G::num_players(g);
+    if ((int)seating.size() != n) throw std::invalid_argument("seating must name a bot for every seat");
+    for (int b : seating)
+      if (b < 0 || b >= (int)bots_.size()) throw std::invalid_argument("seating names no such bot");
+    ArenaOutcome out;
+    out.returns.assign((size_t)n, 0.0);
+    out.think_ms.assign((size_t)n, 0.0);
+    out.decisions.assign((size_t)n, 0);
+    s = G::clone(g, start);
+    auto watch = Seats::watch(g, s);
+    SplitMix64 referee(seed ^ REFEREE_SALT);
+    int player;
+    while ((player = G::current_player(g, s)) != TERMINAL) {
+      int action;
+      if (player == CHANCE) {
+        action = referee_draw(g, s, referee);
+      } else {
+        const auto begin = std::chrono::steady_clock::now();
+        action = decide(bots_[(size_t)seating[(size_t)player]], Seats::view(g, watch, s, player),
+                        mix_seed(seed, (uint64_t)out.moves));
+        out.think_ms[(size_t)player] +=
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
+        out.decisions[(size_t)player] += 1;
+        out.moves += 1;
+      }
+      if (keep_actions) out.actions.push_back(action);
+      Seats::play(g, watch, s, action);
+    }
+    G::returns(g, s, out.returns.data());
+    return out;
+  }
+
+  // Game i from starts[i] with seeds[i] and seating[i], spread over `threads` threads;
+  // `finish(i, outcome, final state)` once each game ends (from the thread that played
+  // it). A game that throws std::runtime_error (a seat's tracker or sampler that cannot
+  // go on) is reported with its error text; any other exception stops the batch.
+  template <class Finish>
+  void play_all(const std::vector<State>& starts, const std::vector<uint64_t>& seeds,
+                const std::vector<std::vector<int>>& seating, bool keep_actions, int threads, Finish finish) const {
+    if (starts.size() != seeds.size() || starts.size() != seating.size())
+      throw std::invalid_argument("starts, seeds and seating must have one entry per game");
+    parallel_indices((long)starts.size(), threads, 1, [&](long i) {
+      ArenaOutcome o;
+      State end = G::clone(*g_, starts[(size_t)i]);
+      try {
+        o = play(starts[(size_t)i], seeds[(size_t)i], seating[(size_t)i], keep_actions, end);
+      } catch (const std::runtime_error& e) {
+        o = ArenaOutcome{};
+        o.error = e.what();
+      }
+      finish(i, std::move(o), end);
+    });
+  }
+
+ private:
+  // The chance outcome drawn as hzai.search.arena.referee_step draws it.
+  int referee_draw(const Game& g, const State& s, SplitMix64& referee) const {
+    std::vector<int> ids((size_t)G::max_legal(g) + 1);
+    std::vector<double> probs(ids.size());
+    const int n = Seats::chance_outcomes(g, s, ids.data(), probs.data());
+    if (n <= 0) throw std::logic_error("a chance node without outcomes");
+    double point = (double)referee.next_u64() * 0x1.0p-64;
+    int action = ids[0];
+    for (int i = 0; i < n; ++i) {
+      action = ids[(size_t)i];
+      point -= probs[(size_t)i];
+      if (point < 0) break;
+    }
+    return action;
+  }
+
+  int decide(const BotSpec& b, View view, uint64_t seed) const {
+    const Game& g = *g_;
+    if (b.kind == BOT_RANDOM) {
+      std::vector<int> listed((size_t)G::max_legal(g));
+      const int n = Seats::listed_actions(g, view, listed.data());
+      if (n <= 0) throw std::logic_error("no legal move for the seat to decide");
+      SplitMix64 rng(seed ^ RANDOM_SALT);
+      return listed[(size_t)rng.below((uint64_t)n)];
+    }
+    if (b.kind == BOT_LIGHT) return light_move<G>(g, view, seed);
+    SearchOptions o;
+    o.exploration = b.exploration;
+    o.playout = b.playout;
+    o.seed = seed;
+    if (b.kind == BOT_PIMC) {
+      o.threads = 1;
+      Pimc<G> pimc(g_, std::move(view), o, b.worlds);
+      const int action = pimc.decide(std::max(1L, b.iterations / b.worlds), -1.0);
+      if (action < 0) throw std::logic_error("PIMC found no move");
+      return action;
+    }
+    o.threads = b.threads;
+    Ismcts<G> search(g_, std::move(view), o);
+    search.run(b.iterations, -1.0);
+    return best_of(search.root_stats());
+  }
+
+  // hzai.search.ismcts.analyze's best move: most visits, then the higher mean value,
+  // then the notation that sorts first.
+  int best_of(const std::vector<ChildStats>& stats) const {
+    const ChildStats* best = nullptr;
+    for (const ChildStats& c : stats) {
+      if (!best) {
+        best = &c;
+        continue;
+      }
+      const double mean = c.visits ? c.value / (double)c.visits : 0.0;
+      const double best_mean = best->visits ? best->value / (double)best->visits : 0.0;
+      if (c.visits != best->visits ? c.visits > best->visits
+                                   : mean != best_mean ? mean > best_mean
+                                                       : Seats::text_rank(*g_, c.action) < Seats::text_rank(*g_, best->action))
+        best = &c;
+    }
+    if (!best) throw std::logic_error("the search found no move");
+    return best->action;
+  }
+
+  std::shared_ptr<const Game> g_;
+  std::vector<BotSpec> bots_;
+};
+
+}  // namespace hzn::search
