@@ -101,6 +101,10 @@ def test_command_line_errors_are_one_line(server, midgame, tmp_record, capsys):
         (["suggest", path, "--server", server.address, "--budget", "5000000"], 2, "budget.iterations"),
         (["suggest", path, "--server", server.address, "--budget", "lots"], 2, "--budget"),
         (["suggest", path, "--server", server.address, "--bot", "nobody"], 2, "unknown bot"),
+        (["suggest", path, "--server", server.address, "--level", "11"], 2, "--level: must be a whole number 1..10, not 11"),
+        (["suggest", path, "--server", server.address, "--level", "weak"], 2, "--level: must be a whole number 1..10, not 'weak'"),
+        (["suggest", path, "--server", server.address, "--level", "2", "--bot", "random"], 2,
+         "level: a level is of the ismcts bot, not 'random'"),
         (["suggest", str(tmp_record("{oops", "bad.json")), "--server", server.address], 2, "not valid JSON"),
         (["suggest", str(tmp_record({"format": "chess/1", "moves": []}, "chess.json")), "--server", server.address], 2,
          "no game of this server writes records of format 'chess/1'; give --game"),
@@ -145,7 +149,8 @@ def test_hzai_play_rejects_bad_options_in_one_line(server):
              (["--variant", "first_player=apollo"], "first_player"),
              (["--game", "chess"], "this server plays no game 'chess'; it plays hera_zeus, legends"),
              (["--as", "poseidon"], "hera_zeus has no seat 'poseidon'; its seats are 0 hera, 1 zeus"),
-             (["--param", "turn_limit"], "--param takes NAME=VALUE")]
+             (["--param", "turn_limit"], "--param takes NAME=VALUE"),
+             (["--level", "0"], "--level: must be a whole number 1..10, not 0")]
     for flags, words in cases:
         run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", server.address, *flags],
                              input="", capture_output=True, text=True, timeout=60)
@@ -159,6 +164,26 @@ def test_hzai_play_takes_a_seat_by_index(server):
     assert run.returncode == 0, run.stderr
     assert "you play Zeus; the bot (random) plays Hera." in run.stdout
     assert re.search(r"zeus \[\d+ moves\]> ", run.stdout)
+
+
+def test_hzai_suggest_and_play_at_a_level(server, midgame, tmp_record, capsys):
+    from hzai.search import Limits
+    from hzai.search.levels import LevelBot
+
+    path = str(tmp_record(midgame.to_json()))
+    state = midgame.replay()
+    expected = LevelBot(2).decide(state.view(state.current_seat), Limits(iterations=300), seed=4).move
+    for _ in range(2):
+        assert hzai_main(["suggest", path, "--server", server.address, "--budget", "300", "--seed", "4",
+                          "--level", "2", "--json"]) == 0
+        reply = json.loads(capsys.readouterr().out)
+        assert reply["move"]["text"] == str(expected) and reply["level"] == 2 and reply["bot"] == "level"
+    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", server.address, "--seed", "5",
+                          "--budget", "100", "--level", "3"], input="1\nquit\n", capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "you play Hera; the bot (ismcts, level 3 of 10) plays Zeus." in run.stdout
+    assert "You left the game" in run.stdout and run.stderr == ""
 
 
 def test_node_client_gets_a_legal_move(server, midgame, tmp_record, node):

@@ -70,6 +70,21 @@ def test_a_malformed_request_names_what_is_wrong(web, body, reason):
     assert status == 400 and answer["code"] == "invalid_argument" and reason in answer["message"], answer
 
 
+NEW_DEAL = {"game": "hera_zeus", "recordJson": '{"format": "hzai-record/1", "seed": 1, "moves": []}'}
+
+
+@pytest.mark.parametrize("method, message, named", [
+    ("BotService/SuggestMove", {"position": NEW_DEAL, "level": "three"}, "level field"),
+    ("BotService/SuggestMove", {"position": NEW_DEAL, "level": -1}, "level field"),
+    ("BotService/SuggestMove", {"position": NEW_DEAL, "level": 11}, "level: 11 is not a strength level: give 1..10"),
+    ("MatchService/CreateMatch", {"game": "hera_zeus", "botSeats": [1], "botLevels": ["x"]}, "botLevels field"),
+    ("MatchService/CreateMatch", {"game": "hera_zeus", "botSeats": [1], "botLevels": [11]}, "bot_levels[0]: 11"),
+])
+def test_a_level_of_the_wrong_type_or_range_is_refused_naming_it(web, method, message, named):
+    status, answer = rpc(web, method, message)
+    assert status == 400 and answer["code"] == "invalid_argument" and named in answer["message"], answer
+
+
 def test_a_hostile_size_is_refused_before_it_is_read_whole(web):
     huge = json.dumps({"position": {"game": "hera_zeus", "recordJson": "x" * (5 * 1024 * 1024)}}).encode()
     status, reply = post(f"{web.url}hzai.v2.BotService/Analyze", huge)
