@@ -8,7 +8,7 @@ import pytest
 from hzai.core import make_game
 from hzai.rng import SplitMix64, mix_seed
 from hzai.search import BotError, IsmctsBot, Limits, RandomBot, analyze, make_bot
-from hzai.search.levels import FLOOR_ITERATIONS, LEVELS, MAX_LEVEL, Level, LevelBot, level_of, softmax_pick
+from hzai.search.levels import FLOOR_ITERATIONS, FLOOR_MILLIS, LEVELS, MAX_LEVEL, Level, LevelBot, level_of, softmax_pick
 
 BUDGET = Limits(iterations=400)
 
@@ -61,11 +61,12 @@ def test_a_level_is_written_bare_or_as_an_option():
 
 def test_a_level_spends_its_part_of_the_budget_on_a_log_scale():
     assert Level(1, 0.0, 0.1).limits(Limits(iterations=1000)).iterations == FLOOR_ITERATIONS
-    assert Level(1, 0.5, 0.1).limits(Limits(iterations=32 * 64)).iterations == 32 * 8
-    assert Level(1, 0.5, 0.1).limits(Limits(iterations=10)).iterations == 10  # never more than was asked for
-    assert Level(1, 0.5, 0.1).limits(Limits(millis=5 * 16, threads=2)) == Limits(None, 20, 2)
+    floor = FLOOR_ITERATIONS
+    assert Level(1, 0.5, 0.1).limits(Limits(iterations=floor * 64)).iterations == floor * 8
+    assert Level(1, 0.5, 0.1).limits(Limits(iterations=floor - 1)).iterations == floor - 1  # never more than asked
+    assert Level(1, 0.5, 0.1).limits(Limits(millis=FLOOR_MILLIS * 16, threads=2)) == Limits(None, FLOOR_MILLIS * 4, 2)
     # with both, the iterations are the level's; the wall time stays a cap (a deadline's)
-    assert Level(1, 0.5, 0.1).limits(Limits(32 * 64, 30000)) == Limits(32 * 8, 30000)
+    assert Level(1, 0.5, 0.1).limits(Limits(floor * 64, 30000)) == Limits(floor * 8, 30000)
     budgets = [lv.limits(Limits(iterations=4000)).iterations for lv in LEVELS]
     assert budgets == sorted(set(budgets)) and budgets[-1] == 4000
 

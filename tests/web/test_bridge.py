@@ -11,6 +11,8 @@ import urllib.request
 
 import pytest
 
+from hzai.search.levels import MAX_LEVEL
+
 
 def post(url: str, body: bytes, content_type: str = "application/json", headers: dict | None = None):
     request = urllib.request.Request(url, data=body, method="POST",
@@ -76,9 +78,11 @@ NEW_DEAL = {"game": "hera_zeus", "recordJson": '{"format": "hzai-record/1", "see
 @pytest.mark.parametrize("method, message, named", [
     ("BotService/SuggestMove", {"position": NEW_DEAL, "level": "three"}, "level field"),
     ("BotService/SuggestMove", {"position": NEW_DEAL, "level": -1}, "level field"),
-    ("BotService/SuggestMove", {"position": NEW_DEAL, "level": 11}, "level: 11 is not a strength level: give 1..10"),
+    ("BotService/SuggestMove", {"position": NEW_DEAL, "level": MAX_LEVEL + 1},
+     f"level: {MAX_LEVEL + 1} is not a strength level: give 1..{MAX_LEVEL}"),
     ("MatchService/CreateMatch", {"game": "hera_zeus", "botSeats": [1], "botLevels": ["x"]}, "botLevels field"),
-    ("MatchService/CreateMatch", {"game": "hera_zeus", "botSeats": [1], "botLevels": [11]}, "bot_levels[0]: 11"),
+    ("MatchService/CreateMatch", {"game": "hera_zeus", "botSeats": [1], "botLevels": [MAX_LEVEL + 1]},
+     f"bot_levels[0]: {MAX_LEVEL + 1}"),
 ])
 def test_a_level_of_the_wrong_type_or_range_is_refused_naming_it(web, method, message, named):
     status, answer = rpc(web, method, message)
