@@ -20,7 +20,7 @@ from hzai_server.errors import ApiError, invalid, precondition
 from hzai_server.hosting import HostedMatches, Match, client_of, resolve_chance
 from hzai_server.rpc import handler
 from hzai_server.admission import INTERACTIVE
-from hzai_server.searches import CallStop, Searches, decide, make_checked_bot, within_deadline
+from hzai_server.searches import CallStop, Searches, check_level, decide, make_checked_bot, within_deadline
 from hzai_server.seats import Grant, acting_seat, denied
 from hzai_server.store import LoggedMove
 
@@ -75,8 +75,9 @@ def _bot_levels(game, bot_spec: str, bot_seats, levels) -> dict:
                                     "give one per seat of bot_seats, in its order, or none")
     chosen = {}
     for index, (seat, level) in enumerate(zip(bot_seats, levels)):
-        make_checked_bot(bot_spec, game, level=level, level_field=f"bot_levels[{index}]")
-        if level:
+        if check_level(level, f"bot_levels[{index}]"):
+            if not chosen:  # the bot takes levels at all: checked once, not once a seat
+                make_checked_bot(bot_spec, game, level=level, level_field=f"bot_levels[{index}]")
             chosen[seat] = level
     return chosen
 
