@@ -36,6 +36,34 @@ from pathlib import Path
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
+def openspiel_bot(game, seed: int, index: int, uct_c: float, iterations: int):
+    """OpenSpiel's ISMCTSBot for game `index` of a run seeded `seed`: random rollouts,
+    UCT constant `uct_c`, worlds drawn by the game's resample_from_infostate, all from
+    one seeded numpy generator."""
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    os_random = np.random.RandomState((seed * 1_000_003 + index) % 2**32)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, os_random), uct_c, iterations, random_state=os_random)
+    bot.set_resampler(
+        lambda st, pl: st.resample_from_infostate(pl, pyspiel.UniformProbabilitySampler(int(os_random.randint(2**31 - 1)), 0.0, 1.0))
+    )
+    return bot
+
+
+def dealt_state(game, deal_seed: int):
+    """A new OpenSpiel state of `game` with its deal drawn from `deal_seed`."""
+    import numpy as np
+
+    dealer = np.random.RandomState(deal_seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(dealer.choice(actions, p=probs)))
+    return state
+
+
 def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: int | None, os_iterations: int,
               uct_c: float, os_millis: int | None = None) -> dict:
     """One game. With `os_millis`, OpenSpiel's iteration budget follows its own speed
@@ -45,8 +73,6 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
     `os_iterations` per os_millis. Its speed changes as the game goes on (shorter
     rollouts, fewer moves), which a plain average over the game would lag behind."""
     import numpy as np
-    import pyspiel
-    from open_spiel.python.algorithms import ismcts, mcts
 
     from hzai.games.hera_zeus import openspiel
     from hzai.search import Limits, analyze, make_bot
@@ -55,19 +81,11 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
     game = openspiel.load_game()
     deal_seed = seed + index // 2
     ours = index % 2  # the seat of our bot: 0 hera, 1 zeus
-    dealer = np.random.RandomState(deal_seed)
     referee = np.random.RandomState(deal_seed ^ 0xA7E4A)  # Pegasus draws
-    os_random = np.random.RandomState((seed * 1_000_003 + index) % 2**32)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, os_random), uct_c, os_iterations, random_state=os_random)
-    bot.set_resampler(
-        lambda st, pl: st.resample_from_infostate(pl, pyspiel.UniformProbabilitySampler(int(os_random.randint(2**31 - 1)), 0.0, 1.0))
-    )
+    bot = openspiel_bot(game, seed, index, uct_c, os_iterations)
     ours_bot = make_bot("ismcts")
     limits = Limits(iterations=ours_iterations, millis=ours_millis)
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        actions, probs = zip(*state.chance_outcomes())
-        state.apply_action(int(dealer.choice(actions, p=probs)))
+    state = dealt_state(game, deal_seed)
     stats = {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}  # decisions, iterations, seconds
     rate = os_iterations / (os_millis / 1000) if os_millis else 0.0  # OpenSpiel's iterations per second
     moves = 0

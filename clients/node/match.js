@@ -4,7 +4,10 @@
 // by the server's bot; then checks the server's seed commitment.
 //
 //   node match.js [--server HOST:PORT] [--game NAME] [--seat NAME|INDEX] [--bot NAME]
-//                 [--iterations N] [--timeout SECONDS]
+//                 [--iterations N] [--level N] [--timeout SECONDS]
+//
+// --level N: every bot seat plays at strength level N (1..GameInfo.max_level, with
+// --bot ismcts; CreateMatchRequest.bot_levels).
 //
 // CreateMatch answers a secret token per human seat; every later call sends it as the
 // metadata `authorization: Bearer TOKEN`. Prints every move as the seat saw it (with
@@ -17,12 +20,14 @@ const crypto = require('crypto');
 const { grpc, loadV2, parseOptions, call, report, optional, seatIndex } = require('./hzai');
 
 const PROGRAM = 'hzai-match';
-const DEFAULTS = { server: '127.0.0.1:50051', game: 'hera_zeus', seat: '0', bot: 'random', iterations: 0, timeout: 30 };
+const DEFAULTS = {
+  server: '127.0.0.1:50051', game: 'hera_zeus', seat: '0', bot: 'random', iterations: 0, level: 0, timeout: 30,
+};
 
 function usage(message) {
   if (message) process.stderr.write(`${PROGRAM}: ${message}\n`);
   process.stderr.write('usage: node match.js [--server HOST:PORT] [--game NAME] [--seat NAME|INDEX] [--bot NAME] ' +
-    '[--iterations N] [--timeout SECONDS]\n');
+    '[--iterations N] [--level N] [--timeout SECONDS]\n');
   process.exit(2);
 }
 
@@ -52,9 +57,11 @@ async function play(bots, matches, args) {
   } catch (err) {
     usage(err.message);
   }
+  const botSeats = game.seats.map((_, i) => i).filter((i) => i !== seat);
   const created = await call(matches, 'CreateMatch', {
     game: game.name,
-    bot_seats: game.seats.map((_, i) => i).filter((i) => i !== seat),
+    bot_seats: botSeats,
+    bot_levels: args.level ? botSeats.map(() => args.level) : [],
     bot: args.bot,
     budget: args.iterations ? { iterations: String(args.iterations) } : null,
   }, null, args.timeout);

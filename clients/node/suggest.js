@@ -3,12 +3,14 @@
 // language with a gRPC library can do the same.
 //
 //   node suggest.js RECORD.json [--server HOST:PORT] [--game NAME] [--bot NAME]
-//                   [--iterations N] [--millis N] [--seed N] [--timeout SECONDS] [--json]
+//                   [--iterations N] [--millis N] [--seed N] [--level N] [--timeout SECONDS] [--json]
 //   node suggest.js --match MATCH_ID --token TOKEN [...]   a hosted match, for the seat
 //                   of TOKEN (sent as `authorization: Bearer TOKEN`)
 //
 // Without --game the game is the one whose record format (GameInfo.record_format, from
-// ListGames) is the record's `format`. Prints the move's text (or the whole reply with
+// ListGames) is the record's `format`. --level N asks for strength level N of the
+// ismcts bot (1..GameInfo.max_level, the top one full strength; 0, the default, full
+// strength). Prints the move's text (or the whole reply with
 // --json). Exit status: 0 done, 2 bad input (INVALID_ARGUMENT and the like), 1 any
 // other failure.
 'use strict';
@@ -17,14 +19,14 @@ const { grpc, loadV2, parseOptions, call, report, readRecord, positionOf } = req
 
 const PROGRAM = 'hzai-suggest';
 const DEFAULTS = {
-  server: '127.0.0.1:50051', game: '', bot: '', iterations: 0, millis: 0, seed: 0, timeout: 30, match: '', token: '',
-  json: false,
+  server: '127.0.0.1:50051', game: '', bot: '', iterations: 0, millis: 0, seed: 0, level: 0, timeout: 30, match: '',
+  token: '', json: false,
 };
 
 function usage(message) {
   if (message) process.stderr.write(`${PROGRAM}: ${message}\n`);
   process.stderr.write('usage: node suggest.js RECORD.json|--match ID --token TOKEN [--server HOST:PORT] ' +
-    '[--game NAME] [--bot NAME] [--iterations N] [--millis N] [--seed N] [--timeout SECONDS] [--json]\n');
+    '[--game NAME] [--bot NAME] [--iterations N] [--millis N] [--seed N] [--level N] [--timeout SECONDS] [--json]\n');
   process.exit(2);
 }
 
@@ -53,6 +55,7 @@ async function main() {
       budget: { iterations: String(args.iterations), millis: args.millis, threads: 0 },
       seed: String(args.seed),
       bot: args.bot,
+      level: args.level,
     }, args.token, args.timeout);
     process.stdout.write(args.json ? `${JSON.stringify(reply)}\n` : `${reply.move.text}\n`);
   } catch (err) {

@@ -19,8 +19,9 @@ from hzai.search.simple import HeuristicBot, RandomBot
 
 try:  # the search itself lives in the native core
     from hzai.search.ismcts import IsmctsBot, PimcBot, analyze
+    from hzai.search.levels import LevelBot
 except ImportError:  # pragma: no cover - only without a built core
-    IsmctsBot = PimcBot = analyze = None
+    IsmctsBot = PimcBot = analyze = LevelBot = None
 
 __all__ = [
     "Analysis",
@@ -28,6 +29,7 @@ __all__ = [
     "BotError",
     "HeuristicBot",
     "IsmctsBot",
+    "LevelBot",
     "PimcBot",
     "analyze",
     "Limits",

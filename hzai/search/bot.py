@@ -41,16 +41,27 @@ def _check_keys(name: str, maker, options: dict) -> None:
             raise BotError(f"bot {name}: unknown option {quoted(key)}; {offer}")
 
 
+def _level_spec(spec: str) -> str:
+    """'level:3,c=0.5' -> 'level:level=3,c=0.5' (a level's number may be written bare)."""
+    name, sep, rest = spec.partition(":")
+    first, comma, others = rest.partition(",")
+    if name.strip().lower() == "level" and first and "=" not in first:
+        return f"{name}{sep}level={first}{comma}{others}"
+    return spec
+
+
 def make_bot(spec: str) -> Bot:
-    """A bot by name: random, heuristic, light, ismcts, pimc (options after a colon)."""
+    """A bot by name: random, heuristic, light, ismcts, pimc, level (options after a
+    colon; `level:3` is ISMCTS at strength level 3, hzai.search.levels)."""
     from hzai.search.simple import HeuristicBot, LightBot, RandomBot
 
-    name, options = parse_spec(spec)
+    name, options = parse_spec(_level_spec(spec))
     makers = {"random": RandomBot, "heuristic": HeuristicBot, "light": LightBot}
     try:
         from hzai.search.ismcts import IsmctsBot, PimcBot
+        from hzai.search.levels import LevelBot
 
-        makers.update(ismcts=IsmctsBot, pimc=PimcBot)
+        makers.update(ismcts=IsmctsBot, pimc=PimcBot, level=LevelBot)
     except ImportError:  # the native core is not built
         pass
     if name not in makers:

@@ -91,7 +91,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
         stop = CallStop(context)
         decision = self._decision(request.position, context, stop)
-        bot = make_checked_bot(request.bot, decision.game)
+        bot = make_checked_bot(request.bot, decision.game, level=request.level)
         priority = priority_from_proto(request.priority, INTERACTIVE)
         with self.searches.admitted(priority, client_of(context), stop):
             budgeted = within_deadline(limits, context)
@@ -107,6 +107,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             bot=bot.name,
             millis=millis,
             stopped_early=cut_short,  # the same rule as Analysis.finished, negated
+            level=request.level,
         )
 
     def _limits(self, request):

@@ -17,6 +17,7 @@ import grpc
 
 from hzai.core import Game, NoDecision, RecordError, ReplayStopped, UnknownGameError, game_names, make_game
 from hzai.search import Analysis, Limits, LimitsError
+from hzai.search.levels import MAX_LEVEL
 from hzai_proto.v2 import bot_pb2, common_pb2, match_pb2
 
 from hzai_server import games
@@ -65,7 +66,8 @@ def _served_names() -> str:
 def game_info(game: Game) -> common_pb2.GameInfo:
     return common_pb2.GameInfo(name=game.name, title=game.title, seats=list(game.seats),
                                cooperative=game.cooperative, record_format=game.record_format,
-                               num_actions=game.num_actions, bots=bots_for(game), params_help=game.params_help)
+                               num_actions=game.num_actions, bots=bots_for(game), params_help=game.params_help,
+                               max_level=MAX_LEVEL)
 
 
 def params_from_json(game: Game, text: str, field: str = "params_json") -> Game:
@@ -289,6 +291,7 @@ def match_status_to_proto(match) -> match_pb2.MatchStatus:
     game, state = match.game, match.state
     out = match_pb2.MatchStatus(
         match_id=match.id, game=game.name, seats=list(game.seats), bot_seats=sorted(match.bot_seats),
+        bot_levels=[match.bot_levels.get(seat, 0) for seat in sorted(match.bot_seats)],
         moves_played=len(match.record.moves), over=state.is_terminal, reason=game.end_reason(state),
     )
     if state.current_seat is not None:

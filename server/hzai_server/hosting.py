@@ -69,6 +69,7 @@ class Match:
     last_used: float = 0.0
     stored_used: float = 0.0  # last_used as the store has it (written at most once a sweep interval)
     gone: bool = False  # deleted or expired while a call waited for the lock
+    bot_levels: dict = field(default_factory=dict)  # bot seat -> strength level (absent: full strength)
 
     @property
     def human_seats(self) -> list[int]:
@@ -76,6 +77,7 @@ class Match:
 
     def settings(self) -> dict:
         return {"params": self.game.params, "bot_seats": sorted(self.bot_seats), "bot": self.bot_spec,
+                "bot_levels": {str(seat): level for seat, level in sorted(self.bot_levels.items())},
                 "limits": {"iterations": self.limits.iterations, "millis": self.limits.millis,
                            "threads": self.limits.threads}}
 
@@ -122,6 +124,7 @@ def _from_stored(stored: StoredMatch) -> Match:
         record=record, state=game.replay(record), bot_seats=bot_seats, bot_spec=stored.settings["bot"],
         limits=Limits(**stored.settings["limits"]), token_hashes=stored.token_hashes, last_used=stored.last_used,
         stored_used=stored.last_used,
+        bot_levels={int(seat): int(level) for seat, level in stored.settings.get("bot_levels", {}).items()},
     )
 
 
@@ -160,7 +163,7 @@ class HostedMatches:
 
     # ----- creation ----------------------------------------------------------------------
     def create(self, *, game: Game, seed: int | None, bot_seats: frozenset, bot_spec: str, limits: Limits,
-               client: str) -> tuple[Match, dict]:
+               client: str, bot_levels: dict | None = None) -> tuple[Match, dict]:
         """A new match and its tokens: seat -> token for each human seat (bot seats get
         none), and "spectator" -> token."""
         open_ = seed is not None
@@ -176,7 +179,7 @@ class HostedMatches:
         salt = fairness.open_salt(seed) if open_ else fairness.new_salt()
         match = Match(id=seats.new_match_id(), seed=seed, salt=salt, open=open_, client=client, game=game,
                       record=record, state=game.start_of(record), bot_seats=bot_seats, bot_spec=bot_spec,
-                      limits=limits, token_hashes=hashes, last_used=now)
+                      limits=limits, token_hashes=hashes, last_used=now, bot_levels=dict(bot_levels or {}))
         with self._lock, store_errors():
             self._check_caps(client)
             self.store.create(StoredMatch(id=match.id, client=client, token_hashes=hashes, seed=seed,

@@ -20,7 +20,7 @@ from hzai_server.errors import ApiError, invalid, precondition
 from hzai_server.hosting import HostedMatches, Match, client_of, resolve_chance
 from hzai_server.rpc import handler
 from hzai_server.admission import INTERACTIVE
-from hzai_server.searches import CallStop, Searches, decide, make_checked_bot, within_deadline
+from hzai_server.searches import CallStop, Searches, check_level, decide, make_checked_bot, within_deadline
 from hzai_server.seats import Grant, acting_seat, denied
 from hzai_server.store import LoggedMove
 
@@ -65,6 +65,23 @@ def _bot_seats(game, values) -> frozenset:
     return frozenset(values)
 
 
+def _bot_levels(game, bot_spec: str, bot_seats, levels) -> dict:
+    """Seat -> level (1..MAX_LEVEL) of CreateMatchRequest.bot_levels, one per bot seat in
+    bot_seats' order; 0 (full strength) is left out."""
+    if not levels:
+        return {}
+    if len(levels) != len(bot_seats):
+        raise invalid("bot_levels", f"gives {len(levels)} levels for {len(bot_seats)} bot seats: "
+                                    "give one per seat of bot_seats, in its order, or none")
+    chosen = {}
+    for index, (seat, level) in enumerate(zip(bot_seats, levels)):
+        if check_level(level, f"bot_levels[{index}]"):
+            if not chosen:  # the bot takes levels at all: checked once, not once a seat
+                make_checked_bot(bot_spec, game, level=level, level_field=f"bot_levels[{index}]")
+            chosen[seat] = level
+    return chosen
+
+
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     def __init__(self, config, searches: Searches, hosted: HostedMatches):
         self.config = config
@@ -80,10 +97,11 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         bot_seats = _bot_seats(game, request.bot_seats)
         bot_spec = request.bot or "ismcts"
         make_checked_bot(bot_spec, game)
+        bot_levels = _bot_levels(game, bot_spec, request.bot_seats, request.bot_levels)
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
         match, tokens = self.hosted.create(
             game=game, seed=request.seed if request.open else None, bot_seats=bot_seats,
-            bot_spec=bot_spec, limits=limits, client=client_of(context))
+            bot_spec=bot_spec, limits=limits, client=client_of(context), bot_levels=bot_levels)
         return match_pb2.CreateMatchResponse(
             status=status_message(match, None),
             seats=[match_pb2.SeatToken(seat=seat, seat_name=game.seats[seat], token=tokens[seat])
@@ -185,7 +203,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         _manager(match, grant)
         if request.seed and not match.open:
             raise invalid("seed", "a chosen bot seed is for open matches only; leave it 0 (the server derives it)")
-        bot = make_checked_bot(match.bot_spec, match.game)
+        bots = {seat: make_checked_bot(match.bot_spec, match.game, level=match.bot_levels.get(seat, 0))
+                for seat in match.bot_seats}
         with self.hosted.locked(match, context):
             game = match.game
             number = len(match.record.moves)
@@ -198,9 +217,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             if seat is None or seat not in match.bot_seats:
                 raise precondition(f"{'chance' if seat is None else game.seats[seat]} is not a bot seat in this match")
             with self.searches.admitted(INTERACTIVE, client_of(context), CallStop(context)):
-                return self._bot_turn(match, grant, bot, request.seed, number, context)
+                return self._bot_turn(match, grant, bots, request.seed, number, context)
 
-    def _bot_turn(self, match: Match, grant: Grant, bot, seed: int, number: int, context):
+    def _bot_turn(self, match: Match, grant: Grant, bots: dict, seed: int, number: int, context):
         game = match.game
         observer = seen.Observer(game, match.state.clone(), grant.seat, number)
         state = observer.state
@@ -218,7 +237,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             index = number + len(entries)
             seat = state.current_seat
             bot_seed = (seed + index) & MASK64 if seed else fairness.bot_seed(match.seed, match.salt, index)
-            move, _ = decide(bot, state.view(seat), budgeted.limits, bot_seed, stop)
+            move, _ = decide(bots[seat], state.view(seat), budgeted.limits, bot_seed, stop)
             observer.push(move)  # a bot move the rules reject is a server bug: INTERNAL
             entries.append(LoggedMove(index, seat, game.move_text(move)))
             for drawn in resolve_chance(game, state.clone(), fairness.chance_rng(match.seed, match.salt, index + 1)):

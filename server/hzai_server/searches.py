@@ -26,6 +26,7 @@ import grpc
 
 from hzai.core import Game, Move, View
 from hzai.search import Analysis, BotError, Limits, analyze, make_bot, parse_spec
+from hzai.search.levels import MAX_LEVEL, MIN_LEVEL
 
 from hzai_server.admission import BATCH, INTERACTIVE, Abandoned, Admission, QueueFull
 from hzai_server.errors import ApiError, invalid, quoted
@@ -166,15 +167,35 @@ def bots_for(game: Game) -> list[str]:
     return [name for name in BOT_NAMES if name != "heuristic" or game.has_heuristic]
 
 
-def make_checked_bot(spec: str, game: Game, field: str = "bot"):
-    """The bot of `spec` for `game`; INVALID_ARGUMENT naming the bot and the allowed ones."""
+def check_level(level: int, field: str = "level") -> int:
+    """A request's strength level: 0 (unset: full strength) or MIN_LEVEL..MAX_LEVEL;
+    INVALID_ARGUMENT naming `field` and the range otherwise."""
+    if level != 0 and not MIN_LEVEL <= level <= MAX_LEVEL:
+        raise invalid(field, f"{level} is not a strength level: give {MIN_LEVEL}..{MAX_LEVEL} "
+                             f"({MAX_LEVEL} is full strength), or 0 for full strength")
+    return level
+
+
+def make_checked_bot(spec: str, game: Game, field: str = "bot", level: int = 0, level_field: str = "level"):
+    """The bot of `spec` for `game`, at strength `level` when it is not 0 (an ismcts spec
+    only, hzai.search.levels); INVALID_ARGUMENT naming the bot and the allowed ones, or
+    `level_field` and the range of levels."""
     spec = spec or DEFAULT_BOT
+    check_level(level, level_field)
     try:
-        name, _ = parse_spec(spec)
+        name, options = parse_spec(spec)
         allowed = bots_for(game)
         if name not in allowed:
             why = "does not play " + game.name if name in BOT_NAMES else "is unknown"
             raise BotError(f"unknown bot {quoted(name)} ({why}); choose from {', '.join(allowed)}")
+    except BotError as exc:
+        raise invalid(field, str(exc)) from None
+    if level and name != DEFAULT_BOT:
+        raise invalid(level_field, f"a level is of the {DEFAULT_BOT} bot, not {quoted(name)}: "
+                                   f"leave {field} empty or give an {DEFAULT_BOT} spec")
+    if level:
+        spec = ",".join([f"level:level={level}"] + [f"{key}={value}" for key, value in options.items()])
+    try:
         return make_bot(spec)
     except BotError as exc:
         raise invalid(field, str(exc)) from None

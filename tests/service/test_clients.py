@@ -13,6 +13,7 @@ import sys
 import grpc
 import pytest
 
+from hzai.search.levels import MAX_LEVEL
 from hzai_client.cli import main as hzai_main
 
 from .conftest import REPO
@@ -101,6 +102,12 @@ def test_command_line_errors_are_one_line(server, midgame, tmp_record, capsys):
         (["suggest", path, "--server", server.address, "--budget", "5000000"], 2, "budget.iterations"),
         (["suggest", path, "--server", server.address, "--budget", "lots"], 2, "--budget"),
         (["suggest", path, "--server", server.address, "--bot", "nobody"], 2, "unknown bot"),
+        (["suggest", path, "--server", server.address, "--level", str(MAX_LEVEL + 1)], 2,
+         f"--level: must be a whole number 1..{MAX_LEVEL}, not {MAX_LEVEL + 1}"),
+        (["suggest", path, "--server", server.address, "--level", "weak"], 2,
+         f"--level: must be a whole number 1..{MAX_LEVEL}, not 'weak'"),
+        (["suggest", path, "--server", server.address, "--level", "2", "--bot", "random"], 2,
+         "level: a level is of the ismcts bot, not 'random'"),
         (["suggest", str(tmp_record("{oops", "bad.json")), "--server", server.address], 2, "not valid JSON"),
         (["suggest", str(tmp_record({"format": "chess/1", "moves": []}, "chess.json")), "--server", server.address], 2,
          "no game of this server writes records of format 'chess/1'; give --game"),
@@ -145,7 +152,8 @@ def test_hzai_play_rejects_bad_options_in_one_line(server):
              (["--variant", "first_player=apollo"], "first_player"),
              (["--game", "chess"], "this server plays no game 'chess'; it plays hera_zeus, legends"),
              (["--as", "poseidon"], "hera_zeus has no seat 'poseidon'; its seats are 0 hera, 1 zeus"),
-             (["--param", "turn_limit"], "--param takes NAME=VALUE")]
+             (["--param", "turn_limit"], "--param takes NAME=VALUE"),
+             (["--level", "0"], f"--level: must be a whole number 1..{MAX_LEVEL}, not 0")]
     for flags, words in cases:
         run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", server.address, *flags],
                              input="", capture_output=True, text=True, timeout=60)
@@ -159,6 +167,26 @@ def test_hzai_play_takes_a_seat_by_index(server):
     assert run.returncode == 0, run.stderr
     assert "you play Zeus; the bot (random) plays Hera." in run.stdout
     assert re.search(r"zeus \[\d+ moves\]> ", run.stdout)
+
+
+def test_hzai_suggest_and_play_at_a_level(server, midgame, tmp_record, capsys):
+    from hzai.search import Limits
+    from hzai.search.levels import LevelBot
+
+    path = str(tmp_record(midgame.to_json()))
+    state = midgame.replay()
+    expected = LevelBot(2).decide(state.view(state.current_seat), Limits(iterations=300), seed=4).move
+    for _ in range(2):
+        assert hzai_main(["suggest", path, "--server", server.address, "--budget", "300", "--seed", "4",
+                          "--level", "2", "--json"]) == 0
+        reply = json.loads(capsys.readouterr().out)
+        assert reply["move"]["text"] == str(expected) and reply["level"] == 2 and reply["bot"] == "level"
+    run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", server.address, "--seed", "5",
+                          "--budget", "100", "--level", "3"], input="1\nquit\n", capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert f"you play Hera; the bot (ismcts, level 3 of {MAX_LEVEL}) plays Zeus." in run.stdout
+    assert "You left the game" in run.stdout and run.stderr == ""
 
 
 def test_node_client_gets_a_legal_move(server, midgame, tmp_record, node):
@@ -220,6 +248,23 @@ def test_node_match_plays_the_seat_it_is_given(server, node):
         run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", server.address, *flags],
                              capture_output=True, text=True, timeout=60)
         assert run.returncode == 2 and words in run.stderr, run.stderr
+
+
+def test_node_clients_ask_for_a_level(server, midgame, tmp_record, client, node):
+    path = str(tmp_record(midgame.to_json()))
+    expected = client.suggest_move(midgame.to_json(), iterations=200, seed=3, level=2).move.text
+    run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), path, "--server", server.address, "--iterations", "200",
+                          "--seed", "3", "--level", "2", "--json"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    reply = json.loads(run.stdout)
+    assert reply["move"]["text"] == expected and reply["level"] == 2
+    run = subprocess.run([node, str(NODE_CLIENT / "suggest.js"), path, "--server", server.address,
+                          "--level", str(MAX_LEVEL + 1)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and f"level: {MAX_LEVEL + 1} is not a strength level" in run.stderr
+    run = subprocess.run([node, str(NODE_CLIENT / "match.js"), "--server", server.address, "--bot", "ismcts",
+                          "--iterations", "40", "--level", "1"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1].startswith("commitment verified: sha256(")
 
 
 # ----- a game these clients have no code for ---------------------------------------------

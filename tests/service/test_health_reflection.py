@@ -34,4 +34,4 @@ def test_reflection_lists_the_services_and_describes_their_messages(server):
         match = pool.FindServiceByName("hzai.v2.MatchService")
         assert {"CreateMatch", "GetView", "ListLegalMoves", "PlayMove", "BotPlayTurn"} <= {m.name for m in match.methods}
         request = pool.FindMessageTypeByName("hzai.v2.SuggestMoveRequest")
-        assert {"position", "budget", "seed", "bot", "priority"} == {f.name for f in request.fields}
+        assert {"position", "budget", "seed", "bot", "priority", "level"} == {f.name for f in request.fields}

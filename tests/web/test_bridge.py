@@ -11,6 +11,8 @@ import urllib.request
 
 import pytest
 
+from hzai.search.levels import MAX_LEVEL
+
 
 def post(url: str, body: bytes, content_type: str = "application/json", headers: dict | None = None):
     request = urllib.request.Request(url, data=body, method="POST",
@@ -68,6 +70,23 @@ def test_a_malformed_request_names_what_is_wrong(web, body, reason):
     status, reply = post(f"{web.url}hzai.v2.MatchService/GetView", body)
     answer = json.loads(reply)
     assert status == 400 and answer["code"] == "invalid_argument" and reason in answer["message"], answer
+
+
+NEW_DEAL = {"game": "hera_zeus", "recordJson": '{"format": "hzai-record/1", "seed": 1, "moves": []}'}
+
+
+@pytest.mark.parametrize("method, message, named", [
+    ("BotService/SuggestMove", {"position": NEW_DEAL, "level": "three"}, "level field"),
+    ("BotService/SuggestMove", {"position": NEW_DEAL, "level": -1}, "level field"),
+    ("BotService/SuggestMove", {"position": NEW_DEAL, "level": MAX_LEVEL + 1},
+     f"level: {MAX_LEVEL + 1} is not a strength level: give 1..{MAX_LEVEL}"),
+    ("MatchService/CreateMatch", {"game": "hera_zeus", "botSeats": [1], "botLevels": ["x"]}, "botLevels field"),
+    ("MatchService/CreateMatch", {"game": "hera_zeus", "botSeats": [1], "botLevels": [MAX_LEVEL + 1]},
+     f"bot_levels[0]: {MAX_LEVEL + 1}"),
+])
+def test_a_level_of_the_wrong_type_or_range_is_refused_naming_it(web, method, message, named):
+    status, answer = rpc(web, method, message)
+    assert status == 400 and answer["code"] == "invalid_argument" and named in answer["message"], answer
 
 
 def test_a_hostile_size_is_refused_before_it_is_read_whole(web):

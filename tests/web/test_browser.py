@@ -135,12 +135,15 @@ def test_a_whole_game_in_the_browser(web, browser, screenshots):
     page.select_option("#ng-seat", str(HUMAN))
     page.select_option("#ng-first", "hera")
     page.select_option("#ng-bot", "ismcts")
+    page.select_option("#ng-level", "3")
     page.fill("#ng-budget", "40")
     turn_limit, reload_after = (12, 8) if screenshots else (TURN_LIMIT, 3)
     page.fill("#ng-turns", str(turn_limit))
     page.click("#ng-start")
     wait_settled(page)
     match_id = page.evaluate("JSON.parse(localStorage.getItem('hzai-web-match')).matchId")
+    created = next(body for url, body in answers if url.endswith("MatchService/CreateMatch"))
+    assert created["status"]["botLevels"] == [3]  # the level chosen in the form, for the one bot seat
 
     snapshots, played, refused, reloaded, analysed, analysed_again = [], [], False, False, False, False
     for action in range(MAX_ACTIONS):

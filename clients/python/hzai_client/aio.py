@@ -76,11 +76,12 @@ class AsyncHzaiClient:
 
     # ----- bot ---------------------------------------------------------------------------
     async def suggest_move(self, record=None, *, game=None, match_id=None, iterations=None, millis=None, threads=None,
-                     seed=0, bot="", priority=None, token=None, timeout=None) -> bot_pb2.SuggestMoveResponse:
+                     seed=0, bot="", priority=None, token=None, timeout=None,
+                     level=0) -> bot_pb2.SuggestMoveResponse:
         """The bot's move for the seat to decide after `record` (or in match `match_id`,
-        with that seat's token)."""
+        with that seat's token); `level` a strength level (GameInfo.max_level; 0: full)."""
         request = m.suggest_request(await self._position(record, game, match_id), iterations=iterations, millis=millis,
-                                    threads=threads, seed=seed, bot=bot, priority=priority)
+                                    threads=threads, seed=seed, bot=bot, priority=priority, level=level)
         return await self.bots.SuggestMove(request, timeout=self._t(timeout), metadata=m.auth(token))
 
     async def analyze(self, record=None, *, game=None, match_id=None, iterations=None, millis=None, threads=None,
@@ -140,15 +141,17 @@ class AsyncHzaiClient:
     # ----- matches -----------------------------------------------------------------------
     async def create_match(self, game: str = "hera_zeus", *, params: dict | str | None = None,
                      bot_seats: Iterable | None = None, bot="", iterations=None, millis=None, threads=None, seed=0,
-                     open=False, timeout=None) -> match_pb2.CreateMatchResponse:
+                     open=False, timeout=None, level=0, bot_levels=None) -> match_pb2.CreateMatchResponse:
         """A new hosted match of `game` with its `params` (a dict or JSON text): its status,
         a secret token per human seat (`seat_token`) and a spectator token. `bot_seats`
         (indices or names) are played by the server's bot; by default every seat but the
-        first. A chosen `seed` needs `open=True`."""
+        first. A chosen `seed` needs `open=True`. `level`: every bot seat at that strength
+        level (0: full strength); `bot_levels`: one level per bot seat instead."""
         seats = list((await self.book()).info(game).seats) if m.names_needed(bot_seats) else None
         chosen = m.bot_seat_indices(bot_seats, seats)
         request = m.create_match_request(game=game, params=params, bot_seats=chosen, bot=bot, iterations=iterations,
-                                         millis=millis, threads=threads, seed=seed, open_=open)
+                                         millis=millis, threads=threads, seed=seed, open_=open, level=level,
+                                         bot_levels=bot_levels)
         created = await self.matches.CreateMatch(request, timeout=self._t(timeout))
         self._match_seats[created.status.match_id] = list(created.status.seats)
         return created

@@ -17,6 +17,7 @@ from hzai_client.constants import DEFAULT_TARGET
 
 from hzai_client.commands import (  # noqa: F401  (CommandError is part of this module's face)
     EXIT_BAD_INPUT, EXIT_SERVICE, CommandError, _budget_kwargs, _client, _command, _game_of, _limits, _record_text,
+    add_level_option, level_of_args,
 )
 
 @_command
@@ -24,7 +25,7 @@ def cmd_suggest(args) -> int:
     text = _record_text(args.record)
     with _client(args) as client:
         reply = client.suggest_move(text, game=_game_of(client, args, text), seed=args.seed, bot=args.bot,
-                                    **_budget_kwargs(args))
+                                    level=level_of_args(args), **_budget_kwargs(args))
     if args.json:
         from google.protobuf import json_format
 
@@ -124,6 +125,7 @@ def add_commands(sub) -> None:
     common(p)
     _game_option(p)
     p.add_argument("--bot", default="", help="ismcts (default), pimc, heuristic, random; options after a colon")
+    add_level_option(p, "the move of the bot")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the whole reply as JSON")
     p.set_defaults(func=cmd_suggest)

@@ -116,3 +116,24 @@ def _budget_kwargs(args) -> dict:
     if limits is None:
         return {"threads": args.threads if args.threads != 1 else None}
     return {"iterations": limits.iterations, "millis": limits.millis, "threads": limits.threads}
+
+
+def level_of_args(args) -> int:
+    """--level's value: 0 when it is not given, else 1..MAX_LEVEL (CommandError naming
+    the range otherwise)."""
+    from hzai.search.levels import level_of
+
+    if args.level is None:
+        return 0
+    try:
+        return level_of(args.level).number
+    except ValueError as exc:
+        raise CommandError(f"--level: {str(exc).removeprefix('option level ')}") from None
+
+
+def add_level_option(p, who: str = "the bot") -> None:
+    """--level N: `who` plays at strength level N (default: full strength)."""
+    from hzai.search.levels import LEVEL_HELP
+
+    p.add_argument("--level", default=None, metavar="N",
+                   help=f"{who} at a {LEVEL_HELP} (default: full strength; ismcts only)")

@@ -136,11 +136,12 @@ def budget(iterations: int | None = None, millis: int | None = None,
 
 
 def suggest_request(record=None, *, game=None, match_id=None, book=None, iterations=None, millis=None, threads=None,
-                    seed=0, bot="", priority=None):
-    """A SuggestMoveRequest for a record or match (`position`'s arguments) or a Position."""
+                    seed=0, bot="", priority=None, level=0):
+    """A SuggestMoveRequest for a record or match (`position`'s arguments) or a Position;
+    `level` 1..GameInfo.max_level a strength level (0: full strength)."""
     return bot_pb2.SuggestMoveRequest(position=position(record, game=game, match_id=match_id, book=book),
                                       budget=budget(iterations, millis, threads), seed=seed, bot=bot,
-                                      priority=priority_value(priority))
+                                      priority=priority_value(priority), level=level)
 
 
 # Priority names a client call may give (bot.proto Priority); None or "": the method's own.
@@ -211,11 +212,21 @@ def bot_seat_indices(bot_seats, seats: list[str] | None) -> list[int]:
     return [seat_index(seats or [], s) for s in bot_seats]
 
 
+def bot_levels_of(bot_seats: list[int], level: int = 0, bot_levels: Iterable[int] | None = None) -> list[int]:
+    """CreateMatchRequest.bot_levels: `bot_levels` as given (one per bot seat), else
+    `level` for every bot seat (0: none, every bot seat at full strength)."""
+    if bot_levels is not None:
+        return list(bot_levels)
+    return [level] * len(bot_seats) if level else []
+
+
 def create_match_request(*, game: str, params: dict | str | None = None, bot_seats: Iterable[int] = (), bot="",
-                         iterations=None, millis=None, threads=None, seed=0, open_=False):
+                         iterations=None, millis=None, threads=None, seed=0, open_=False, level=0, bot_levels=None):
     params_json = params if isinstance(params, str) else (json.dumps(params) if params else "")
-    return match_pb2.CreateMatchRequest(game=game, params_json=params_json, bot_seats=list(bot_seats), bot=bot,
-                                        budget=budget(iterations, millis, threads), seed=seed, open=open_)
+    bot_seats = list(bot_seats)
+    return match_pb2.CreateMatchRequest(game=game, params_json=params_json, bot_seats=bot_seats, bot=bot,
+                                        budget=budget(iterations, millis, threads), seed=seed, open=open_,
+                                        bot_levels=bot_levels_of(bot_seats, level, bot_levels))
 
 
 def move_message(move: MoveLike) -> common_pb2.Move:

@@ -180,7 +180,8 @@ class Session:
         readline.parse_and_bind("tab: complete")
 
     # ----- the game --------------------------------------------------------------------
-    def start(self, *, seed: int | None, bot: str, budget: dict, params: dict, seats: list[str] | None = None) -> None:
+    def start(self, *, seed: int | None, bot: str, budget: dict, params: dict, seats: list[str] | None = None,
+              level: int = 0) -> None:
         """Create the match: every seat but this one played by the bot, or as `seats` says
         (one word a seat, `me` this terminal's, `bot` the server's bot)."""
         if seats is None:
@@ -188,7 +189,7 @@ class Session:
         else:
             bot_seats = [i for i, who in enumerate(seats) if who == "bot"]
         created = self.client.create_match(game=self.info.name, bot_seats=bot_seats, seed=seed or 0,
-                                           open=seed is not None, bot=bot, params=params, **budget)
+                                           open=seed is not None, bot=bot, params=params, level=level, **budget)
         self.seats = list(created.status.seats)
         if seats is not None and len(self.seats) != len(seats):
             from hzai_client.commands import CommandError
@@ -200,7 +201,8 @@ class Session:
         if self.token is None:
             raise RuntimeError(f"the server answered no token for seat {self.seat} ({self.name})")
         others = ", ".join(self.seats[i].capitalize() for i in bot_seats)
-        self.say(f"{self.info.title}: you play {self.name.capitalize()}; the bot ({bot or 'ismcts'}) plays "
+        strength = f", level {level} of {self.info.max_level}" if level else ""
+        self.say(f"{self.info.title}: you play {self.name.capitalize()}; the bot ({bot or 'ismcts'}{strength}) plays "
                  f"{others}.")
         self.say(INTRO)
         if self.interactive:
@@ -359,7 +361,7 @@ def parse_seats(text: str | None) -> list[str] | None:
 
 def play(client, seat: str | int, *, game: str = DEFAULT_GAME, seed: int | None, bot: str, budget: dict,
          params: dict, hint_budget: dict, save: str | None = None, stdin=None, out=None,
-         colour: bool | None = None, seats: list[str] | None = None) -> int:
+         colour: bool | None = None, seats: list[str] | None = None, level: int = 0) -> int:
     """`seats` (from parse_seats) says which seats are the bot's and which is this
     terminal's; when it names another number of seats than the game's default, the
     match asks for that many with the parameter `seats` (a game whose seat count is a
@@ -378,7 +380,7 @@ def play(client, seat: str | int, *, game: str = DEFAULT_GAME, seed: int | None,
         index = seat_of(info, seat)
     session = Session(client, info, index, out=out, stdin=stdin, style=style, hint_budget=hint_budget, save=save)
     try:
-        session.start(seed=seed, bot=bot, budget=budget, params=params, seats=seats)
+        session.start(seed=seed, bot=bot, budget=budget, params=params, seats=seats, level=level)
         return session.run()
     except KeyboardInterrupt:
         out.write("\nInterrupted: you left the game.\n")
@@ -453,6 +455,9 @@ def add_play_command(sub, common=None) -> None:
     p.add_argument("--bot", default="", help="ismcts (default), pimc, heuristic, random")
     p.add_argument("--budget", default=None, help="the bot's budget per decision: 1000, 250ms, ... "
                                                   "(default: the server's)")
+    from hzai_client.commands import add_level_option
+
+    add_level_option(p, "every bot seat")
     p.add_argument("--threads", type=int, default=1, help="the bot's search threads (default 1)")
     p.add_argument("--hint-budget", default="2000", help="budget of the search behind 'hint' (default 2000)")
     p.add_argument("--seed", type=int, default=None,
@@ -463,7 +468,7 @@ def add_play_command(sub, common=None) -> None:
                    help="write the game record to FILE when the game ends (before the end: what you saw)")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="deadline of each call")
 
-    from hzai_client.commands import CommandError, _budget_kwargs, _client, _command
+    from hzai_client.commands import CommandError, _budget_kwargs, _client, _command, level_of_args
 
     @_command
     def cmd_play(args) -> int:
@@ -474,7 +479,7 @@ def add_play_command(sub, common=None) -> None:
         if seats is not None and args.side != "0":
             raise CommandError("--seats says which seat is yours (me): leave --as out")
         kwargs = dict(game=args.game, seed=args.seed, bot=args.bot, budget=budget, params=params,
-                      hint_budget=hint_budget, save=args.save, seats=seats)
+                      hint_budget=hint_budget, save=args.save, seats=seats, level=level_of_args(args))
         if args.server:
             if args.load_games:
                 raise CommandError("--load-games is for the embedded server; the server at --server loads its own "

@@ -29,34 +29,38 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[_common_pb2.GameInfo, _Mapping]]] = ...) -> None: ...
 
 class SuggestMoveRequest(_message.Message):
-    __slots__ = ("position", "budget", "seed", "bot", "priority")
+    __slots__ = ("position", "budget", "seed", "bot", "priority", "level")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     BUDGET_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     PRIORITY_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
     position: _common_pb2.Position
     budget: _common_pb2.Budget
     seed: int
     bot: str
     priority: Priority
-    def __init__(self, position: _Optional[_Union[_common_pb2.Position, _Mapping]] = ..., budget: _Optional[_Union[_common_pb2.Budget, _Mapping]] = ..., seed: _Optional[int] = ..., bot: _Optional[str] = ..., priority: _Optional[_Union[Priority, str]] = ...) -> None: ...
+    level: int
+    def __init__(self, position: _Optional[_Union[_common_pb2.Position, _Mapping]] = ..., budget: _Optional[_Union[_common_pb2.Budget, _Mapping]] = ..., seed: _Optional[int] = ..., bot: _Optional[str] = ..., priority: _Optional[_Union[Priority, str]] = ..., level: _Optional[int] = ...) -> None: ...
 
 class SuggestMoveResponse(_message.Message):
-    __slots__ = ("move", "seat", "seat_name", "bot", "millis", "stopped_early")
+    __slots__ = ("move", "seat", "seat_name", "bot", "millis", "stopped_early", "level")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     SEAT_NAME_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     MILLIS_FIELD_NUMBER: _ClassVar[int]
     STOPPED_EARLY_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
     move: _common_pb2.Move
     seat: int
     seat_name: str
     bot: str
     millis: float
     stopped_early: bool
-    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., seat: _Optional[int] = ..., seat_name: _Optional[str] = ..., bot: _Optional[str] = ..., millis: _Optional[float] = ..., stopped_early: _Optional[bool] = ...) -> None: ...
+    level: int
+    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., seat: _Optional[int] = ..., seat_name: _Optional[str] = ..., bot: _Optional[str] = ..., millis: _Optional[float] = ..., stopped_early: _Optional[bool] = ..., level: _Optional[int] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
     __slots__ = ("position", "budget", "seed", "belief_samples", "progress_every", "allow_moves", "avoid_moves", "positions", "priority")

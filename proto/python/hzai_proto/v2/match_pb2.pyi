@@ -9,7 +9,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class CreateMatchRequest(_message.Message):
-    __slots__ = ("game", "params_json", "bot_seats", "bot", "budget", "seed", "open")
+    __slots__ = ("game", "params_json", "bot_seats", "bot", "budget", "seed", "open", "bot_levels")
     GAME_FIELD_NUMBER: _ClassVar[int]
     PARAMS_JSON_FIELD_NUMBER: _ClassVar[int]
     BOT_SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -17,6 +17,7 @@ class CreateMatchRequest(_message.Message):
     BUDGET_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     OPEN_FIELD_NUMBER: _ClassVar[int]
+    BOT_LEVELS_FIELD_NUMBER: _ClassVar[int]
     game: str
     params_json: str
     bot_seats: _containers.RepeatedScalarFieldContainer[int]
@@ -24,7 +25,8 @@ class CreateMatchRequest(_message.Message):
     budget: _common_pb2.Budget
     seed: int
     open: bool
-    def __init__(self, game: _Optional[str] = ..., params_json: _Optional[str] = ..., bot_seats: _Optional[_Iterable[int]] = ..., bot: _Optional[str] = ..., budget: _Optional[_Union[_common_pb2.Budget, _Mapping]] = ..., seed: _Optional[int] = ..., open: _Optional[bool] = ...) -> None: ...
+    bot_levels: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, game: _Optional[str] = ..., params_json: _Optional[str] = ..., bot_seats: _Optional[_Iterable[int]] = ..., bot: _Optional[str] = ..., budget: _Optional[_Union[_common_pb2.Budget, _Mapping]] = ..., seed: _Optional[int] = ..., open: _Optional[bool] = ..., bot_levels: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "seat_name", "token")
@@ -37,7 +39,7 @@ class SeatToken(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., seat_name: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class MatchStatus(_message.Message):
-    __slots__ = ("match_id", "game", "seats", "bot_seats", "moves_played", "to_move", "over", "returns", "result", "reason", "record_json", "final_state_json", "seed_commitment", "seed", "salt", "open", "seat", "hera_zeus")
+    __slots__ = ("match_id", "game", "seats", "bot_seats", "moves_played", "to_move", "over", "returns", "result", "reason", "record_json", "final_state_json", "seed_commitment", "seed", "salt", "open", "seat", "bot_levels", "hera_zeus")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -55,6 +57,7 @@ class MatchStatus(_message.Message):
     SALT_FIELD_NUMBER: _ClassVar[int]
     OPEN_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    BOT_LEVELS_FIELD_NUMBER: _ClassVar[int]
     HERA_ZEUS_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
@@ -73,8 +76,9 @@ class MatchStatus(_message.Message):
     salt: str
     open: bool
     seat: int
+    bot_levels: _containers.RepeatedScalarFieldContainer[int]
     hera_zeus: _hera_zeus_pb2.HeraZeusStatus
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., seats: _Optional[_Iterable[str]] = ..., bot_seats: _Optional[_Iterable[int]] = ..., moves_played: _Optional[int] = ..., to_move: _Optional[int] = ..., over: _Optional[bool] = ..., returns: _Optional[_Iterable[float]] = ..., result: _Optional[str] = ..., reason: _Optional[str] = ..., record_json: _Optional[str] = ..., final_state_json: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[int] = ..., salt: _Optional[str] = ..., open: _Optional[bool] = ..., seat: _Optional[int] = ..., hera_zeus: _Optional[_Union[_hera_zeus_pb2.HeraZeusStatus, _Mapping]] = ...) -> None: ...
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., seats: _Optional[_Iterable[str]] = ..., bot_seats: _Optional[_Iterable[int]] = ..., moves_played: _Optional[int] = ..., to_move: _Optional[int] = ..., over: _Optional[bool] = ..., returns: _Optional[_Iterable[float]] = ..., result: _Optional[str] = ..., reason: _Optional[str] = ..., record_json: _Optional[str] = ..., final_state_json: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[int] = ..., salt: _Optional[str] = ..., open: _Optional[bool] = ..., seat: _Optional[int] = ..., bot_levels: _Optional[_Iterable[int]] = ..., hera_zeus: _Optional[_Union[_hera_zeus_pb2.HeraZeusStatus, _Mapping]] = ...) -> None: ...
 
 class CreateMatchResponse(_message.Message):
     __slots__ = ("status", "seats", "spectator_token")

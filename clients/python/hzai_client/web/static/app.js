@@ -33,6 +33,13 @@ function fillForm() {
     $("ng-first").replaceChildren(el("option", { value: "", text: "the game's default" }),
                                   ...seats.map((s) => el("option", { value: s, text: s })));
     $("ng-bot").replaceChildren(...(info.bots || []).map((b) => el("option", { value: b, text: b })));
+    // Strength levels 1..maxLevel are of the ismcts bot; the top one is full strength.
+    const top = info.maxLevel || 0;
+    $("ng-level").replaceChildren(el("option", { value: "0", text: "full strength" }),
+                                  ...Array.from({ length: Math.max(0, top - 1) }, (_, i) =>
+                                    el("option", { value: String(i + 1), text: `${i + 1} of ${top}` })));
+    $("ng-bot").onchange = () => { $("ng-level").disabled = $("ng-bot").value !== "ismcts"; };
+    $("ng-bot").onchange();
     $("ng-help").textContent = info.paramsHelp ? `Parameters: ${info.paramsHelp}` : "";
   };
   game.onchange = refill;
@@ -65,6 +72,8 @@ async function startGame(event) {
     const request = { game: info.name, paramsJson: JSON.stringify(formParams()), bot: $("ng-bot").value,
                       botSeats: formSeats(info).map((_, i) => i).filter((i) => i !== seat) };
     if ($("ng-budget").value) request.budget = { iterations: String(Number($("ng-budget").value)) };
+    const level = Number($("ng-level").value);
+    if (level && !$("ng-level").disabled) request.botLevels = request.botSeats.map(() => level);
     const created = await match("CreateMatch", request);
     const mine = created.seats.find((s) => (s.seat ?? 0) === seat);
     Object.assign(state, { info, matchId: created.status.matchId, token: mine.token, seat, previous: null, values: {} });

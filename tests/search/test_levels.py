@@ -1,0 +1,132 @@
+"""Strength levels (hzai.search.levels): validated, reproducible, the top level is the
+full-strength bot, and a low level errs like a weaker player, not a random one."""
+
+from __future__ import annotations
+
+import pytest
+
+from hzai.core import make_game
+from hzai.rng import SplitMix64, mix_seed
+from hzai.search import BotError, IsmctsBot, Limits, RandomBot, analyze, make_bot
+from hzai.search.levels import FLOOR_ITERATIONS, FLOOR_MILLIS, LEVELS, MAX_LEVEL, Level, LevelBot, level_of, softmax_pick
+
+BUDGET = Limits(iterations=400)
+
+
+def positions(count: int, seed: int = 11) -> list:
+    """Views of the seat to move in positions reached by random play (at least two
+    legal moves each), from several deals."""
+    game = make_game("hera_zeus")
+    rng = SplitMix64(seed)
+    views = []
+    deal = 0
+    while len(views) < count:
+        state = game.new_state(seed * 1000 + deal)
+        deal += 1
+        for step in range(rng.below(40)):
+            if state.is_terminal:
+                break
+            if state.is_chance:
+                state.apply(game.draw_chance(state, rng))
+                continue
+            legal = state.legal_moves()
+            state.apply(legal[rng.below(len(legal))])
+        if not state.is_terminal and not state.is_chance and len(state.legal_moves()) >= 2:
+            views.append(state.view(state.current_seat))
+    return views
+
+
+def test_the_table_runs_from_weak_to_full_strength():
+    assert [lv.number for lv in LEVELS] == list(range(1, MAX_LEVEL + 1))
+    assert all(a.step < b.step for a, b in zip(LEVELS, LEVELS[1:]))
+    assert all(a.temperature >= b.temperature for a, b in zip(LEVELS, LEVELS[1:]))
+    assert LEVELS[-1].full_strength and not any(lv.full_strength for lv in LEVELS[:-1])
+
+
+@pytest.mark.parametrize("spec", ["level:0", f"level:{MAX_LEVEL + 1}", "level:-1", "level:x", "level:2.5",
+                                  "level:level=3,level=4"])
+def test_a_level_out_of_range_or_not_a_number_is_named(spec):
+    with pytest.raises(BotError) as caught:
+        make_bot(spec)
+    assert "level" in str(caught.value)
+
+
+def test_a_level_is_written_bare_or_as_an_option():
+    assert make_bot("level:3").level == make_bot("level:level=3").level == level_of(3)
+    assert make_bot("level:3,c=0.5").search.exploration == 0.5
+    assert make_bot("level").level == LEVELS[-1]
+    with pytest.raises(BotError, match="worlds"):
+        make_bot("level:3,worlds=4")
+
+
+def test_a_level_spends_its_part_of_the_budget_on_a_log_scale():
+    assert Level(1, 0.0, 0.1).limits(Limits(iterations=1000)).iterations == FLOOR_ITERATIONS
+    floor = FLOOR_ITERATIONS
+    assert Level(1, 0.5, 0.1).limits(Limits(iterations=floor * 64)).iterations == floor * 8
+    assert Level(1, 0.5, 0.1).limits(Limits(iterations=floor - 1)).iterations == floor - 1  # never more than asked
+    assert Level(1, 0.5, 0.1).limits(Limits(millis=FLOOR_MILLIS * 16, threads=2)) == Limits(None, FLOOR_MILLIS * 4, 2)
+    # with both, the iterations are the level's; the wall time stays a cap (a deadline's)
+    assert Level(1, 0.5, 0.1).limits(Limits(floor * 64, 30000)) == Limits(floor * 8, 30000)
+    budgets = [lv.limits(Limits(iterations=4000)).iterations for lv in LEVELS]
+    assert budgets == sorted(set(budgets)) and budgets[-1] == 4000
+
+
+def test_the_top_level_is_the_full_strength_bot():
+    for view in positions(6):
+        top = make_bot(f"level:{MAX_LEVEL}").decide(view, BUDGET, seed=5)
+        full = IsmctsBot().decide(view, BUDGET, seed=5)
+        assert top.move == full.move and top.iterations == full.iterations == BUDGET.iterations
+
+
+@pytest.mark.parametrize("number", [lv.number for lv in LEVELS])
+def test_the_same_seed_gives_the_same_move(number):
+    views = positions(5)
+    first = [make_bot(f"level:{number}").decide(v, BUDGET, seed=9).move for v in views]
+    again = [LevelBot(number).decide(v, BUDGET, seed=9).move for v in views]
+    assert first == again
+
+
+def test_the_softmax_draws_from_the_seed():
+    """Level 1 on the same position with other seeds plays other moves (its softmax and
+    its small search both follow the seed)."""
+    view = positions(1)[0]
+    moves = {str(LevelBot(1).decide(view, BUDGET, seed=s).move) for s in range(12)}
+    assert len(moves) > 1
+
+
+def test_softmax_pick_prefers_higher_values_and_is_seeded():
+    rng = SplitMix64(3)
+    picks = [softmax_pick([0.2, 0.5, 0.45], 0.05, rng) for _ in range(2000)]
+    assert picks.count(1) > picks.count(2) > picks.count(0)
+    assert picks.count(0) < 100  # 0.3 below the best: e^-6 of its weight
+    a, b = SplitMix64(8), SplitMix64(8)
+    assert [softmax_pick([0.1, 0.2, 0.3], 0.1, a) for _ in range(50)] == \
+           [softmax_pick([0.1, 0.2, 0.3], 0.1, b) for _ in range(50)]
+
+
+def test_level_one_differs_from_the_top_but_errs_like_a_weaker_player():
+    """Over many positions: level 1 searches a small share of the budget and often plays
+    another move than the top level; judged by a deeper search, its moves are worse than
+    the top level's and better than a random bot's."""
+    views = positions(24)
+    judged = {"level 1": 0.0, "top": 0.0, "random": 0.0}
+    differ = 0
+    for i, view in enumerate(views):
+        low = LevelBot(1).decide(view, BUDGET, seed=i)
+        top = LevelBot(MAX_LEVEL).decide(view, BUDGET, seed=i)
+        rand = RandomBot().decide(view, BUDGET, seed=i)
+        assert low.iterations < top.iterations
+        differ += low.move != top.move
+        values = {str(m.move): m.value for m in analyze(view, Limits(iterations=3000), seed=mix_seed(i, 7)).moves}
+        for name, result in (("level 1", low), ("top", top), ("random", rand)):
+            judged[name] += values[str(result.move)]
+    assert differ >= len(views) // 4
+    assert judged["random"] < judged["level 1"] < judged["top"]
+
+
+def test_a_level_bot_reports_the_move_it_chose():
+    view = positions(1, seed=4)[0]
+    for seed in range(6):
+        result = LevelBot(2).decide(view, BUDGET, seed=seed)
+        assert result.analysis.best == result.move
+        assert result.move in view.legal_moves()
