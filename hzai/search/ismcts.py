@@ -26,6 +26,10 @@ MAX_EXPLORATION = 10.0
 # PIMC searches one tree per world, one after the other; more than this many worlds only
 # thins each world's share of the budget to nothing.
 MAX_WORLDS = 256
+# The opponent model's temperature (option temp of infer=1): the game's model reads it
+# on the scale of its heuristic scores.
+DEFAULT_TEMPERATURE = 4.0
+MIN_TEMPERATURE, MAX_TEMPERATURE = 0.05, 1000.0
 
 
 def _options(exploration, playout) -> tuple[float, str]:
@@ -159,17 +163,33 @@ def _stopped() -> ValueError:
     return ValueError("the search was stopped before it found a move")
 
 
+def inferred(view: View, temperature: float, seed: int) -> View:
+    """The game's view with worlds weighted by its model of the other seats
+    (`Game.inferred_view`); BotError for a game that has none."""
+    weighted = view.game.inferred_view(view, temperature, seed)
+    if weighted is None:
+        raise BotError(f"game {view.game.name} has no opponent model: option infer is not offered")
+    return weighted
+
+
 class IsmctsBot:
-    """Single-observer information-set MCTS (docs/search.md)."""
+    """Single-observer information-set MCTS (docs/search.md). `infer=1`: the
+    determinizations follow the game's opponent model at temperature `temp`
+    (`Game.inferred_view`) instead of being uniform over the view."""
 
     name = "ismcts"
 
-    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
+    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random", infer: int | str = 0,
+                 temp: float | str = DEFAULT_TEMPERATURE):
         self.exploration, self.playout = _options(c, playout)
+        self.infer = bool(whole_option("infer", infer, 0, 1))
+        self.temperature = number_option("temp", temp, MIN_TEMPERATURE, MAX_TEMPERATURE)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, every: int | None = None, *,
                root_moves: RootMoves | None = None) -> PlayResult:
+        if self.infer and view.current_seat is not None:
+            view = inferred(view, self.temperature, seed)
         analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves)
         if analysis.best is None:
             raise _stopped()
