@@ -3,7 +3,7 @@ at each decision (the `review_belief` hook of the Game, used by hzai.search.revi
 
 from __future__ import annotations
 
-from hzai.games.hera_zeus.belief.inference import DEFAULT_TEMPERATURE
+from hzai.games.hera_zeus.belief.inference import DEFAULT_TEMPERATURE, slot_log_factors
 from hzai.games.hera_zeus.belief.report import belief_report, exact_hostage_locations
 from hzai.games.hera_zeus.belief.view import View
 from hzai.games.hera_zeus.cards import PLAYERS
@@ -36,11 +36,12 @@ def hostage_belief(view: View, seed: int = 0, samples: int = SAMPLES, temperatur
     card = deck.cards[deck.hostage_id[1 - view.observer]].name
     locations = exact_hostage_locations(view, deck)
     exact = locations is not None
-    report = belief_report(view, samples, seed, temperature) if not exact or view.evidence else None
+    informed = bool(slot_log_factors(view, temperature))
+    report = belief_report(view, samples, seed, temperature) if not exact or informed else None
     if not exact:
         locations = {row["where"]: row["probability"] for row in report["hostage"]["locations"]}
     locations = {where: p for where, p in sorted(locations.items()) if p > 0}
-    if report is not None and view.evidence:
+    if report is not None and informed:
         inferred = {row["where"]: row["inferred"] for row in report["hostage"]["locations"]}
         inferred = {where: p for where, p in sorted(inferred.items()) if p > 0}
         effective = report["inference"]["effective_samples"]

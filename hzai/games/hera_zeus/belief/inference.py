@@ -28,14 +28,17 @@ from hzai.games.hera_zeus.belief.view import View
 from hzai.games.hera_zeus.heuristic import play_score
 
 MODEL = "heuristic softmax over the opponent's face-down plays"
-DEFAULT_TEMPERATURE = 4.0
+DEFAULT_TEMPERATURE = 2.0  # the best of 1, 2, 3, 4, 6 on self-play seeds 7200-7239 (benchmarks/calibration.py)
 MIN_TEMPERATURE, MAX_TEMPERATURE = 0.05, 1000.0
-EPSILON = 0.05  # the share of choices the model takes as uniform noise
-PROTECT = 8.0  # heuristic points for playing in front of the own hidden hostage
+EPSILON = 0.25  # the share of choices the model takes as uniform noise
+PROTECT = 10.0  # heuristic points for playing in front of the own hidden hostage
 POOL = 1000  # uniform worlds drawn, weighted and resampled for a search
 
 
-def check_temperature(temperature: float) -> float:
+def check_temperature(temperature: float | None) -> float:
+    """The temperature to use: DEFAULT_TEMPERATURE for None; ValueError out of range."""
+    if temperature is None:
+        return DEFAULT_TEMPERATURE
     t = float(temperature)
     if not math.isfinite(t) or not MIN_TEMPERATURE <= t <= MAX_TEMPERATURE:
         raise ValueError(f"temperature must be within {MIN_TEMPERATURE:g}..{MAX_TEMPERATURE:g}, not {temperature!r}")
@@ -43,8 +46,9 @@ def check_temperature(temperature: float) -> float:
 
 
 def slot_log_factors(view: View, temperature: float = DEFAULT_TEMPERATURE) -> dict[tuple[int, int], dict[str, float]]:
-    """For each hidden opponent slot with evidence, the log-likelihood factor of each
-    card name of the opponent's deck being there (0 where the model says nothing)."""
+    """For each hidden opponent slot the opponent played a card to, the log-likelihood
+    factor of each card name of the opponent's deck being there (0 where the model
+    says nothing). Setup cards are left out: the model says nothing of them."""
     t = check_temperature(temperature)
     deck = view.game.deck
     q = 1 - view.observer
@@ -57,11 +61,13 @@ def slot_log_factors(view: View, temperature: float = DEFAULT_TEMPERATURE) -> di
     cover = math.log((1 - EPSILON) * 3 * protect / (protect + 2) + EPSILON)
     out = {}
     for slot, placement in sorted(view.evidence.items()):
+        if placement.setup:
+            continue  # a setup card is never the hostage and carries no play term
         factors = {}
         for name in names:
             card_type = deck.type_named(name)
             f = 0.0
-            if card_type.placeable and not placement.setup:
+            if card_type.placeable:
                 f = math.log((1 - EPSILON) * math.exp(play_score(card_type, placement.row) / t) / z[placement.row] + EPSILON)
             if name == hostage:
                 f += placement.covered * cover

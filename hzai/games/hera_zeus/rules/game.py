@@ -148,7 +148,7 @@ class Game(ServiceHooks, CoreGame):
 
         return flat_view(view, self)
 
-    def inferred_view(self, view, temperature: float, seed: int):
+    def inferred_view(self, view, temperature: float | None, seed: int):
         """The view whose worlds are weighted by the opponent model
         (hzai.games.hera_zeus.belief.inference) and resampled by the native core."""
         if self.native is None:
