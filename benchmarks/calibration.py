@@ -36,6 +36,7 @@ from hzai.core import make_game
 from hzai.games.hera_zeus.belief import view_of
 from hzai.games.hera_zeus.belief.inference import DEFAULT_TEMPERATURE, normalised_weights
 from hzai.games.hera_zeus.belief.hostage import group_of
+from hzai.games.hera_zeus.belief.report import hostage_location
 from hzai.native import native_game
 from hzai.native.inference import inference_spec
 from hzai.rng import SplitMix64, mix_seed
@@ -55,21 +56,6 @@ def location_name(code: int) -> str:
         return fixed[code]
     c, r = divmod(code - 10, 4)
     return f"c{c + 1}r{r + 1}"
-
-
-def truth(state, q: int) -> str:
-    h = state.deck.hostage_id[q]
-    if h in state.hands[q]:
-        return "hand"
-    if h in state.decks[q]:
-        return "deck"
-    if h in state.discards[q]:
-        return "discard"
-    found = state.find_on_field(h)
-    if found is None:
-        return "elsewhere"
-    _, c, r = found
-    return "face up" if h in state.face_up else f"c{c + 1}r{r + 1}"
 
 
 def predictions(view, temperatures, samples: int, seed: int) -> dict[str, dict[str, float]]:
@@ -125,7 +111,7 @@ def play(game_seed: int, budget: int, temperatures, samples: int) -> list[dict]:
             seen_turns.add(state.turn)
             for seat in (0, 1):
                 view = view_of(state, seat)
-                true = truth(state, 1 - seat)
+                true = hostage_location(state, 1 - seat)
                 preds = predictions(view, temperatures, samples, mix_seed(game_seed, state.turn, seat))
                 rows.append({"seed": game_seed, "turn": state.turn, "seat": seat, "truth": true,
                              "evidence": len(view.evidence), "predictions": preds})

@@ -71,7 +71,9 @@ def exact_hostage_locations(view: View, deck) -> dict[str, float] | None:
     return dict(result)
 
 
-def _hostage_location(state, q: int, hostage_id: int) -> str:
+def hostage_location(state, q: int) -> str:
+    """Where side q's hostage is in a full state, as the report writes it."""
+    hostage_id = state.deck.hostage_id[q]
     if hostage_id in state.hands[q]:
         return "hand"
     if hostage_id in state.decks[q]:
@@ -107,7 +109,7 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: f
     inferred_hostage: Counter = Counter()
     inferred_slots: dict[tuple[int, int], Counter] = {slot: Counter() for slot in hidden_slots}
     for state, weight in zip(worlds, weights):
-        where = _hostage_location(state, q, hostage_id)
+        where = hostage_location(state, q)
         where_hostage[where] += 1
         inferred_hostage[where] += weight
         for c, r in hidden_slots:
