@@ -75,17 +75,29 @@ def main(argv=None) -> int:
     parser.add_argument("--millis", type=int, default=20)
     parser.add_argument("--temp", default=None, help="the inferring bot's temperature (default: its own)")
     parser.add_argument("--seed", type=int, default=9001)
+    parser.add_argument("--only", choices=("iterations", "time"), default=None,
+                        help="play one condition and keep the other from the inference.json already there")
     parser.add_argument("--out", default=str(RESULTS))
     args = parser.parse_args(argv)
     spec = INFER + (f",temp={args.temp}" if args.temp else "")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     command = "python -m benchmarks.inference " + " ".join(argv if argv is not None else sys.argv[1:])
+    plan = {"iterations": ("equal iterations", Limits(iterations=args.iterations)),
+            "time": ("equal time", Limits(millis=args.millis))}
+    kept = []
+    if args.only:
+        previous = json.loads((out / "inference.json").read_text())
+        kept = [c for c in previous["conditions"] if c["label"] != plan[args.only][0]]
+        command = f"{previous['command']}; {command.strip()}"
     report = {"command": command.strip(), "machine": {"python": platform.python_version(), "platform": platform.platform()},
-              "conditions": []}
-    for label, limits in (("equal iterations", Limits(iterations=args.iterations)),
-                          ("equal time", Limits(millis=args.millis))):
+              "conditions": kept}
+    for key in ("iterations", "time"):
+        if args.only not in (None, key):
+            continue
+        label, limits = plan[key]
         report["conditions"].append(condition(label, limits, args.minutes * 60, args.seed, spec))
+        report["conditions"].sort(key=lambda c: c["label"] != "equal iterations")
         (out / "inference.json").write_text(json.dumps(report, indent=1))
         (out / "inference.md").write_text(markdown(report))
     print(markdown(report))

@@ -100,6 +100,8 @@ def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Calla
         if limits.millis is not None:
             millis = limits.millis - (time.perf_counter() - start) * 1000
             if millis <= 0:
+                if done == 0:  # out of time before the first chunk: one iteration still answers
+                    done += search.run(1, -1.0)
                 break
         if want <= 0:
             break
