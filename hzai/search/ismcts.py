@@ -100,8 +100,6 @@ def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Calla
         if limits.millis is not None:
             millis = limits.millis - (time.perf_counter() - start) * 1000
             if millis <= 0:
-                if done == 0:  # out of time before the first chunk: one iteration still answers
-                    done += search.run(1, -1.0)
                 break
         if want <= 0:
             break
@@ -112,6 +110,8 @@ def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Calla
             next_report = done + (every or chunk)
         if ran == 0:
             break
+    if done == 0:  # out of time before the first iteration: one iteration still answers
+        done += search.run(1, -1.0)
     finished = limits.iterations is None or done >= limits.iterations
     return done, (time.perf_counter() - start) * 1000, finished
 

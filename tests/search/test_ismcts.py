@@ -178,7 +178,7 @@ def test_a_time_budget_spent_before_the_first_chunk_still_answers(monkeypatch):
     import hzai.search.ismcts as ismcts
 
     clock = iter(range(0, 10**6, 10))  # every reading of the clock is 10 s later
-    monkeypatch.setattr(ismcts.time, "perf_counter", lambda: next(clock))
+    monkeypatch.setattr(ismcts.time, "perf_counter", lambda: next(clock) / 1000)
 
     class Recorder:
         def __init__(self):
@@ -191,5 +191,15 @@ def test_a_time_budget_spent_before_the_first_chunk_still_answers(monkeypatch):
     search = Recorder()
     done, _, finished = ismcts.run_budget(search, Limits(millis=1))
     assert done == 1 and search.calls == [(1, -1.0)] and finished
-    assert ismcts.time_left(Limits(millis=5), 0).millis == 1, "at least 1 ms is left"
+
+    class Idle(Recorder):  # a chunk given a little time may come back with nothing done
+        def run(self, n, millis):
+            self.calls.append((n, millis))
+            return 0 if millis > 0 else n
+
+    clock = iter(range(0, 10**6))  # now 1 ms a reading: the first chunk gets time
+    search = Idle()
+    done, _, _ = ismcts.run_budget(search, Limits(millis=3))
+    assert done == 1 and search.calls[-1] == (1, -1.0) and len(search.calls) == 2
+    assert ismcts.time_left(Limits(millis=5), -1000.0).millis == 1, "at least 1 ms is left"
     assert ismcts.time_left(Limits(iterations=9), 0) == Limits(iterations=9)
