@@ -216,10 +216,16 @@ def cmd_view(args) -> int:
 def cmd_belief(args) -> int:
     from hzai.games.hera_zeus.belief import belief_report, format_report, view_of
 
+    from hzai.games.hera_zeus.belief.inference import check_temperature
+
     if args.samples < 1:
         raise UsageError("--samples must be at least 1")
+    try:
+        temperature = check_temperature(args.temperature)
+    except ValueError as exc:
+        raise UsageError(f"--temperature: {exc}") from None
     _, state = _load(args.record, args.upto)
-    report = belief_report(view_of(state, _observer(args, state)), args.samples, args.seed)
+    report = belief_report(view_of(state, _observer(args, state)), args.samples, args.seed, temperature)
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 0
 
@@ -524,6 +530,8 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     p.add_argument("--samples", type=int, default=4000, help="determinizations to draw (default 4000)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampler (default 0)")
+    p.add_argument("--temperature", type=float, default=None,
+                   help="the opponent model's temperature for the inferred probabilities (default 2; high: uniform)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=cmd_belief)
 

@@ -51,6 +51,19 @@ def _to_label(mistakes: Sequence[ReviewedDecision], rows: Sequence[ReviewedDecis
     return sorted(chosen, key=lambda r: r.index)
 
 
+def _inferred_bounds(rows, groups: list[str]) -> list[list[float]]:
+    """The borders between the stacked groups as the game's inferred belief puts them
+    (a belief summary may carry `inferred: {groups: ...}` beside its own `groups`);
+    none when a row lacks it."""
+    if not all(isinstance(r.belief.get("inferred"), dict) and r.belief["inferred"].get("groups") for r in rows):
+        return []
+    bounds, total = [], [0.0] * len(rows)
+    for g in groups[:-1]:
+        total = [t + r.belief["inferred"]["groups"].get(g, 0.0) for t, r in zip(total, rows)]
+        bounds.append(total)
+    return bounds
+
+
 def plot_review(rows: Sequence[ReviewedDecision], path: str | Path, title: str = "") -> Path:
     """Draw `rows` into an image at `path` (the format from its suffix: .png, .svg,
     .pdf); returns the path."""
@@ -91,9 +104,14 @@ def plot_review(rows: Sequence[ReviewedDecision], path: str | Path, title: str =
         panel.stackplot([r.index for r in mine], *[[r.belief["groups"].get(g, 0.0) for r in mine] for g in groups],
                         labels=groups, colors=[GROUP_COLOURS.get(g, "#cccccc") for g in groups], alpha=0.85, step="post")
         card = mine[0].belief.get("card", "the hidden card")
+        inferred = _inferred_bounds(mine, groups)
+        for k, bound in enumerate(inferred):
+            panel.step([r.index for r in mine], bound, where="post", color="#222222", linewidth=0.8, linestyle="--",
+                       label="inferred" if k == 0 else None)
         panel.set_ylim(0, 1)
         panel.set_ylabel("probability")
-        panel.set_title(f"where {seat} believes {card} is", fontsize=9)
+        panel.set_title(f"where {seat} believes {card} is" + (" (bands uniform, dashed inferred)" if inferred else ""),
+                        fontsize=9)
         panel.legend(loc="upper left", fontsize=7, ncol=len(groups), framealpha=0.8)
     axes[-1].set_xlabel("move of the game")
     figure.tight_layout()

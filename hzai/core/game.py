@@ -255,6 +255,14 @@ class Game(ABC):
         """The referee's picture of `state` as JSON (by default every seat's view)."""
         return {"views": [state.view(seat).to_json() for seat in range(len(self.seats))]}
 
+    def inferred_view(self, view: "View", temperature: float | None, seed: int) -> "View | None":
+        """`view` with its determinizations weighted by the game's model of the other
+        seats (what they chose to do tells where the hidden cards are), every one still
+        consistent with the view; `temperature` softens the model (None: the game's
+        default), `seed` draws its
+        worlds. None: the game has no such model (the search then refuses `infer`)."""
+        return None
+
     def belief_report(self, view: "View", samples: int, seed: int) -> dict:
         """Where the hidden information probably is, from `view`, as JSON."""
         raise NotImplementedError(f"game {self.name} has no belief report")

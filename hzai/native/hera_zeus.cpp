@@ -3,6 +3,7 @@
 #include "hera_zeus.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -122,6 +123,57 @@ Sampler::Sampler(const GameDef& g0, ViewSpec spec) : v_(std::move(spec)) {
     const CardInfo& ci = g0.cards[id];
     if (ci.placeable) placeable_name_[ci.name] = true;
     ids_of_code_[(size_t)ci.name * 2 + ci.owner].push_back(id);
+  }
+  if (v_.inference.pool > 0) resample(g0);
+}
+
+double world_log_likelihood(const GameDef& g, const State& s, const Inference& inf) {
+  double total = 0.0;
+  for (const SlotLikelihood& sl : inf.slots) {
+    const int card = s.col[inf.side][sl.c][sl.r];
+    if (card < 0) continue;
+    total += sl.log_factor[g.cards[card].name];
+  }
+  return total;
+}
+
+void Sampler::resample(const GameDef& g) {
+  const Inference& inf = v_.inference;
+  if (inf.side < 0 || inf.side > 1) throw std::invalid_argument("inference: side must be 0 or 1");
+  for (const SlotLikelihood& sl : inf.slots) {
+    if (sl.c < 0 || sl.c >= COLUMNS || sl.r < 0 || (size_t)sl.r >= v_.columns[inf.side][sl.c].size() ||
+        v_.columns[inf.side][sl.c][sl.r].kind != SL_GROUP)
+      throw std::invalid_argument("inference: a slot that is not a hidden card of the side");
+    if (sl.log_factor.size() != (size_t)g.n_names) throw std::invalid_argument("inference: one factor per name");
+    for (double f : sl.log_factor)
+      if (!std::isfinite(f)) throw std::invalid_argument("inference: factors must be finite");
+  }
+  SplitMix64 rng(inf.seed);
+  const size_t n = (size_t)inf.pool;
+  std::vector<State> pool;
+  std::vector<double> logw(n);
+  pool.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    pool.push_back(sample(g, rng));  // worlds_ is still empty: a plain draw
+    logw[i] = world_log_likelihood(g, pool.back(), inf);
+  }
+  const double top = *std::max_element(logw.begin(), logw.end());
+  std::vector<double> w(n);
+  double sum = 0.0, sq = 0.0;
+  for (size_t i = 0; i < n; ++i) {
+    w[i] = std::exp(logw[i] - top);
+    sum += w[i];
+    sq += w[i] * w[i];
+  }
+  ess_ = sum * sum / sq;
+  // systematic resampling: n worlds, world i about n * w_i / sum times
+  worlds_.reserve(n);
+  const double step = sum / (double)n;
+  double point = rng.unit() * step, acc = w[0];
+  size_t i = 0;
+  for (size_t k = 0; k < n; ++k, point += step) {
+    while (point > acc && i + 1 < n) acc += w[++i];
+    worlds_.push_back(pool[i]);
   }
 }
 
@@ -262,6 +314,7 @@ State Sampler::build(const std::vector<std::vector<int16_t>>& placed, const std:
 }
 
 State Sampler::sample(const GameDef&, SplitMix64& rng) const {
+  if (!worlds_.empty()) return worlds_[rng.below(worlds_.size())];
   std::vector<std::vector<int16_t>> placed;
   std::vector<int16_t> decks[2];
   for (int attempt = 0; attempt < MAX_ATTEMPTS; ++attempt)

@@ -36,6 +36,22 @@ struct ViewPending {
   std::vector<int> pile_positions;
 };
 
+// Inference over determinizations (hzai/games/hera_zeus/belief/inference.py builds it):
+// a log-likelihood per name id for some hidden slots of one side, from the opponent's
+// observed choices. With pool > 0 the sampler draws `pool` worlds from the view (seed
+// `seed`), weights each by the sum of its slots' log factors and resamples as many; every
+// later sample is one of those worlds. pool 0: plain uniform sampling.
+struct SlotLikelihood {
+  int c = 0, r = 0;
+  std::vector<double> log_factor;  // by name id
+};
+
+struct Inference {
+  int side = 1, pool = 0;
+  uint64_t seed = 0;
+  std::vector<SlotLikelihood> slots;
+};
+
 struct ViewSpec {
   std::vector<std::vector<std::vector<ViewSlot>>> columns{2, std::vector<std::vector<ViewSlot>>(COLUMNS)};  // [side][c][r]
   std::vector<std::vector<ViewSlot>> hands{2};
@@ -45,6 +61,7 @@ struct ViewSpec {
   std::vector<std::vector<int16_t>> pools{2};  // unaccounted name ids per owner, sorted as in Python
   std::vector<ViewPending> pending;
   int phase = PH_PLAY, turn = 0, turn_player = 0, to_move = 0, ap = 0, ap_spent = 0, winner = -1, reason = RS_NONE;
+  Inference inference;
 };
 
 // The world a seat that saw every card would know: `s` with only the deck orders hidden
@@ -60,12 +77,15 @@ class Sampler {
   Sampler(const GameDef& g, ViewSpec spec);  // std::invalid_argument names what is wrong
   State sample(const GameDef& g, SplitMix64& rng) const;  // std::runtime_error when no state fits
   const ViewSpec& spec() const { return v_; }
+  const std::vector<State>& worlds() const { return worlds_; }  // the resampled pool (inference)
+  double effective_pool() const { return ess_; }                 // its effective sample size
 
  private:
   struct Where {
     int8_t hand;  // 0 field, 1 hand
     int8_t p, c, r;
   };
+  void resample(const GameDef& g);  // fills worlds_ from the inference of the spec
   bool draw_once(SplitMix64& rng, std::vector<std::vector<int16_t>>& placed, std::vector<int16_t> decks[2]) const;
   State build(const std::vector<std::vector<int16_t>>& placed, const std::vector<int16_t> decks[2]) const;
 
@@ -75,7 +95,12 @@ class Sampler {
   std::vector<std::vector<int>> field_order_;
   std::vector<bool> placeable_name_;
   std::vector<std::vector<int>> ids_of_code_;  // card ids of each name*2+owner, ascending
+  std::vector<State> worlds_;
+  double ess_ = 0.0;
 };
+
+// The log-likelihood of world `s` under `inf` (the sum of its slots' log factors).
+double world_log_likelihood(const GameDef& g, const State& s, const Inference& inf);
 
 void light_step(const GameDef& g, State& s, SplitMix64& rng);  // the rule-of-thumb playout policy
 int light_action(const GameDef& g, const State& s, SplitMix64& rng);  // its move at a decision (no chance)

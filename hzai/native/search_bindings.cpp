@@ -80,7 +80,20 @@ void bind_view(py::module_& m) {
       .def_readwrite("ap", &ViewSpec::ap)
       .def_readwrite("ap_spent", &ViewSpec::ap_spent)
       .def_readwrite("winner", &ViewSpec::winner, "-1: none")
-      .def_readwrite("reason", &ViewSpec::reason);
+      .def_readwrite("reason", &ViewSpec::reason)
+      .def_readwrite("inference", &ViewSpec::inference, "weighted worlds (pool 0: none)")
+      .def("copy", [](const ViewSpec& v) { return v; }, "an independent copy");
+  py::class_<SlotLikelihood>(m, "SlotLikelihood", "log-likelihood factors of one hidden slot, by name id")
+      .def(py::init<>())
+      .def_readwrite("c", &SlotLikelihood::c)
+      .def_readwrite("r", &SlotLikelihood::r)
+      .def_readwrite("log_factor", &SlotLikelihood::log_factor);
+  py::class_<Inference>(m, "Inference", "the opponent model's weights over determinizations")
+      .def(py::init<>())
+      .def_readwrite("side", &Inference::side)
+      .def_readwrite("pool", &Inference::pool)
+      .def_readwrite("seed", &Inference::seed)
+      .def_readwrite("slots", &Inference::slots);
   py::class_<SearchOptions>(m, "SearchOptions")
       .def(py::init([](double exploration, int playout, uint64_t seed, int threads) {
              return SearchOptions{exploration, playout, seed, threads};
@@ -150,6 +163,47 @@ void bind_search(py::module_& m) {
     return PyState{g.def, sampler.sample(*g.def, rng)};
   }, py::arg("game"), py::arg("view"), py::arg("seed"),
      "one determinization of a view, the same as hzai.games.hera_zeus.belief.Determinizer(view).sample(seed)");
+
+  m.def("inferred_pool", [](const PyGame& g, const ViewSpec& view) {
+    Sampler sampler(*g.def, view);
+    py::list worlds;
+    for (const State& s : sampler.worlds()) worlds.append(PyState{g.def, s});
+    return py::make_tuple(worlds, sampler.effective_pool());
+  }, py::arg("game"), py::arg("view"),
+     "the resampled worlds of a view with inference and the effective size of the weighted pool");
+
+  m.def("world_log_likelihood", [](const PyGame& g, const ViewSpec& view, const PyState& s) {
+    return world_log_likelihood(*g.def, s.s, view.inference);
+  }, py::arg("game"), py::arg("view"), py::arg("state"), "the inference's log-likelihood of one world");
+
+  m.def("weighted_hostage", [](const PyGame& g, const ViewSpec& view, uint64_t seed, long n) {
+    // n uniform worlds of the view (seed), each with its log-likelihood under the view's
+    // inference and where the inference side's hostage lies: 0 deck, 1 hand, 2 discard,
+    // 3 face up on the field, 10 + 4 * column + row a face-down field slot
+    ViewSpec plain = view;
+    plain.inference.pool = 0;
+    Sampler sampler(*g.def, plain);
+    SplitMix64 rng(seed);
+    const int q = view.inference.side, h = g.def->hostage[q];
+    std::vector<std::pair<double, int>> out;
+    {
+      py::gil_scoped_release release;
+      out.reserve((size_t)std::max(0L, n));
+      for (long i = 0; i < n; ++i) {
+        State s = sampler.sample(*g.def, rng);
+        int where = 0;
+        if (s.hand[q].test(h)) where = 1;
+        for (int k = 0; k < s.pile_len[q]; ++k)
+          if (s.pile[q][k] == h) where = 2;
+        for (int c = 0; c < COLUMNS; ++c)
+          for (int r = 0; r < s.col_len[q][c]; ++r)
+            if (s.col[q][c][r] == h) where = s.face_up.test(h) ? 3 : 10 + 4 * c + r;
+        out.emplace_back(world_log_likelihood(*g.def, s, view.inference), where);
+      }
+    }
+    return out;
+  }, py::arg("game"), py::arg("view"), py::arg("seed"), py::arg("n"),
+     "(log-likelihood, hostage location) of n uniform worlds of a view with inference");
 
   m.def("sample_speed", [](const PyGame& g, const ViewSpec& view, uint64_t seed, long n) {
     Sampler sampler(*g.def, view);

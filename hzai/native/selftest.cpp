@@ -190,6 +190,24 @@ int main(int argc, char** argv) {
           if (d.view_built) {
             SplitMix64 draw(seed + (uint64_t)texts.size());
             Sampler(*shared, d.view).sample(*shared, draw);
+            // the same view with a weighted pool: a factor on every hidden slot of the
+            // opponent, the resampled worlds drawn from
+            ViewSpec weighted = d.view;
+            weighted.inference.side = 1 - d.view.to_move;
+            weighted.inference.pool = 16;
+            weighted.inference.seed = seed + (uint64_t)k;
+            for (int c = 0; c < COLUMNS; ++c)
+              for (size_t r = 0; r < weighted.columns[weighted.inference.side][c].size(); ++r)
+                if (weighted.columns[weighted.inference.side][c][r].kind == SL_GROUP) {
+                  SlotLikelihood sl;
+                  sl.c = c, sl.r = (int)r;
+                  for (int n = 0; n < shared->n_names; ++n) sl.log_factor.push_back(-0.5 * (double)((n + c + (int)r) % 4));
+                  weighted.inference.slots.push_back(sl);
+                }
+            const Sampler pooled(*shared, weighted);
+            if (pooled.worlds().size() != 16 || !(pooled.effective_pool() > 0.0))
+              fail("a weighted pool of the wrong size", k, (int)texts.size());
+            pooled.sample(*shared, draw);
           } else if (s.to_move >= 0) {
             fail("no view for the seat to decide", k, (int)texts.size());
           }

@@ -26,6 +26,9 @@ MAX_EXPLORATION = 10.0
 # PIMC searches one tree per world, one after the other; more than this many worlds only
 # thins each world's share of the budget to nothing.
 MAX_WORLDS = 256
+# The bounds of option temp (infer=1); the game's model reads it on its own scale and
+# has its own default.
+MIN_TEMPERATURE, MAX_TEMPERATURE = 0.05, 1000.0
 
 
 def _options(exploration, playout) -> tuple[float, str]:
@@ -69,6 +72,14 @@ def new_pimc(view: View, seed: int, worlds: int, exploration: float = DEFAULT_EX
     return _restricted(_native.PyPimc(view, options, worlds), view, root_moves)
 
 
+def time_left(limits: Limits, since: float) -> Limits:
+    """`limits` less the wall time spent since `since` (perf_counter), at least 1 ms."""
+    if limits.millis is None:
+        return limits
+    spent = int((time.perf_counter() - since) * 1000)
+    return Limits(limits.iterations, max(1, limits.millis - spent), limits.threads) if spent else limits
+
+
 def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Callable[[], None] | None = None,
                should_stop: Stop | None = None) -> tuple[int, float, bool]:
     """Spend `limits` on a native search in chunks. Returns (iterations, ms, finished).
@@ -99,6 +110,8 @@ def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Calla
             next_report = done + (every or chunk)
         if ran == 0:
             break
+    if done == 0:  # out of time before the first iteration: one iteration still answers
+        done += search.run(1, -1.0)
     finished = limits.iterations is None or done >= limits.iterations
     return done, (time.perf_counter() - start) * 1000, finished
 
@@ -145,7 +158,9 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
     seed &= MASK64  # the core takes a uint64
+    built = time.perf_counter()
     search = new_tree(view, seed, limits.threads, c, playout, root_moves)
+    limits = time_left(limits, built)  # building the tree (a weighted pool: its worlds) is part of the time
     start = time.perf_counter()
 
     def report() -> None:
@@ -159,17 +174,36 @@ def _stopped() -> ValueError:
     return ValueError("the search was stopped before it found a move")
 
 
+def inferred(view: View, temperature: float | None, seed: int) -> View:
+    """The game's view with worlds weighted by its model of the other seats
+    (`Game.inferred_view`); BotError for a game that has none."""
+    weighted = view.game.inferred_view(view, temperature, seed)
+    if weighted is None:
+        raise BotError(f"game {view.game.name} has no opponent model: option infer is not offered")
+    return weighted
+
+
 class IsmctsBot:
-    """Single-observer information-set MCTS (docs/search.md)."""
+    """Single-observer information-set MCTS (docs/search.md). `infer=1`: the
+    determinizations follow the game's opponent model at temperature `temp` (the
+    game's default when not given; `Game.inferred_view`) instead of being uniform
+    over the view."""
 
     name = "ismcts"
 
-    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
+    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random", infer: int | str = 0,
+                 temp: float | str | None = None):
         self.exploration, self.playout = _options(c, playout)
+        self.infer = bool(whole_option("infer", infer, 0, 1))
+        self.temperature = None if temp is None else number_option("temp", temp, MIN_TEMPERATURE, MAX_TEMPERATURE)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, every: int | None = None, *,
                root_moves: RootMoves | None = None) -> PlayResult:
+        if self.infer and view.current_seat is not None:
+            started = time.perf_counter()
+            view = inferred(view, self.temperature, seed)
+            limits = time_left(limits, started)  # weighing the worlds is part of the time budget
         analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves)
         if analysis.best is None:
             raise _stopped()

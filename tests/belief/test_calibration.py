@@ -27,7 +27,7 @@ def test_after_the_deal_the_hostage_is_uniform_over_the_deck(play):
     state = play(SETUPS)
     view = view_of(state, HERA)
     report = belief_report(view, samples=600, seed=1)
-    assert locations(report) == {"deck": {"where": "deck", "probability": 1.0, "exact": 1.0}}
+    assert locations(report) == {"deck": {"where": "deck", "probability": 1.0, "inferred": 1.0, "exact": 1.0}}
     n = 6800
     determinizer = Determinizer(view)
     rng = SplitMix64(2)

@@ -170,3 +170,36 @@ def test_a_stop_before_the_start_still_answers_with_a_legal_move():
     legal = {str(m) for m in state.legal_moves()}
     assert str(IsmctsBot().decide(view, Limits(iterations=10_000), 1, stop=lambda: True).move) in legal
     assert str(PimcBot(worlds=3).decide(view, Limits(iterations=3_000), 1, stop=lambda: True).move) in legal
+
+
+def test_a_time_budget_spent_before_the_first_chunk_still_answers(monkeypatch):
+    """Building a search (an inferred pool, a slow start) can use up a small time budget
+    before the first chunk: one iteration is still run, so there is a move to answer."""
+    import hzai.search.ismcts as ismcts
+
+    clock = iter(range(0, 10**6, 10))  # every reading of the clock is 10 s later
+    monkeypatch.setattr(ismcts.time, "perf_counter", lambda: next(clock) / 1000)
+
+    class Recorder:
+        def __init__(self):
+            self.calls = []
+
+        def run(self, n, millis):
+            self.calls.append((n, millis))
+            return n
+
+    search = Recorder()
+    done, _, finished = ismcts.run_budget(search, Limits(millis=1))
+    assert done == 1 and search.calls == [(1, -1.0)] and finished
+
+    class Idle(Recorder):  # a chunk given a little time may come back with nothing done
+        def run(self, n, millis):
+            self.calls.append((n, millis))
+            return 0 if millis > 0 else n
+
+    clock = iter(range(0, 10**6))  # now 1 ms a reading: the first chunk gets time
+    search = Idle()
+    done, _, _ = ismcts.run_budget(search, Limits(millis=3))
+    assert done == 1 and search.calls[-1] == (1, -1.0) and len(search.calls) == 2
+    assert ismcts.time_left(Limits(millis=5), -1000.0).millis == 1, "at least 1 ms is left"
+    assert ismcts.time_left(Limits(iterations=9), 0) == Limits(iterations=9)

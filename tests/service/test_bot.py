@@ -34,6 +34,18 @@ def test_suggest_gives_a_legal_move_for_the_player_to_move(client, midgame, bot)
     assert reply.bot == bot
 
 
+def test_suggest_with_inference_is_legal_reproducible_and_checked(client, midgame):
+    """ismcts:infer=1 through the service: the native decision view's worlds weighted
+    by the opponent model; the same seed the same move; a bad option named."""
+    replies = [client.suggest_move(midgame.to_json(), bot="ismcts:infer=1,temp=2", iterations=400, seed=6)
+               for _ in range(2)]
+    assert replies[0].move.text in legal_texts(midgame) and replies[0].bot == "ismcts"
+    assert replies[0].move.text == replies[1].move.text
+    with pytest.raises(grpc.RpcError) as caught:
+        client.suggest_move(midgame.to_json(), bot="ismcts:infer=3", iterations=10)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "infer" in caught.value.details()
+
+
 def test_suggest_with_the_default_ismcts_bot(client, midgame):
     reply = client.suggest_move(midgame.to_json(), iterations=500, seed=1)
     assert reply.bot == "ismcts"
@@ -112,6 +124,11 @@ def test_analyze_lists_every_legal_move_from_the_movers_view(client, midgame):
     assert belief.samples == 200 and belief.observer == state.to_move and json.loads(belief.json)["samples"] == 200
     belief = belief.hera_zeus
     assert abs(sum(loc.probability for loc in belief.hostage_locations) - 1.0) < 1e-9
+    # the inferred probabilities beside the uniform ones, with how they were weighed
+    assert all(loc.HasField("inferred") for loc in belief.hostage_locations)
+    assert abs(sum(loc.inferred for loc in belief.hostage_locations) - 1.0) < 1e-9
+    assert belief.inference.temperature > 0 and 0 < belief.inference.effective_samples <= 200
+    assert all(set(slot.inferred_cards) == set(slot.cards) for slot in belief.slots)
 
 
 def test_analyze_stream_sends_progress_then_the_answer(client, midgame):

@@ -41,6 +41,15 @@ def _type(view: View, name: str):
     return view.game.deck.type_named(name)
 
 
+def play_score(card_type, row: int) -> float:
+    """Rule 6: playing a card of `card_type` face down at `row` (1 the front); the
+    opponent model of belief/inference.py reads the same numbers."""
+    if card_type.kind == "hostage":
+        return 3.0 if row >= 2 else -30.0
+    strength = card_type.strength or 0
+    return 4.0 + strength * 0.6 if row == 1 else 1.0 + strength * 0.1
+
+
 def _score(view: View, me: int, move: Move) -> float:
     o = 1 - me
     k = move.kind
@@ -78,11 +87,7 @@ def _score(view: View, me: int, move: Move) -> float:
     if k == mv.DRAW:
         return 8.0 if len(view.hands[me]) < 5 else 1.0
     if k == mv.PLAY:
-        card_type = _type(view, move.card.name)
-        if card_type.kind == "hostage":
-            return 3.0 if move.row >= 2 else -30.0
-        strength = card_type.strength or 0
-        return 4.0 + strength * 0.6 if move.row == 1 else 1.0 + strength * 0.1
+        return play_score(_type(view, move.card.name), move.row)
     if k == mv.GOD:
         return 9.0
     if k == mv.TOP:

@@ -118,12 +118,19 @@ def belief_detail(game, report: dict) -> pb.HeraZeusBelief:
     out = pb.HeraZeusBelief(opponent=_seat(report["opponent"]), hostage=report["hostage"]["card"],
                             hand_size=report["hand"]["size"])
     for loc in report["hostage"]["locations"]:
-        item = out.hostage_locations.add(where=loc["where"], probability=loc["probability"])
+        item = out.hostage_locations.add(where=loc["where"], probability=loc["probability"],
+                                         inferred=loc["inferred"])
         if loc["exact"] is not None:
             item.exact = loc["exact"]
     for slot in report["slots"]:
-        out.slots.add(slot=slot["slot"]).cards.update({c["card"]: c["probability"] for c in slot["cards"]})
+        item = out.slots.add(slot=slot["slot"])
+        item.cards.update({c["card"]: c["probability"] for c in slot["cards"]})
+        item.inferred_cards.update({c["card"]: c["inferred"] for c in slot["cards"]})
     out.hand_expected.update(report["hand"]["expected"])
+    inference = report["inference"]
+    out.inference.CopyFrom(pb.HeraZeusInference(model=inference["model"], temperature=inference["temperature"],
+                                                evidence=inference["evidence"],
+                                                effective_samples=inference["effective_samples"]))
     return out
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from hzai.games.hera_zeus.belief.inference import (DEFAULT_TEMPERATURE, MODEL, effective_size, normalised_weights,
+                                                   slot_log_factors, world_log_likelihood)
 from hzai.games.hera_zeus.belief.sampler import Determinizer
 from hzai.games.hera_zeus.belief.view import View
 from hzai.games.hera_zeus.cards import PLAYERS
@@ -69,9 +71,29 @@ def exact_hostage_locations(view: View, deck) -> dict[str, float] | None:
     return dict(result)
 
 
-def belief_report(view: View, samples: int = 2000, seed: int = 0) -> dict:
+def hostage_location(state, q: int) -> str:
+    """Where side q's hostage is in a full state, as the report writes it."""
+    hostage_id = state.deck.hostage_id[q]
+    if hostage_id in state.hands[q]:
+        return "hand"
+    if hostage_id in state.decks[q]:
+        return "deck"
+    if hostage_id in state.discards[q]:
+        return "discard"
+    found = state.find_on_field(hostage_id)
+    if found is None:
+        return "elsewhere"
+    _, c, r = found
+    return "face up" if hostage_id in state.face_up else _slot_name(c, r)
+
+
+def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: float = DEFAULT_TEMPERATURE) -> dict:
     """Over `samples` determinizations: the opponent's hostage by location, each
-    opponent face-down slot's card distribution, and the expected hand."""
+    opponent face-down slot's card distribution, and the expected hand. Each
+    probability twice: `probability` counts the worlds alike (uniform over what is
+    consistent with the view), `inferred` weighs them by the opponent model
+    (belief/inference.py) at `temperature`; the same worlds for both."""
+    factors = slot_log_factors(view, temperature)
     determinizer = Determinizer(view)
     deck = determinizer.game.deck
     q = 1 - view.observer
@@ -82,25 +104,20 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0) -> dict:
     slot_cards: dict[tuple[int, int], Counter] = {slot: Counter() for slot in hidden_slots}
     hand_cards: Counter = Counter()
     rng = SplitMix64(seed)
-    for _ in range(samples):
-        state = determinizer.sample_with(rng)
+    worlds = [determinizer.sample_with(rng) for _ in range(samples)]
+    weights = normalised_weights([world_log_likelihood(w, view, factors) for w in worlds])
+    inferred_hostage: Counter = Counter()
+    inferred_slots: dict[tuple[int, int], Counter] = {slot: Counter() for slot in hidden_slots}
+    for state, weight in zip(worlds, weights):
+        where = hostage_location(state, q)
+        where_hostage[where] += 1
+        inferred_hostage[where] += weight
         for c, r in hidden_slots:
-            slot_cards[(c, r)][state.card(state.columns[q][c][r]).name] += 1
+            name = state.card(state.columns[q][c][r]).name
+            slot_cards[(c, r)][name] += 1
+            inferred_slots[(c, r)][name] += weight
         for card in state.hands[q]:
             hand_cards[state.card(card).name] += 1
-        if hostage_id in state.hands[q]:
-            where_hostage["hand"] += 1
-        elif hostage_id in state.decks[q]:
-            where_hostage["deck"] += 1
-        elif hostage_id in state.discards[q]:
-            where_hostage["discard"] += 1
-        else:
-            found = state.find_on_field(hostage_id)
-            if found is None:
-                where_hostage["elsewhere"] += 1
-            else:
-                _, c, r = found
-                where_hostage["face up" if hostage_id in state.face_up else _slot_name(c, r)] += 1
     exact = exact_hostage_locations(view, deck)
     keys = sorted(set(where_hostage) | set(exact or {}), key=lambda k: (k not in ("deck", "hand"), k))
     return {
@@ -108,12 +125,19 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0) -> dict:
         "opponent": PLAYERS[q],
         "samples": samples,
         "seed": seed,
+        "inference": {
+            "model": MODEL,
+            "temperature": temperature,
+            "evidence": len(factors),
+            "effective_samples": round(effective_size(weights), 1),
+        },
         "hostage": {
             "card": hostage,
             "locations": [
                 {
                     "where": k,
                     "probability": where_hostage[k] / samples,
+                    "inferred": round(inferred_hostage[k], 12),
                     "exact": None if exact is None else exact.get(k, 0.0),
                 }
                 for k in keys
@@ -123,7 +147,8 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0) -> dict:
             {
                 "slot": _slot_name(c, r),
                 "cards": [
-                    {"card": name, "probability": n / samples} for name, n in slot_cards[(c, r)].most_common()
+                    {"card": name, "probability": n / samples, "inferred": round(inferred_slots[(c, r)][name], 12)}
+                    for name, n in slot_cards[(c, r)].most_common()
                 ],
             }
             for c, r in hidden_slots
@@ -136,20 +161,24 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0) -> dict:
 
 
 def format_report(report: dict, top: int = 4) -> str:
+    inference = report["inference"]
     lines = [
-        f"Belief of {report['observer']} about {report['opponent']} "
+        f"Belief of {report['observer']} about {report['opponent']}, from {report['observer']}'s view "
         f"({report['samples']} samples, seed {report['seed']})",
+        f"uniform: every world consistent with the view alike; inferred: weighted by the opponent model "
+        f"(temperature {inference['temperature']:g}, {inference['evidence']} face-down cards as evidence, "
+        f"effective samples {inference['effective_samples']:g})",
         "",
         f"Where is {report['hostage']['card']}?",
-        f"  {'location':<10} {'sampled':>8} {'exact':>8}",
+        f"  {'location':<10} {'uniform':>8} {'exact':>8} {'inferred':>9}",
     ]
     for loc in report["hostage"]["locations"]:
         exact = "-" if loc["exact"] is None else f"{loc['exact']:.3f}"
-        lines.append(f"  {loc['where']:<10} {loc['probability']:>8.3f} {exact:>8}")
+        lines.append(f"  {loc['where']:<10} {loc['probability']:>8.3f} {exact:>8} {loc['inferred']:>9.3f}")
     if report["slots"]:
-        lines += ["", "Face-down cards:"]
+        lines += ["", "Face-down cards (uniform / inferred):"]
         for slot in report["slots"]:
-            cards = ", ".join(f"{c['card']} {c['probability']:.0%}" for c in slot["cards"][:top])
+            cards = ", ".join(f"{c['card']} {c['probability']:.0%}/{c['inferred']:.0%}" for c in slot["cards"][:top])
             lines.append(f"  {slot['slot']}: {cards}")
     lines += ["", f"Hand ({report['hand']['size']} cards), expected copies:"]
     expected = list(report["hand"]["expected"].items())

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from hzai.games.hera_zeus.belief.evidence import placement_evidence
 from hzai.games.hera_zeus.belief.knowledge import Knowledge
 from hzai.games.hera_zeus.cards import PLAYERS
 from typing import TYPE_CHECKING
@@ -89,6 +90,10 @@ class View(CoreView):
     discards: list[list[Identity]]
     pending: list[dict] = field(default_factory=list)
     groups: list[GroupView] = field(default_factory=list)
+    # How the opponent's hidden field cards came there (belief/evidence.py), by slot
+    # (column, row index): what the opponent model weighs. Not part of to_json (the
+    # information set as the sampler reads it); a view read back from JSON has none.
+    evidence: dict = field(default_factory=dict)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, View) and self.to_json() == other.to_json()
@@ -215,7 +220,10 @@ def view_of(state: State, observer: int, knowledge: Knowledge | None = None) -> 
         "winner": None if state.winner is None else PLAYERS[state.winner],
         "reason": state.reason,
     }
+    q = knowledge.opponent
+    hidden = {x for column in state.columns[q] for x in column if x != FIGURE and x not in knowledge.known}
     return View(
+        evidence=placement_evidence(state, observer, hidden),
         game=state.game,
         observer=observer,
         public=public,

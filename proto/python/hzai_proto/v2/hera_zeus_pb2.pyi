@@ -178,18 +178,27 @@ class HeraZeusStatus(_message.Message):
     def __init__(self, phase: _Optional[str] = ..., turn: _Optional[int] = ..., ap_left: _Optional[int] = ...) -> None: ...
 
 class HeraZeusHostageLocation(_message.Message):
-    __slots__ = ("where", "probability", "exact")
+    __slots__ = ("where", "probability", "exact", "inferred")
     WHERE_FIELD_NUMBER: _ClassVar[int]
     PROBABILITY_FIELD_NUMBER: _ClassVar[int]
     EXACT_FIELD_NUMBER: _ClassVar[int]
+    INFERRED_FIELD_NUMBER: _ClassVar[int]
     where: str
     probability: float
     exact: float
-    def __init__(self, where: _Optional[str] = ..., probability: _Optional[float] = ..., exact: _Optional[float] = ...) -> None: ...
+    inferred: float
+    def __init__(self, where: _Optional[str] = ..., probability: _Optional[float] = ..., exact: _Optional[float] = ..., inferred: _Optional[float] = ...) -> None: ...
 
 class HeraZeusSlotBelief(_message.Message):
-    __slots__ = ("slot", "cards")
+    __slots__ = ("slot", "cards", "inferred_cards")
     class CardsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: float
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[float] = ...) -> None: ...
+    class InferredCardsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -198,12 +207,14 @@ class HeraZeusSlotBelief(_message.Message):
         def __init__(self, key: _Optional[str] = ..., value: _Optional[float] = ...) -> None: ...
     SLOT_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
+    INFERRED_CARDS_FIELD_NUMBER: _ClassVar[int]
     slot: str
     cards: _containers.ScalarMap[str, float]
-    def __init__(self, slot: _Optional[str] = ..., cards: _Optional[_Mapping[str, float]] = ...) -> None: ...
+    inferred_cards: _containers.ScalarMap[str, float]
+    def __init__(self, slot: _Optional[str] = ..., cards: _Optional[_Mapping[str, float]] = ..., inferred_cards: _Optional[_Mapping[str, float]] = ...) -> None: ...
 
 class HeraZeusBelief(_message.Message):
-    __slots__ = ("opponent", "hostage", "hostage_locations", "slots", "hand_size", "hand_expected")
+    __slots__ = ("opponent", "hostage", "hostage_locations", "slots", "hand_size", "hand_expected", "inference")
     class HandExpectedEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -217,10 +228,24 @@ class HeraZeusBelief(_message.Message):
     SLOTS_FIELD_NUMBER: _ClassVar[int]
     HAND_SIZE_FIELD_NUMBER: _ClassVar[int]
     HAND_EXPECTED_FIELD_NUMBER: _ClassVar[int]
+    INFERENCE_FIELD_NUMBER: _ClassVar[int]
     opponent: int
     hostage: str
     hostage_locations: _containers.RepeatedCompositeFieldContainer[HeraZeusHostageLocation]
     slots: _containers.RepeatedCompositeFieldContainer[HeraZeusSlotBelief]
     hand_size: int
     hand_expected: _containers.ScalarMap[str, float]
-    def __init__(self, opponent: _Optional[int] = ..., hostage: _Optional[str] = ..., hostage_locations: _Optional[_Iterable[_Union[HeraZeusHostageLocation, _Mapping]]] = ..., slots: _Optional[_Iterable[_Union[HeraZeusSlotBelief, _Mapping]]] = ..., hand_size: _Optional[int] = ..., hand_expected: _Optional[_Mapping[str, float]] = ...) -> None: ...
+    inference: HeraZeusInference
+    def __init__(self, opponent: _Optional[int] = ..., hostage: _Optional[str] = ..., hostage_locations: _Optional[_Iterable[_Union[HeraZeusHostageLocation, _Mapping]]] = ..., slots: _Optional[_Iterable[_Union[HeraZeusSlotBelief, _Mapping]]] = ..., hand_size: _Optional[int] = ..., hand_expected: _Optional[_Mapping[str, float]] = ..., inference: _Optional[_Union[HeraZeusInference, _Mapping]] = ...) -> None: ...
+
+class HeraZeusInference(_message.Message):
+    __slots__ = ("model", "temperature", "evidence", "effective_samples")
+    MODEL_FIELD_NUMBER: _ClassVar[int]
+    TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
+    EVIDENCE_FIELD_NUMBER: _ClassVar[int]
+    EFFECTIVE_SAMPLES_FIELD_NUMBER: _ClassVar[int]
+    model: str
+    temperature: float
+    evidence: int
+    effective_samples: float
+    def __init__(self, model: _Optional[str] = ..., temperature: _Optional[float] = ..., evidence: _Optional[int] = ..., effective_samples: _Optional[float] = ...) -> None: ...
