@@ -352,6 +352,24 @@ int known_outcome(const GameDef& g, int attacker, int defender, bool attacker_kn
 // Take a win in sight, never make a challenge that public cards say loses, never put
 // the own hostage in front; otherwise uniform. Uses only what the mover could see in
 // this world (face-up cards and the own cards), so it does not play as a cheater.
+int observation(const GameDef& g, const State& s, int action, int seat) {
+  const int mover = s.to_move;
+  if (mover < 0 || mover == seat || (s.n_pending && s.pending[0].kind == PD_CHANCE)) return action;
+  const int k = g.kind_of(action), i = action - g.offset[k];
+  const int hidden = g.total_actions();
+  if (k == A_SETUP) {
+    const int b = g.n_names + 1;
+    const int parts[3] = {i / (b * b), (i / b) % b, i % b};
+    return hidden + 12 + (parts[0] ? 1 : 0) + (parts[1] ? 2 : 0) + (parts[2] ? 4 : 0);
+  }
+  if (k == A_PLAY) {
+    const int card = card_in_hand(g, i / 12, s.hand[mover], mover);
+    if (card >= 0 && g.cards[card].owner == seat) return action;
+    return hidden + i % 12;
+  }
+  return action;
+}
+
 void light_step(const GameDef& g, State& s, SplitMix64& rng) {
   if (s.n_pending && s.pending[0].kind == PD_CHANCE) {
     random_step(g, s, rng);

@@ -18,9 +18,9 @@ from hzai.core.limits import Limits, LimitsError
 from hzai.search.simple import HeuristicBot, RandomBot
 
 try:  # the search itself lives in the native core
-    from hzai.search.ismcts import IsmctsBot, PimcBot, analyze
+    from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, PimcBot, analyze
 except ImportError:  # pragma: no cover - only without a built core
-    IsmctsBot = PimcBot = analyze = None
+    IsmctsBot = IsmctsV1Bot = PimcBot = analyze = None
 
 __all__ = [
     "Analysis",
@@ -28,6 +28,7 @@ __all__ = [
     "BotError",
     "HeuristicBot",
     "IsmctsBot",
+    "IsmctsV1Bot",
     "PimcBot",
     "analyze",
     "Limits",

@@ -35,15 +35,15 @@ def _check_keys(name: str, maker, options: dict) -> None:
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot by name: random, heuristic, ismcts, pimc (options after a colon)."""
+    """A bot by name: random, heuristic, ismcts, ismcts-v1, pimc (options after a colon)."""
     from hzai.search.simple import HeuristicBot, RandomBot
 
     name, options = parse_spec(spec)
     makers = {"random": RandomBot, "heuristic": HeuristicBot}
     try:
-        from hzai.search.ismcts import IsmctsBot, PimcBot
+        from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, PimcBot
 
-        makers.update(ismcts=IsmctsBot, pimc=PimcBot)
+        makers.update({"ismcts": IsmctsBot, "ismcts-v1": IsmctsV1Bot, "pimc": PimcBot})
     except ImportError:  # the native core is not built
         pass
     if name not in makers:

@@ -26,6 +26,10 @@ MAX_EXPLORATION = 10.0
 # PIMC searches one tree per world, one after the other; more than this many worlds only
 # thins each world's share of the budget to nothing.
 MAX_WORLDS = 256
+# Tree shapes (option `tree`): single, one tree of the searching seat's information sets
+# (ismcts.hpp); multi, one tree per seat, each seat's keyed by what it observes
+# (mo_ismcts.hpp).
+TREES = ("single", "multi")
 
 
 def _options(exploration, playout) -> tuple[float, str]:
@@ -47,16 +51,20 @@ def _restricted(search, view: View, root_moves: RootMoves | None):
 
 
 def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAULT_EXPLORATION,
-             playout: str = "random", root_moves: RootMoves | None = None):
+             playout: str = "random", root_moves: RootMoves | None = None, tree: str = "single"):
     """The native ISMCTS over `view`: the game's C++ twin where it has one, else the
-    search over the Python game (one thread); only the chosen root moves, if any."""
+    search over the Python game (one thread); only the chosen root moves, if any.
+    `tree`: single or multi (TREES)."""
+    tree = choice_option("tree", tree, TREES)
     options = _search_options(view, seed, threads, exploration, playout)
     game = view.game
+    multi = tree == "multi"
     if game.native is not None:
-        return _restricted(game.native.search(game.native_view(view), options), view, root_moves)
+        make = game.native.mo_search if multi else game.native.search
+        return _restricted(make(game.native_view(view), options), view, root_moves)
     if threads != 1:
         raise BotError(f"game {game.name} has no native twin: it is searched on one thread, not {threads}")
-    return _restricted(_native.PySearch(view, options), view, root_moves)
+    return _restricted((_native.PyMoSearch if multi else _native.PySearch)(view, options), view, root_moves)
 
 
 def new_pimc(view: View, seed: int, worlds: int, exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
@@ -134,18 +142,19 @@ def _read(search, view: View, iterations: int, millis: float, seed: int, finishe
 def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None = None,
             every: int | None = None, should_stop: Stop | None = None,
             exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
-            root_moves: RootMoves | None = None) -> Analysis:
+            root_moves: RootMoves | None = None, tree: str = "single") -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
     `progress` gets a partial answer every `every` iterations; `should_stop` is polled
     between chunks and ends the search early (the answer then has finished=False).
     `root_moves`: only the moves it keeps are searched (the others get no visits and
-    are not listed); RootMovesError names a chosen move that is not legal here."""
+    are not listed); RootMovesError names a chosen move that is not legal here.
+    `tree`: single (the default, ismcts-v1's search) or multi (TREES)."""
     if view.current_seat is None:
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
     seed &= MASK64  # the core takes a uint64
-    search = new_tree(view, seed, limits.threads, c, playout, root_moves)
+    search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree)
     start = time.perf_counter()
 
     def report() -> None:
@@ -160,20 +169,34 @@ def _stopped() -> ValueError:
 
 
 class IsmctsBot:
-    """Single-observer information-set MCTS (docs/search.md)."""
+    """Information-set MCTS (docs/search.md): `tree` single (one tree of the searching
+    seat's information sets) or multi (one tree per seat, multi-observer)."""
 
     name = "ismcts"
+    DEFAULT_TREE = "single"
 
-    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
+    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random", tree: str | None = None):
         self.exploration, self.playout = _options(c, playout)
+        self.tree = choice_option("tree", self.DEFAULT_TREE if tree is None else tree, TREES)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, every: int | None = None, *,
                root_moves: RootMoves | None = None) -> PlayResult:
-        analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves)
+        analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,
+                           self.tree)
         if analysis.best is None:
             raise _stopped()
         return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)
+
+
+class IsmctsV1Bot(IsmctsBot):
+    """The single-observer search as it played before the multi-observer one came:
+    the same moves for the same view, seed and budget (the golden files hold them)."""
+
+    name = "ismcts-v1"
+
+    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
+        super().__init__(c, playout, "single")
 
 
 class PimcBot:
