@@ -78,6 +78,7 @@ class Sampler {
 };
 
 void light_step(const GameDef& g, State& s, SplitMix64& rng);  // the rule-of-thumb playout policy
+int light_grade(const GameDef& g, const State& s, int action);  // its judgment: 2 a win, 1 fine, 0 bad
 
 // What `seat` sees of `action` by the player to move in `s` (R-INFO; the reference's
 // rules/observed.py): the action itself, except a setup's cards and a played card, which
@@ -114,6 +115,7 @@ struct HeraZeus {
   static int observation(const Game& g, const State& s, int action, int seat) {
     return hzn::observation(g, s, action, seat);
   }
+  static double prior(const Game& g, const State& s, int action) { return 0.5 * light_grade(g, s, action); }
 };
 
 }  // namespace hzn

@@ -83,14 +83,16 @@ void bind_view(py::module_& m) {
       .def_readwrite("winner", &ViewSpec::winner, "-1: none")
       .def_readwrite("reason", &ViewSpec::reason);
   py::class_<SearchOptions>(m, "SearchOptions")
-      .def(py::init([](double exploration, int playout, uint64_t seed, int threads) {
-             return SearchOptions{exploration, playout, seed, threads};
+      .def(py::init([](double exploration, int playout, uint64_t seed, int threads, double prior_weight) {
+             return SearchOptions{exploration, playout, seed, threads, prior_weight};
            }),
-           py::arg("exploration") = 0.7, py::arg("playout") = 0, py::arg("seed") = 0, py::arg("threads") = 1)
+           py::arg("exploration") = 0.7, py::arg("playout") = 0, py::arg("seed") = 0, py::arg("threads") = 1,
+           py::arg("prior_weight") = 0.0)
       .def_readwrite("exploration", &SearchOptions::exploration)
       .def_readwrite("playout", &SearchOptions::playout, "index in hzai.native.tables.PLAYOUTS")
       .def_readwrite("seed", &SearchOptions::seed)
-      .def_readwrite("threads", &SearchOptions::threads);
+      .def_readwrite("threads", &SearchOptions::threads)
+      .def_readwrite("prior_weight", &SearchOptions::prior_weight, "progressive bias from the game's prior; 0: off");
 }
 
 // The same Python API for every instantiation of the search. `release` says whether
@@ -220,6 +222,9 @@ void bind_search(py::module_& m) {
            }),
            py::arg("view"), py::arg("options"),
            "ISMCTS over a Python game's view (the seam's View/State names), GIL held between calls");
+  m.def("world_spec", [](const PyState& s) { return world_spec(*s.def, s.s); }, py::arg("state"),
+        "the view of a seat that saw every card of `state` (only the deck orders hidden): PIMC's worlds, and the "
+        "all-seeing benchmark bots");
   m.def("observation", [](const PyState& s, int action, int seat) {
     if (seat < 0 || seat > 1) throw py::value_error("seat must be 0 or 1");
     if (action < 0 || action >= s.def->total_actions()) throw py::value_error("action id out of range");

@@ -53,7 +53,9 @@ def referee_step(state: State, rng: SplitMix64) -> None:
 
 
 def play_game(game_name: str, params: dict | None, spec_a: str, spec_b: str, index: int, limits: Limits,
-              seed: int) -> GameResult:
+              seed: int, all_seeing: str | None = None) -> GameResult:
+    """Game `index`; `all_seeing` ("A" or "B", benchmarks only) is the bot that decides
+    from the whole state (AllSeeingView) instead of its seat's view: the ceiling."""
     game = make_game(game_name, **(params or {}))
     if len(game.seats) != 2:
         raise ValueError(f"the arena seats two bots; game {game.name} has {len(game.seats)} seats")
@@ -71,7 +73,7 @@ def play_game(game_name: str, params: dict | None, spec_a: str, spec_b: str, ind
             referee_step(state, referee)
             continue
         p = state.current_seat
-        view = state.view(p)
+        view = AllSeeingView(state, p) if labels[p] == all_seeing else state.view(p)
         start = time.perf_counter()
         move = bots[p].decide(view, limits, mix_seed(game_seed, moves)).move
         think[labels[p]] += time.perf_counter() - start
@@ -161,15 +163,18 @@ def _played(calls: list[tuple], jobs: int, ray: str | None):
 
 def run_arena(spec_a: str, spec_b: str, games: int, limits: Limits, seed: int = 0, jobs: int | None = None,
               params: dict | None = None, progress=None, game: str = "hera_zeus",
-              ray: str | None = None) -> ArenaResult:
+              ray: str | None = None, all_seeing: str | None = None) -> ArenaResult:
     """Play `games` games; `progress(done, total, partial_summary)` after each one.
-    `ray`: run the games as Ray tasks there (an address, or "local"); `jobs` is then unused."""
+    `ray`: run the games as Ray tasks there (an address, or "local"); `jobs` is then unused.
+    `all_seeing`: "A" or "B", the bot that sees the whole state (benchmarks only)."""
+    if all_seeing not in (None, "A", "B"):
+        raise ValueError(f"all_seeing is A, B or None, not {all_seeing!r}")
     make_bot(spec_a), make_bot(spec_b)  # fail fast on a bad spec or game, before any process starts
     make_game(game, **(params or {}))
     jobs = max(1, jobs or os.cpu_count() or 1)
     start = time.perf_counter()
     results: list[GameResult] = []
-    calls = [(game, params, spec_a, spec_b, i, limits, seed) for i in range(games)]
+    calls = [(game, params, spec_a, spec_b, i, limits, seed, all_seeing) for i in range(games)]
     for result in _played(calls, jobs, ray):
         results.append(result)
         if progress:

@@ -30,6 +30,7 @@ MAX_WORLDS = 256
 # (ismcts.hpp); multi, one tree per seat, each seat's keyed by what it observes
 # (mo_ismcts.hpp).
 TREES = ("single", "multi")
+MAX_PRIOR = 100.0  # option `prior`: the weight of the progressive bias (0: off)
 
 
 def _options(exploration, playout) -> tuple[float, str]:
@@ -37,9 +38,10 @@ def _options(exploration, playout) -> tuple[float, str]:
     return number_option("c", exploration, 0.0, MAX_EXPLORATION), choice_option("playout", playout, tuple(PLAYOUTS))
 
 
-def _search_options(view: View, seed: int, threads: int, exploration: float, playout: str) -> _native.SearchOptions:
+def _search_options(view: View, seed: int, threads: int, exploration: float, playout: str,
+                    prior: float = 0.0) -> _native.SearchOptions:
     return _native.SearchOptions(exploration=exploration, playout=PLAYOUTS[playout], seed=seed & MASK64,
-                                 threads=threads)
+                                 threads=threads, prior_weight=prior)
 
 
 def _restricted(search, view: View, root_moves: RootMoves | None):
@@ -51,12 +53,15 @@ def _restricted(search, view: View, root_moves: RootMoves | None):
 
 
 def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAULT_EXPLORATION,
-             playout: str = "random", root_moves: RootMoves | None = None, tree: str = "single"):
+             playout: str = "random", root_moves: RootMoves | None = None, tree: str = "single",
+             prior: float = 0.0):
     """The native ISMCTS over `view`: the game's C++ twin where it has one, else the
     search over the Python game (one thread); only the chosen root moves, if any.
-    `tree`: single or multi (TREES)."""
+    `tree`: single or multi (TREES); `prior`: the weight of the progressive bias from
+    the game's native prior over its moves (0: off; no effect on a game without one)."""
     tree = choice_option("tree", tree, TREES)
-    options = _search_options(view, seed, threads, exploration, playout)
+    prior = number_option("prior", prior, 0.0, MAX_PRIOR)
+    options = _search_options(view, seed, threads, exploration, playout, prior)
     game = view.game
     multi = tree == "multi"
     if game.native is not None:
@@ -107,6 +112,8 @@ def run_budget(search, limits: Limits, every: int | None = None, on_chunk: Calla
             next_report = done + (every or chunk)
         if ran == 0:
             break
+    if done == 0:  # the clock ran out before the first chunk (a loaded machine): an answer needs one iteration
+        done += search.run(1, -1.0)
     finished = limits.iterations is None or done >= limits.iterations
     return done, (time.perf_counter() - start) * 1000, finished
 
@@ -142,19 +149,20 @@ def _read(search, view: View, iterations: int, millis: float, seed: int, finishe
 def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None = None,
             every: int | None = None, should_stop: Stop | None = None,
             exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
-            root_moves: RootMoves | None = None, tree: str = "single") -> Analysis:
+            root_moves: RootMoves | None = None, tree: str = "single", prior: float = 0.0) -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
     `progress` gets a partial answer every `every` iterations; `should_stop` is polled
     between chunks and ends the search early (the answer then has finished=False).
     `root_moves`: only the moves it keeps are searched (the others get no visits and
     are not listed); RootMovesError names a chosen move that is not legal here.
-    `tree`: single (the default, ismcts-v1's search) or multi (TREES)."""
+    `tree`: single (the default, ismcts-v1's search) or multi (TREES); `prior`: the
+    progressive bias' weight (0: off)."""
     if view.current_seat is None:
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
     seed &= MASK64  # the core takes a uint64
-    search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree)
+    search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree, prior)
     start = time.perf_counter()
 
     def report() -> None:
@@ -174,16 +182,19 @@ class IsmctsBot:
 
     name = "ismcts"
     DEFAULT_TREE = "single"
+    DEFAULT_PRIOR = 0.0
 
-    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random", tree: str | None = None):
+    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random", tree: str | None = None,
+                 prior: float | str | None = None):
         self.exploration, self.playout = _options(c, playout)
         self.tree = choice_option("tree", self.DEFAULT_TREE if tree is None else tree, TREES)
+        self.prior = number_option("prior", self.DEFAULT_PRIOR if prior is None else prior, 0.0, MAX_PRIOR)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, every: int | None = None, *,
                root_moves: RootMoves | None = None) -> PlayResult:
         analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,
-                           self.tree)
+                           self.tree, self.prior)
         if analysis.best is None:
             raise _stopped()
         return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)
@@ -196,7 +207,7 @@ class IsmctsV1Bot(IsmctsBot):
     name = "ismcts-v1"
 
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
-        super().__init__(c, playout, "single")
+        super().__init__(c, playout, "single", 0.0)
 
 
 class PimcBot:

@@ -250,3 +250,44 @@ def test_analysis_rejects_an_unknown_tree():
     _, _, state = next(_hz_states(2))
     with pytest.raises(BotError, match="option tree"):
         analyze(view_of(state, state.to_move), Limits(iterations=10), tree="wide")
+
+
+def test_the_prior_option_is_checked_and_changes_only_games_that_have_one():
+    with pytest.raises(BotError, match="option prior must be a number within 0..100"):
+        make_bot("ismcts:prior=500")
+    with pytest.raises(BotError, match="option prior must be a number"):
+        make_bot("ismcts:prior=lots")
+    with pytest.raises(BotError, match="unknown option 'prior'"):
+        make_bot("ismcts-v1:prior=1")
+    _, _, state = next(st for st in _hz_states(30) if st[2].phase == "play")
+    view = view_of(state, state.to_move)
+    plain = analyze(view, Limits(iterations=600), seed=3).to_json()
+    biased = [analyze(view, Limits(iterations=600), seed=3, prior=1.0, tree=t).to_json() for t in ("single", "single")]
+    for answer in (plain, *biased):
+        answer.pop("millis")
+    assert biased[0] == biased[1], "reproducible"
+    assert biased[0]["moves"] != plain["moves"], "the bias changes Hera and Zeus's search"
+    legends = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"]).new_state(2)
+    lview = legends.view(legends.current_seat)
+    a = analyze(lview, Limits(iterations=300), seed=3).to_json()
+    b = analyze(lview, Limits(iterations=300), seed=3, prior=1.0).to_json()
+    a.pop("millis"), b.pop("millis")
+    assert a == b, "Legends has no prior: the weight is 0 there"
+
+
+def test_a_time_budget_spent_before_the_first_iteration_still_gets_one():
+    """On a loaded machine the clock can run out before the search's first chunk; the
+    answer then still has one iteration behind it instead of no move at all."""
+    from hzai.search.ismcts import run_budget
+
+    class OutOfTime:
+        def __init__(self):
+            self.calls = []
+
+        def run(self, iterations, millis):
+            self.calls.append((iterations, millis))
+            return 0 if millis >= 0 else iterations
+
+    search = OutOfTime()
+    done, _, _ = run_budget(search, Limits(millis=20))
+    assert done == 1 and search.calls[-1] == (1, -1.0)

@@ -29,7 +29,31 @@ struct SearchOptions {
   int playout = PO_RANDOM;
   uint64_t seed = 0;
   int threads = 1;
+  // Added for issue 15 (kept together): progressive bias from G::prior, 0 = off.
+  double prior_weight = 0.0;
 };
+
+// The options checked (std::invalid_argument naming the option) as the searches use
+// them: a game without a prior (trait.hpp) searches with the prior weight 0, so one bot
+// spec serves every game.
+template <class G>
+SearchOptions checked_options(SearchOptions o) {
+  if (o.threads < 1) throw std::invalid_argument("threads must be ≥ 1");
+  if (o.playout != PO_RANDOM && o.playout != PO_LIGHT) throw std::invalid_argument("unknown playout policy");
+  if (!(o.exploration >= 0.0)) throw std::invalid_argument("exploration must be ≥ 0");
+  if (!(o.prior_weight >= 0.0) || o.prior_weight > 100.0) throw std::invalid_argument("prior weight must be within 0..100");
+  if (!has_prior<G>::value) o.prior_weight = 0.0;
+  return o;
+}
+
+// G::prior of each of the n legal actions into `out` (0.5 each for a game without one).
+template <class G>
+void priors_of(const typename G::Game& g, const typename G::State& s, const int* legal, int n, double* out) {
+  for (int i = 0; i < n; ++i) {
+    if constexpr (has_prior<G>::value) out[i] = G::prior(g, s, legal[i]);
+    else out[i] = 0.5;
+  }
+}
 
 struct Node {
   int32_t action = -1, parent = -1, first_child = -1, next_sibling = -1;
@@ -45,6 +69,7 @@ struct alignas(64) Tree {  // one cache line at least: each thread mutates its o
   long iterations = 0;
   std::vector<int> legal, untried;  // scratch, max_legal each
   std::vector<int32_t> slot;        // scratch, num_actions: child of the node at hand by action, else -1
+  std::vector<double> prior;        // scratch, max_legal: the prior of each legal action (prior_weight > 0)
 };
 
 struct ChildStats {
@@ -62,9 +87,14 @@ constexpr int MAX_PATH = 4096;
 // legal action has no child yet, a new child for one of them drawn uniformly (in the
 // order of `legal`). Returns the child; `expanded` says it is new. `slot` (num_actions
 // entries, all -1) finds a child by its action in one step instead of a scan of the
-// siblings for every legal action, and is left all -1 again.
+// siblings for every legal action, and is left all -1 again. With `prior` (one value per
+// legal action) and a weight > 0: progressive bias, weight * prior / (visits + 1) added
+// to each score, and a new child drawn among the untried actions of the highest prior.
 inline int descend(std::vector<Node>& nodes, int node, const int* legal, int n, int* untried, int32_t* slot,
-                   int num_actions, SplitMix64& rng, double exploration, int mover, bool& expanded) {
+                   int num_actions, SplitMix64& rng, double exploration, int mover, bool& expanded,
+                   const double* prior = nullptr, double weight = 0.0) {
+  const bool biased = prior != nullptr && weight > 0.0;
+  double top = -1.0;
   for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling)
     if (nodes[c].action >= 0 && nodes[c].action < num_actions) slot[nodes[c].action] = c;
   int n_untried = 0;
@@ -73,13 +103,21 @@ inline int descend(std::vector<Node>& nodes, int node, const int* legal, int n, 
   for (int i = 0; i < n; ++i) {
     const int child = slot[legal[i]];
     if (child < 0) {
+      if (biased) {  // only the untried actions of the highest prior so far are kept
+        if (prior[i] > top) {
+          top = prior[i];
+          n_untried = 0;
+        }
+        if (prior[i] < top) continue;
+      }
       untried[n_untried++] = legal[i];
       continue;
     }
     Node& ch = nodes[child];
     ch.availability += 1;
     if (n_untried) continue;  // expansion comes first; scores are not needed
-    const double score = ch.score / ch.visits + exploration * std::sqrt(std::log((double)ch.availability) / ch.visits);
+    double score = ch.score / ch.visits + exploration * std::sqrt(std::log((double)ch.availability) / ch.visits);
+    if (biased) score += weight * prior[i] / (ch.visits + 1.0);
     if (score > best_score) {
       best_score = score;
       best = child;
@@ -202,10 +240,7 @@ class Ismcts {
   using View = typename G::View;
 
   Ismcts(std::shared_ptr<const Game> g, View view, SearchOptions options)
-      : g_(std::move(g)), view_(std::move(view)), options_(options) {
-    if (options_.threads < 1) throw std::invalid_argument("threads must be ≥ 1");
-    if (options_.playout != PO_RANDOM && options_.playout != PO_LIGHT) throw std::invalid_argument("unknown playout policy");
-    if (!(options_.exploration >= 0.0)) throw std::invalid_argument("exploration must be ≥ 0");
+      : g_(std::move(g)), view_(std::move(view)), options_(checked_options<G>(options)) {
     if (G::num_players(*g_) < 1 || G::num_players(*g_) > MAX_PLAYERS)
       throw std::invalid_argument("the search plays games of 1 to 8 seats");
     root_player_ = G::view_player(*g_, view_);
@@ -222,6 +257,7 @@ class Ismcts {
       tree.legal.resize(width);
       tree.untried.resize(width);
       tree.slot.assign((size_t)G::num_actions(*g_), -1);
+      if (options_.prior_weight > 0.0) tree.prior.resize(width);
     }
   }
 
@@ -288,8 +324,9 @@ class Ismcts {
         n = kept;
         if (n == 0) throw std::invalid_argument("none of the chosen root moves is legal in this position");
       }
+      if (options_.prior_weight > 0.0) priors_of<G>(g, s, buf, n, tree.prior.data());
       const int child = descend(tree.nodes, node, buf, n, untried, tree.slot.data(), G::num_actions(g), tree.rng,
-                                options_.exploration, mover, expanded);
+                                options_.exploration, mover, expanded, tree.prior.data(), options_.prior_weight);
       G::apply(g, s, tree.nodes[child].action);
       node = child;
       if (depth < MAX_PATH) path[depth++] = node;

@@ -32,10 +32,7 @@ class MoIsmcts {
   using View = typename G::View;
 
   MoIsmcts(std::shared_ptr<const Game> g, View view, SearchOptions options)
-      : g_(std::move(g)), view_(std::move(view)), options_(options) {
-    if (options_.threads < 1) throw std::invalid_argument("threads must be ≥ 1");
-    if (options_.playout != PO_RANDOM && options_.playout != PO_LIGHT) throw std::invalid_argument("unknown playout policy");
-    if (!(options_.exploration >= 0.0)) throw std::invalid_argument("exploration must be ≥ 0");
+      : g_(std::move(g)), view_(std::move(view)), options_(checked_options<G>(options)) {
     seats_ = G::num_players(*g_);
     if (seats_ < 1 || seats_ > MAX_PLAYERS) throw std::invalid_argument("the search plays games of 1 to 8 seats");
     root_player_ = G::view_player(*g_, view_);
@@ -51,6 +48,7 @@ class MoIsmcts {
       f.legal.resize(width);
       f.untried.resize(width);
       f.slot.assign((size_t)G::num_actions(*g_), -1);
+      if (options_.prior_weight > 0.0) f.prior.resize(width);
       f.paths.assign((size_t)seats_, {});
     }
   }
@@ -101,6 +99,7 @@ class MoIsmcts {
     long iterations = 0;
     std::vector<int> legal, untried;
     std::vector<int32_t> slot;
+    std::vector<double> prior;
     std::vector<std::vector<int>> paths;  // by seat: the nodes walked this iteration
   };
 
@@ -146,8 +145,9 @@ class MoIsmcts {
       }
       first = false;
       std::vector<Node>& own = f.trees[(size_t)mover];
+      if (options_.prior_weight > 0.0) priors_of<G>(g, s, buf, n, f.prior.data());
       const int child = descend(own, at[mover], buf, n, f.untried.data(), f.slot.data(), G::num_actions(g), f.rng,
-                                options_.exploration, mover, expanded);
+                                options_.exploration, mover, expanded, f.prior.data(), options_.prior_weight);
       const int action = own[child].action;
       for (int p = 0; p < seats_; ++p) {
         if (p == mover) continue;

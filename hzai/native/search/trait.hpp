@@ -32,6 +32,9 @@
 //         `state`: the action id itself when the seat sees it in full (always for the
 //         mover's own moves), else an id outside 0..num_actions-1 that is the same for
 //         every action the seat cannot tell apart there
+//   double prior(const Game&, const State&, int action)
+//         a cheap judgment of a legal action of the player to move, 0..1 (0.5: no
+//         opinion); the searches' progressive bias (SearchOptions::prior_weight) uses it
 #pragma once
 
 #include <type_traits>
@@ -50,6 +53,11 @@ template <class G, class = void>
 struct has_observation : std::false_type {};
 template <class G>
 struct has_observation<G, std::void_t<decltype(&G::observation)>> : std::true_type {};
+
+template <class G, class = void>
+struct has_prior : std::false_type {};
+template <class G>
+struct has_prior<G, std::void_t<decltype(&G::prior)>> : std::true_type {};
 
 // Compile-time check that G has the trait's members with the expected signatures: a
 // game that misses one fails here with the member's name, not deep inside a template.

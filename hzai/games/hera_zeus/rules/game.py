@@ -143,10 +143,19 @@ class Game(ServiceHooks, CoreGame):
 
     # ----- what the generic search needs --------------------------------------------
     def native_view(self, view):
-        """The view as the native search reads it (typed structs, hzai.native.search)."""
+        """The view as the native search reads it (typed structs, hzai.native.search); a
+        view that is no belief View (the arena's all-seeing benchmark view, whose every
+        sample is one known state) as the world of that state: every card seen, only
+        the deck orders hidden."""
+        from hzai.games.hera_zeus.belief import View
         from hzai.native.search import flat_view
 
-        return flat_view(view, self)
+        if isinstance(view, View):
+            return flat_view(view, self)
+        from hzai import _native
+        from hzai.native.state import NativeState
+
+        return _native.world_spec(NativeState.from_state(view.sample(0)).core)
 
     def view_to_decide(self, record: "Record", should_stop=None):
         """The view of the seat to decide after `record` (a record of this game):
