@@ -291,3 +291,27 @@ def test_a_time_budget_spent_before_the_first_iteration_still_gets_one():
     search = OutOfTime()
     done, _, _ = run_budget(search, Limits(millis=20))
     assert done == 1 and search.calls[-1] == (1, -1.0)
+
+
+def test_the_arena_seats_an_all_seeing_bot_for_benchmarks_only_when_asked():
+    from hzai.search.arena import play_game, run_arena
+
+    with pytest.raises(ValueError, match="all_seeing is A, B or None"):
+        run_arena("random", "random", 2, Limits(iterations=1), all_seeing="C")
+    seen = []
+    import hzai.search.arena as arena
+
+    real = arena.AllSeeingView
+
+    class Spy(real):
+        def __init__(self, state, seat):
+            seen.append(seat)
+            super().__init__(state, seat)
+
+    arena.AllSeeingView = Spy
+    try:
+        result = play_game("hera_zeus", None, "random", "ismcts-v1", 1, Limits(iterations=20), 3, "B")
+    finally:
+        arena.AllSeeingView = real
+    b_seat = [seat for seat, label in result.seating.items() if label == "B"][0]
+    assert seen and set(seen) == {("hera", "zeus").index(b_seat)}, "only B's decisions see the whole state"
