@@ -202,7 +202,9 @@ def write_json(result: ArenaResult, path: str) -> None:
 class AllSeeingView(View):
     """The whole state offered as a seat's view: `sample` is the state itself. For
     measuring how much hidden information costs a team; never for play against people,
-    and never a served bot."""
+    and never a served bot. `all_seeing` tells a game's native_view so."""
+
+    all_seeing = True
 
     def __init__(self, state: State, seat: int):
         self.game, self._state, self._seat = state.game, state, seat
