@@ -43,7 +43,8 @@ def analyze_record(record, state, args, limits, out) -> int:
     wanted = _seat(game, args.side)
     if wanted is not None and wanted != view.seat:
         raise AnalysisUsageError(f"{game.seats[view.seat]} is to decide here, not {args.side}")
-    answer = analyze(view, limits, args.seed, exploration=args.c, playout=args.playout)
+    answer = analyze(view, limits, args.seed, exploration=args.c, playout=args.playout, tree=args.tree,
+                     prior=args.prior)
     if args.json:
         out.write(json.dumps(answer.to_json(game.move_text), indent=2) + "\n")
         return 0

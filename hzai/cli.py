@@ -263,7 +263,7 @@ def cmd_analyze(args) -> int:
         raise UsageError(f"{PLAYERS[state.to_move]} is to decide here, not {args.side}")
     view = view_of(state, observer)
     answer = analyze(view, _limits(args), args.seed, exploration=args.c, playout=args.playout,
-                     root_moves=_root_moves(view, args))
+                     root_moves=_root_moves(view, args), tree=args.tree, prior=args.prior)
     if args.belief:
         from hzai.games.hera_zeus.belief import belief_report
 
@@ -543,6 +543,11 @@ def build_parser(with_subparsers: bool = False):
     _add_budget(p)
     p.add_argument("--c", type=float, default=0.7, help="exploration constant (default 0.7)")
     p.add_argument("--playout", choices=["random", "light"], default="random", help="playout policy (default random)")
+    p.add_argument("--tree", choices=["single", "multi"], default="single",
+                   help="single: one tree of this seat's information sets (default, ismcts-v1); multi: one tree per "
+                        "seat, each keyed by what that seat observes (docs/search.md)")
+    p.add_argument("--prior", type=float, default=0.0, metavar="W",
+                   help="weight of the progressive bias from the game's prior over its moves (default 0: off; Hera and Zeus only)")
     p.add_argument("--belief", type=int, default=0, metavar="N", help="add the belief report over N samples")
     p.add_argument("--top", type=int, default=20, help="rows to show (default 20)")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")

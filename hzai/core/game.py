@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 import json
+import zlib
 from typing import TYPE_CHECKING, Any, Hashable
 
 if TYPE_CHECKING:
@@ -227,6 +228,22 @@ class Game(ABC):
         if self.public_moves or (seat is not None and seat == mover):
             return Observed(self.move_text(move))
         return Observed(f"{'chance' if mover is None else self.seats[mover]} moved", redacted=True)
+
+    def observation(self, before: "State", action: int, seat: int) -> int:
+        """What `seat` sees of action id `action`, about to be played on `before` by its
+        current seat, as one int for the multi-observer search (hzai.search, tree=multi):
+        the action id itself when the seat sees the move in full, else a negative id
+        that is the same for every move the seat cannot tell apart there. Default: from
+        `observed` — a move seen unredacted is itself; a redacted one is keyed by its
+        redacted text (a 30-bit CRC of it, so two texts very rarely share one id). A
+        game may override it with something cheaper; it must never tell a seat more
+        than `observed` does."""
+        if self.public_moves or before.current_seat == seat:
+            return action
+        seen = self.observed(before, self.move_of(action), seat)
+        if not seen.redacted:
+            return action
+        return -1 - (zlib.crc32(seen.text.encode()) & 0x3FFFFFFF)
 
     def narrate(self, before: "State", move: Move, after: "State", seat: int | None) -> list[str]:
         """What happened, in words, as `seat` saw it; none by default."""

@@ -909,6 +909,8 @@ void do_recall(const GameDef& g, State& s) {  // R-ACT-5
 
 }  // namespace
 
+int card_in_hand(const GameDef& g, int ref, const Bits& hand, int mover) { return resolve_in_hand(g, ref, hand, mover); }
+
 void apply_action(const GameDef& g, State& s, int action) {
   const int k = g.kind_of(action);
   const int i = action - g.offset[k];

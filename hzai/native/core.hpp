@@ -209,5 +209,6 @@ void random_step(const GameDef& g, State& s, SplitMix64& rng);
 void random_playout(const GameDef& g, State& s, uint64_t seed);
 State deal(const GameDef& g, uint64_t seed);
 int figure_column(const State& s, int p);
+int card_in_hand(const GameDef& g, int ref, const Bits& hand, int mover);  // the card a ref names there, or -1
 
 }  // namespace hzn

@@ -402,9 +402,55 @@ int known_outcome(const GameDef& g, int attacker, int defender, bool attacker_kn
 
 }  // namespace
 
-// Take a win in sight, never make a challenge that public cards say loses, never put
-// the own hostage in front; otherwise uniform. Uses only what the mover could see in
-// this world (face-up cards and the own cards), so it does not play as a cheater.
+int observation(const GameDef& g, const State& s, int action, int seat) {
+  const int mover = s.to_move;
+  if (mover < 0 || mover == seat || (s.n_pending && s.pending[0].kind == PD_CHANCE)) return action;
+  const int k = g.kind_of(action), i = action - g.offset[k];
+  const int hidden = g.total_actions();
+  if (k == A_SETUP) {
+    const int b = g.n_names + 1;
+    const int parts[3] = {i / (b * b), (i / b) % b, i % b};
+    return hidden + 12 + (parts[0] ? 1 : 0) + (parts[1] ? 2 : 0) + (parts[2] ? 4 : 0);
+  }
+  if (k == A_PLAY) {
+    const int card = card_in_hand(g, i / 12, s.hand[mover], mover);
+    if (card >= 0 && g.cards[card].owner == seat) return action;
+    return hidden + i % 12;
+  }
+  return action;
+}
+
+// The light policy's judgment of one legal action of the player to move: 2 a win in
+// sight, 1 nothing against it, 0 a challenge public cards say loses, or the own hostage
+// put in front. Uses only what the mover could see in this world (face-up cards and the
+// own cards), so it does not play as a cheater.
+int light_grade(const GameDef& g, const State& s, int a) {
+  const int me = s.to_move, them = 1 - me;
+  const int kind = g.kind_of(a);
+  const int local = a - g.offset[kind];
+  if (kind == A_CHALLENGE || kind == A_PEG_FRONT) {
+    const int c = local;
+    const int defender = s.col[them][c][0];
+    if (defender == FIGURE || !s.face_up.test(defender)) return 1;
+    int outcome;
+    if (kind == A_CHALLENGE) {
+      outcome = known_outcome(g, s.col[me][c][0], defender, true);
+    } else {
+      const CardInfo& d = g.cards[defender];
+      outcome = d.kind == K_HOSTAGE ? 2 : (d.power == P_PANDORA ? -1 : (d.strength <= 1 && d.power != P_MEDUSA ? 1 : -1));
+    }
+    return outcome == 2 ? 2 : (outcome >= 0 ? 1 : 0);
+  }
+  if (kind == A_PLAY) {
+    const int ref = local / 12, row = local % 4, name = ref / 3;
+    return row == 0 && g.hostage[me] >= 0 && g.cards[g.hostage[me]].name == name && (ref % 3 == 0 || ref % 3 == me + 1)
+               ? 0
+               : 1;
+  }
+  return 1;
+}
+
+// Take a win in sight, never a move light_grade says is bad; otherwise uniform.
 void light_step(const GameDef& g, State& s, SplitMix64& rng) {
   if (s.n_pending && s.pending[0].kind == PD_CHANCE) {
     random_step(g, s, rng);
@@ -418,33 +464,12 @@ int light_action(const GameDef& g, const State& s, SplitMix64& rng) {
   int buf[MAX_ACTIONS], good[MAX_ACTIONS];
   const int n = legal_actions(g, s, buf);
   if (n == 0) throw std::logic_error("no legal move in a running game");
-  const int me = s.to_move, them = 1 - me;
   int n_good = 0;
   for (int i = 0; i < n; ++i) {
-    const int a = buf[i];
-    const int kind = g.kind_of(a);
-    const int local = a - g.offset[kind];
-    bool keep = true;
-    if (kind == A_CHALLENGE || kind == A_PEG_FRONT) {
-      const int c = local;
-      const int defender = s.col[them][c][0];
-      if (defender != FIGURE && s.face_up.test(defender)) {
-        const int attacker = kind == A_CHALLENGE ? s.col[me][c][0] : -1;
-        int outcome;
-        if (kind == A_CHALLENGE) {
-          outcome = known_outcome(g, attacker, defender, true);
-        } else {
-          const CardInfo& d = g.cards[defender];
-          outcome = d.kind == K_HOSTAGE ? 2 : (d.power == P_PANDORA ? -1 : (d.strength <= 1 && d.power != P_MEDUSA ? 1 : -1));
-        }
-        if (outcome == 2) return a;
-        keep = outcome >= 0;
-      }
-    } else if (kind == A_PLAY) {
-      const int ref = local / 12, row = local % 4, name = ref / 3;
-      keep = !(row == 0 && g.hostage[me] >= 0 && g.cards[g.hostage[me]].name == name && (ref % 3 == 0 || ref % 3 == me + 1));
+    const int grade = light_grade(g, s, buf[i]);
+    if (grade == 2) return buf[i];
     }
-    if (keep) good[n_good++] = a;
+    if (grade) good[n_good++] = buf[i];
   }
   if (n_good == 0) return buf[rng.below((uint64_t)n)];
   return good[rng.below((uint64_t)n_good)];

@@ -107,6 +107,15 @@ int light_action(const GameDef& g, const State& s, SplitMix64& rng);  // its mov
 
 struct HeraZeusSeats;  // the seats of a running game, for the arena (seats.hpp)
 
+int light_grade(const GameDef& g, const State& s, int action);  // its judgment: 2 a win, 1 fine, 0 bad
+
+// What `seat` sees of `action` by the player to move in `s` (R-INFO; the reference's
+// rules/observed.py): the action itself, except a setup's cards and a played card, which
+// go face down: those are g.total_actions() + the played slot (c*4 + r), or
+// g.total_actions() + 12 + the mask of the setup's filled columns. A played card the
+// seat owns (taken by Sirens) keeps its back, so the seat sees it: the action itself.
+int observation(const GameDef& g, const State& s, int action, int seat);
+
 // The trait adapter: the generic search over the rules of core.cpp.
 struct HeraZeus {
   using Game = GameDef;
@@ -133,6 +142,10 @@ struct HeraZeus {
   static State determinize(const Game& g, const View& v, SplitMix64& rng) { return v.sample(g, rng); }
   static View world_view(const Game& g, const State& s) { return Sampler(g, world_spec(g, s)); }
   static void playout_step(const Game& g, State& s, SplitMix64& rng) { light_step(g, s, rng); }
+  static int observation(const Game& g, const State& s, int action, int seat) {
+    return hzn::observation(g, s, action, seat);
+  }
+  static double prior(const Game& g, const State& s, int action) { return 0.5 * light_grade(g, s, action); }
 };
 
 }  // namespace hzn

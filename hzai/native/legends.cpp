@@ -331,12 +331,6 @@ int oracle_returns(const LgGame& g, const LgState& s, int* out) {  // L-ORACLE-2
   return n;
 }
 
-int block_of(const LgGame& g, int a) {
-  int b = B_COUNT - 1;
-  while (b > 0 && g.base[b] > a) --b;
-  return b;
-}
-
 // A sequence id (within its block) back to kinds; its length.
 int unseq(const LgGame& g, int v, int* ks) {
   int len = 1;

@@ -206,6 +206,38 @@ LgState sample(const LgGame& g, const LgView& v, uint64_t seed);
 
 struct LegendsSeats;  // the seats of a running game, for the arena (seats.hpp)
 
+// The codec block of action id `a`.
+inline int block_of(const LgGame& g, int a) {
+  int b = B_COUNT - 1;
+  while (b > 0 && g.base[b] > a) --b;
+  return b;
+}
+
+// What `seat` sees of action `a` by the actor of `s` (L-INFO-1, -2; the reference's
+// knowledge.redact): the action itself, except for the cards another seat hides — a
+// face-down fight card, the card discarded by a paid Move, the cards given in a Support
+// to a third seat, and the face-down discards of Recover and of a Support's receiver;
+// those are ids from g.size up, one per thing the seat does see (the monster moved to,
+// the receiver and how many cards, how many discarded).
+inline int observation(const LgGame& g, const LgState& s, int a, int seat) {
+  if (s.pending == P_CHANCE || s.actor == seat) return a;
+  const int b = block_of(g, a), x = a - g.base[b];
+  const int ability = g.size, moved = ability + 1, given = moved + MAX_MONSTERS, dropped = given + MAX_SEATS * (MAX_LIST + 1);
+  switch (b) {
+    case B_ABILITY: return ability;
+    case B_MOVE: return x % (g.kinds + 1) ? moved + x / (g.kinds + 1) : a;
+    case B_SUPPORT: {
+      const int per = (int)g.multisets.size(), to = x / per;
+      return to == seat ? a : given + to * (MAX_LIST + 1) + (int)g.multisets[(size_t)(x % per)].size();
+    }
+    case B_DISCARD:
+      if (s.pending == P_RECOVER_DISCARD || s.pending == P_SUPPORT_DISCARD)
+        return dropped + (int)g.multisets[(size_t)x].size();
+      return a;
+    default: return a;
+  }
+}
+
 // The game trait (search/trait.hpp). The view is checked once, when it is built.
 struct Legends {
   using Seats = LegendsSeats;
@@ -237,6 +269,7 @@ struct Legends {
     return v;
   }
   static void playout_step(const Game& g, State& s, SplitMix64& rng);
+  static int observation(const Game& g, const State& s, int a, int seat) { return lg::observation(g, s, a, seat); }
 };
 
 }  // namespace hzn::lg

@@ -4,11 +4,13 @@
 // Python code anyway). The Python names it calls are the seam's (docs/native.md):
 //   State: clone(), current_seat, is_chance, is_terminal, legal_actions(),
 //          apply_action(a), chance_outcomes_actions(), returns()
-//   View:  sample(seed), current_seat, game;  Game: num_actions, seats
+//   View:  sample(seed), current_seat, game;  Game: num_actions, seats,
+//          observation(state, action, seat) (the multi-observer search only)
 #pragma once
 
 #include <pybind11/pybind11.h>
 
+#include <climits>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -142,6 +144,18 @@ struct PythonGame {
     v.world = clone(g, s);
     v.seat = current_player(g, s);
     return v;
+  }
+
+  // Game.observation (hzai.core): the action itself, or an id outside the action ids.
+  static int observation(const Game& g, const State& s, int action, int seat) {
+    py::gil_scoped_acquire gil;
+    const long long key = g.game.attr("observation")(s, action, seat).cast<long long>();
+    if (key >= 0 && key < g.num_actions && key != action)
+      throw std::invalid_argument("game.observation() gave action id " + std::to_string(key) + " for action " +
+                                  std::to_string(action) + ": a move not seen in full takes an id outside 0.." +
+                                  std::to_string(g.num_actions - 1));
+    if (key < INT_MIN || key > INT_MAX) throw std::invalid_argument("game.observation() must fit in 32 bits");
+    return (int)key;
   }
 
   // A Python game has no playout policy of its own here: uniformly random.

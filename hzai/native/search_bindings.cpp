@@ -9,6 +9,7 @@
 #include "py_game.hpp"
 #include "py_types.hpp"
 #include "search/ismcts.hpp"
+#include "search/mo_ismcts.hpp"
 #include "search/pimc.hpp"
 
 namespace py = pybind11;
@@ -95,22 +96,22 @@ void bind_view(py::module_& m) {
       .def_readwrite("seed", &Inference::seed)
       .def_readwrite("slots", &Inference::slots);
   py::class_<SearchOptions>(m, "SearchOptions")
-      .def(py::init([](double exploration, int playout, uint64_t seed, int threads) {
-             return SearchOptions{exploration, playout, seed, threads};
+      .def(py::init([](double exploration, int playout, uint64_t seed, int threads, double prior_weight) {
+             return SearchOptions{exploration, playout, seed, threads, prior_weight};
            }),
-           py::arg("exploration") = 0.7, py::arg("playout") = 0, py::arg("seed") = 0, py::arg("threads") = 1)
+           py::arg("exploration") = 0.7, py::arg("playout") = 0, py::arg("seed") = 0, py::arg("threads") = 1,
+           py::arg("prior_weight") = 0.0)
       .def_readwrite("exploration", &SearchOptions::exploration)
       .def_readwrite("playout", &SearchOptions::playout, "index in hzai.native.tables.PLAYOUTS")
       .def_readwrite("seed", &SearchOptions::seed)
-      .def_readwrite("threads", &SearchOptions::threads);
+      .def_readwrite("threads", &SearchOptions::threads)
+      .def_readwrite("prior_weight", &SearchOptions::prior_weight, "progressive bias from the game's prior; 0: off");
 }
 
 // The same Python API for every instantiation of the search. `release` says whether
 // run() lets the GIL go (native games) or keeps it (Python games call back into it).
-template <class G>
-py::class_<search::Ismcts<G>, std::shared_ptr<search::Ismcts<G>>> bind_ismcts(py::module_& m, const char* name,
-                                                                               bool release) {
-  using S = search::Ismcts<G>;
+template <class S>
+py::class_<S, std::shared_ptr<S>> bind_ismcts(py::module_& m, const char* name, bool release) {
   py::class_<S, std::shared_ptr<S>> cls(m, name);
   cls.def("run", [release](S& s, long iterations, double millis) {
        if (!release) return s.run(iterations, millis);
@@ -215,7 +216,7 @@ void bind_search(py::module_& m) {
   }, py::arg("game"), py::arg("view"), py::arg("seed"), py::arg("n"), "draw n samples (for benchmarks)");
 
   using HzSearch = search::Ismcts<HeraZeus>;
-  bind_ismcts<HeraZeus>(m, "Search", true)
+  bind_ismcts<HzSearch>(m, "Search", true)
       .def(py::init([](const PyGame& g, const ViewSpec& view, const SearchOptions& o) {
              return std::make_shared<HzSearch>(g.def, Sampler(*g.def, view), checked(o));
            }),
@@ -227,7 +228,7 @@ void bind_search(py::module_& m) {
            py::arg("game"), py::arg("view"), py::arg("options"), py::arg("worlds"));
 
   using LgSearch = search::Ismcts<lg::Legends>;
-  bind_ismcts<lg::Legends>(m, "LegendsSearch", true)
+  bind_ismcts<LgSearch>(m, "LegendsSearch", true)
       .def(py::init([](const lg::LgViewHandle& v, const SearchOptions& o) {
              return std::make_shared<LgSearch>(v.g, v.v, checked(o));
            }),
@@ -268,13 +269,56 @@ void bind_search(py::module_& m) {
     auto g = std::make_shared<const PythonGame::Game>(PythonGame::game_of(view));
     return std::make_pair(g, PythonGame::view_of(*g, view));
   };
-  bind_ismcts<PythonGame>(m, "PySearch", false)
+  bind_ismcts<PySearch>(m, "PySearch", false)
       .def(py::init([python_game](const py::object& view, const SearchOptions& o) {
              auto [g, v] = python_game(view, o);
              return std::make_shared<PySearch>(g, v, o);
            }),
            py::arg("view"), py::arg("options"),
            "ISMCTS over a Python game's view (the seam's View/State names), GIL held between calls");
+  m.def("world_spec", [](const PyState& s) { return world_spec(*s.def, s.s); }, py::arg("state"),
+        "the view of a seat that saw every card of `state` (only the deck orders hidden): PIMC's worlds, and the "
+        "all-seeing benchmark bots");
+  m.def("observation", [](const PyState& s, int action, int seat) {
+    if (seat < 0 || seat > 1) throw py::value_error("seat must be 0 or 1");
+    if (action < 0 || action >= s.def->total_actions()) throw py::value_error("action id out of range");
+    return observation(*s.def, s.s, action, seat);
+  }, py::arg("state"), py::arg("action"), py::arg("seat"),
+     "what `seat` sees of `action` by the player to move: the id itself, or an id from num_actions up when hidden");
+  m.def("legends_observation", [](const lg::LgStateHandle& s, int action, int seat) {
+    if (seat < 0 || seat >= s.g->seats) throw py::value_error("seat is not a seat of the game");
+    if (action < 0 || action >= s.g->size) throw py::value_error("action id out of range");
+    return lg::observation(*s.g, s.s, action, seat);
+  }, py::arg("state"), py::arg("action"), py::arg("seat"), "the same for a Legends state");
+
+  // The multi-observer search (search/mo_ismcts.hpp): the same API, game.native.mo_search.
+  using HzMo = search::MoIsmcts<HeraZeus>;
+  using LgMo = search::MoIsmcts<lg::Legends>;
+  using PyMo = search::MoIsmcts<PythonGame>;
+  bind_ismcts<HzMo>(m, "MoSearch", true)
+      .def("tree_size", &HzMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)");
+  bind_ismcts<LgMo>(m, "LegendsMoSearch", true)
+      .def("tree_size", &LgMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)");
+  bind_ismcts<PyMo>(m, "PyMoSearch", false)
+      .def(py::init([python_game](const py::object& view, const SearchOptions& o) {
+             auto [g, v] = python_game(view, o);
+             return std::make_shared<PyMo>(g, v, o);
+           }),
+           py::arg("view"), py::arg("options"),
+           "multi-observer ISMCTS over a Python game's view (Game.observation keys the other seats' moves)")
+      .def("tree_size", &PyMo::tree_size, py::arg("seat"), "nodes in that seat's tree");
+  hz.attr("mo_search") = py::cpp_function(
+      [](const PyGame& g, const ViewSpec& view, const SearchOptions& o) {
+        return std::make_shared<HzMo>(g.def, Sampler(*g.def, view), checked(o));
+      },
+      py::is_method(hz), py::arg("view"), py::arg("options"), "the native multi-observer ISMCTS over a view (MoSearch)");
+  lgame.attr("mo_search") = py::cpp_function(
+      [](const lg::LgGameHandle&, const lg::LgViewHandle& v, const SearchOptions& o) {
+        return std::make_shared<LgMo>(v.g, v.v, checked(o));
+      },
+      py::is_method(lgame), py::arg("view"), py::arg("options"),
+      "the native multi-observer ISMCTS over a view (LegendsMoSearch)");
+
   bind_pimc<PythonGame>(m, "PyPimc")
       .def(py::init([python_game](const py::object& view, const SearchOptions& o, int worlds) {
              auto [g, v] = python_game(view, o);

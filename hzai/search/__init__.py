@@ -18,10 +18,10 @@ from hzai.core.limits import Limits, LimitsError
 from hzai.search.simple import HeuristicBot, RandomBot
 
 try:  # the search itself lives in the native core
-    from hzai.search.ismcts import IsmctsBot, PimcBot, analyze
+    from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, PimcBot, analyze
     from hzai.search.levels import LevelBot
 except ImportError:  # pragma: no cover - only without a built core
-    IsmctsBot = PimcBot = analyze = LevelBot = None
+    IsmctsBot = IsmctsV1Bot = PimcBot = analyze = LevelBot = None
 
 __all__ = [
     "Analysis",
@@ -29,6 +29,7 @@ __all__ = [
     "BotError",
     "HeuristicBot",
     "IsmctsBot",
+    "IsmctsV1Bot",
     "LevelBot",
     "PimcBot",
     "analyze",

@@ -62,8 +62,10 @@ def referee_step(state: State, rng: SplitMix64) -> int:
 
 
 def play_game(game_name: str, params: dict | None, spec_a: str, spec_b: str, index: int, limits: Limits,
-              seed: int, keep_actions: bool = False) -> GameResult:
-    """Game `index` in the Python loop (any bots, any game)."""
+              seed: int, all_seeing: str | None = None, keep_actions: bool = False) -> GameResult:
+    """Game `index` in the Python loop (any bots, any game); `all_seeing` ("A" or "B",
+    benchmarks only) is the bot that decides from the whole state (AllSeeingView)
+    instead of its seat's view: the ceiling."""
     game = make_game(game_name, **(params or {}))
     if len(game.seats) != 2:
         raise ValueError(f"the arena seats two bots; game {game.name} has {len(game.seats)} seats")
@@ -84,7 +86,7 @@ def play_game(game_name: str, params: dict | None, spec_a: str, spec_b: str, ind
                 actions.append(action)
             continue
         p = state.current_seat
-        view = state.view(p)
+        view = AllSeeingView(state, p) if labels[p] == all_seeing else state.view(p)
         start = time.perf_counter()
         move = bots[p].decide(view, limits, mix_seed(game_seed, moves)).move
         think[labels[p]] += time.perf_counter() - start
@@ -116,6 +118,8 @@ def native_bot(bot, limits: Limits):
     if limits.millis is not None or limits.iterations is None:
         return None  # a time budget depends on the clock: not reproducible either way
     if isinstance(bot, IsmctsBot):
+        if bot.tree != "single" or bot.prior or bot.infer:
+            return None  # the native arena plays the plain single-observer search only
         return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[bot.playout], threads=limits.threads)
     if isinstance(bot, PimcBot):
         return _native.BotSpec(3, limits.iterations, bot.exploration, PLAYOUTS[bot.playout], bot.worlds)
@@ -256,12 +260,15 @@ def _played(calls: list[tuple], jobs: int, ray: str | None):
 
 def run_arena(spec_a: str, spec_b: str, games: int, limits: Limits, seed: int = 0, jobs: int | None = None,
               params: dict | None = None, progress=None, game: str = "hera_zeus",
-              ray: str | None = None, native: bool = True) -> ArenaResult:
+              ray: str | None = None, native: bool = True, all_seeing: str | None = None) -> ArenaResult:
     """Play `games` games; `progress(done, total, partial_summary)` after each one (after
     each batch in the native arena). `ray`: run the games as Ray tasks there (an address,
     or "local"); `jobs` is then unused. When both bots are native bots of a game with a
-    twin (and `native`), the games are played by the native arena on `jobs` threads:
-    the same games as the Python loop, move for move."""
+    twin (and `native`, and no all-seeing bot), the games are played by the native arena
+    on `jobs` threads: the same games as the Python loop, move for move.
+    `all_seeing`: "A" or "B", the bot that sees the whole state (benchmarks only)."""
+    if all_seeing not in (None, "A", "B"):
+        raise ValueError(f"all_seeing is A, B or None, not {all_seeing!r}")
     make_bot(spec_a), make_bot(spec_b)  # fail fast on a bad spec or game, before any process starts
     the_game = make_game(game, **(params or {}))
     jobs = max(1, jobs or os.cpu_count() or 1)
@@ -273,7 +280,7 @@ def run_arena(spec_a: str, spec_b: str, games: int, limits: Limits, seed: int = 
         if progress:
             progress(len(results), games, summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start))
 
-    bots = native_arena(the_game, [spec_a, spec_b], limits) if native and ray is None else None
+    bots = native_arena(the_game, [spec_a, spec_b], limits) if native and ray is None and all_seeing is None else None
     if bots is not None:
         batch = max(8, 4 * jobs)
         for lo in range(0, games, batch):
@@ -281,7 +288,7 @@ def run_arena(spec_a: str, spec_b: str, games: int, limits: Limits, seed: int = 
             for i, result in zip(indices, native_results(the_game, bots, indices, seed, jobs)):
                 report(result or play_game(game, params, spec_a, spec_b, i, limits, seed))
         return summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start)
-    calls = [(game, params, spec_a, spec_b, i, limits, seed) for i in range(games)]
+    calls = [(game, params, spec_a, spec_b, i, limits, seed, all_seeing) for i in range(games)]
     for result in _played(calls, jobs, ray):
         report(result)
     return summarize(spec_a, spec_b, limits, seed, results, time.perf_counter() - start)
@@ -307,7 +314,9 @@ def write_json(result: ArenaResult, path: str) -> None:
 class AllSeeingView(View):
     """The whole state offered as a seat's view: `sample` is the state itself. For
     measuring how much hidden information costs a team; never for play against people,
-    and never a served bot."""
+    and never a served bot. `all_seeing` tells a game's native_view so."""
+
+    all_seeing = True
 
     def __init__(self, state: State, seat: int):
         self.game, self._state, self._seat = state.game, state, seat

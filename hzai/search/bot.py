@@ -51,17 +51,17 @@ def _level_spec(spec: str) -> str:
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot by name: random, heuristic, light, ismcts, pimc, level (options after a
-    colon; `level:3` is ISMCTS at strength level 3, hzai.search.levels)."""
+    """A bot by name: random, heuristic, light, ismcts, ismcts-v1, pimc, level (options
+    after a colon; `level:3` is ISMCTS at strength level 3, hzai.search.levels)."""
     from hzai.search.simple import HeuristicBot, LightBot, RandomBot
 
     name, options = parse_spec(_level_spec(spec))
     makers = {"random": RandomBot, "heuristic": HeuristicBot, "light": LightBot}
     try:
-        from hzai.search.ismcts import IsmctsBot, PimcBot
+        from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, PimcBot
         from hzai.search.levels import LevelBot
 
-        makers.update(ismcts=IsmctsBot, pimc=PimcBot, level=LevelBot)
+        makers.update({"ismcts": IsmctsBot, "ismcts-v1": IsmctsV1Bot, "pimc": PimcBot, "level": LevelBot})
     except ImportError:  # the native core is not built
         pass
     if name not in makers:

@@ -29,6 +29,11 @@ MAX_WORLDS = 256
 # The bounds of option temp (infer=1); the game's model reads it on its own scale and
 # has its own default.
 MIN_TEMPERATURE, MAX_TEMPERATURE = 0.05, 1000.0
+# Tree shapes (option `tree`): single, one tree of the searching seat's information sets
+# (ismcts.hpp); multi, one tree per seat, each seat's keyed by what it observes
+# (mo_ismcts.hpp).
+TREES = ("single", "multi")
+MAX_PRIOR = 100.0  # option `prior`: the weight of the progressive bias (0: off)
 
 
 def _options(exploration, playout) -> tuple[float, str]:
@@ -36,9 +41,10 @@ def _options(exploration, playout) -> tuple[float, str]:
     return number_option("c", exploration, 0.0, MAX_EXPLORATION), choice_option("playout", playout, tuple(PLAYOUTS))
 
 
-def _search_options(view: View, seed: int, threads: int, exploration: float, playout: str) -> _native.SearchOptions:
+def _search_options(view: View, seed: int, threads: int, exploration: float, playout: str,
+                    prior: float = 0.0) -> _native.SearchOptions:
     return _native.SearchOptions(exploration=exploration, playout=PLAYOUTS[playout], seed=seed & MASK64,
-                                 threads=threads)
+                                 threads=threads, prior_weight=prior)
 
 
 def _restricted(search, view: View, root_moves: RootMoves | None):
@@ -50,16 +56,23 @@ def _restricted(search, view: View, root_moves: RootMoves | None):
 
 
 def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAULT_EXPLORATION,
-             playout: str = "random", root_moves: RootMoves | None = None):
+             playout: str = "random", root_moves: RootMoves | None = None, tree: str = "single",
+             prior: float = 0.0):
     """The native ISMCTS over `view`: the game's C++ twin where it has one, else the
-    search over the Python game (one thread); only the chosen root moves, if any."""
-    options = _search_options(view, seed, threads, exploration, playout)
+    search over the Python game (one thread); only the chosen root moves, if any.
+    `tree`: single or multi (TREES); `prior`: the weight of the progressive bias from
+    the game's native prior over its moves (0: off; no effect on a game without one)."""
+    tree = choice_option("tree", tree, TREES)
+    prior = number_option("prior", prior, 0.0, MAX_PRIOR)
+    options = _search_options(view, seed, threads, exploration, playout, prior)
     game = view.game
+    multi = tree == "multi"
     if game.native is not None:
-        return _restricted(game.native.search(game.native_view(view), options), view, root_moves)
+        make = game.native.mo_search if multi else game.native.search
+        return _restricted(make(game.native_view(view), options), view, root_moves)
     if threads != 1:
         raise BotError(f"game {game.name} has no native twin: it is searched on one thread, not {threads}")
-    return _restricted(_native.PySearch(view, options), view, root_moves)
+    return _restricted((_native.PyMoSearch if multi else _native.PySearch)(view, options), view, root_moves)
 
 
 def new_pimc(view: View, seed: int, worlds: int, exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
@@ -147,19 +160,21 @@ def _read(search, view: View, iterations: int, millis: float, seed: int, finishe
 def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None = None,
             every: int | None = None, should_stop: Stop | None = None,
             exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
-            root_moves: RootMoves | None = None) -> Analysis:
+            root_moves: RootMoves | None = None, tree: str = "single", prior: float = 0.0) -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
     `progress` gets a partial answer every `every` iterations; `should_stop` is polled
     between chunks and ends the search early (the answer then has finished=False).
     `root_moves`: only the moves it keeps are searched (the others get no visits and
-    are not listed); RootMovesError names a chosen move that is not legal here."""
+    are not listed); RootMovesError names a chosen move that is not legal here.
+    `tree`: single (the default, ismcts-v1's search) or multi (TREES); `prior`: the
+    progressive bias' weight (0: off)."""
     if view.current_seat is None:
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
     seed &= MASK64  # the core takes a uint64
     built = time.perf_counter()
-    search = new_tree(view, seed, limits.threads, c, playout, root_moves)
+    search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree, prior)
     limits = time_left(limits, built)  # building the tree (a weighted pool: its worlds) is part of the time
     start = time.perf_counter()
 
@@ -184,16 +199,21 @@ def inferred(view: View, temperature: float | None, seed: int) -> View:
 
 
 class IsmctsBot:
-    """Single-observer information-set MCTS (docs/search.md). `infer=1`: the
-    determinizations follow the game's opponent model at temperature `temp` (the
-    game's default when not given; `Game.inferred_view`) instead of being uniform
-    over the view."""
+    """Information-set MCTS (docs/search.md): `tree` single (one tree of the searching
+    seat's information sets) or multi (one tree per seat, multi-observer). `infer=1`:
+    the determinizations follow the game's opponent model at temperature `temp` (the
+    game's default when not given; `Game.inferred_view`) instead of being uniform over
+    the view."""
 
     name = "ismcts"
+    DEFAULT_TREE = "single"
+    DEFAULT_PRIOR = 0.0
 
-    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random", infer: int | str = 0,
-                 temp: float | str | None = None):
+    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random", tree: str | None = None,
+                 prior: float | str | None = None, infer: int | str = 0, temp: float | str | None = None):
         self.exploration, self.playout = _options(c, playout)
+        self.tree = choice_option("tree", self.DEFAULT_TREE if tree is None else tree, TREES)
+        self.prior = number_option("prior", self.DEFAULT_PRIOR if prior is None else prior, 0.0, MAX_PRIOR)
         self.infer = bool(whole_option("infer", infer, 0, 1))
         self.temperature = None if temp is None else number_option("temp", temp, MIN_TEMPERATURE, MAX_TEMPERATURE)
 
@@ -204,10 +224,21 @@ class IsmctsBot:
             started = time.perf_counter()
             view = inferred(view, self.temperature, seed)
             limits = time_left(limits, started)  # weighing the worlds is part of the time budget
-        analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves)
+        analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,
+                           self.tree, self.prior)
         if analysis.best is None:
             raise _stopped()
         return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)
+
+
+class IsmctsV1Bot(IsmctsBot):
+    """The single-observer search as it played before the multi-observer one came:
+    the same moves for the same view, seed and budget (the golden files hold them)."""
+
+    name = "ismcts-v1"
+
+    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
+        super().__init__(c, playout, "single", 0.0)
 
 
 class PimcBot:

@@ -71,7 +71,9 @@ def decisions() -> list[dict]:
                 limits = Limits(iterations=budget, threads=1)
                 answer = analyze(view, limits, seed=seed)
                 visits = {str(m.move): m.visits for m in answer.moves}
-                move = make_bot("ismcts").decide(view, limits, seed=seed).move
+                # "ismcts" in the rows is the name the bot had when the file was made:
+                # today's ismcts-v1, which must keep playing these moves.
+                move = make_bot("ismcts-v1").decide(view, limits, seed=seed).move
                 rows.append({"position": name, "bot": "ismcts", "seed": seed, "budget": budget,
                              "move": str(move), "visits": dict(sorted(visits.items()))})
                 move = make_bot("pimc").decide(view, limits, seed=seed).move

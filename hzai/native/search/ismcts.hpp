@@ -29,7 +29,31 @@ struct SearchOptions {
   int playout = PO_RANDOM;
   uint64_t seed = 0;
   int threads = 1;
+  // Added for issue 15 (kept together): progressive bias from G::prior, 0 = off.
+  double prior_weight = 0.0;
 };
+
+// The options checked (std::invalid_argument naming the option) as the searches use
+// them: a game without a prior (trait.hpp) searches with the prior weight 0, so one bot
+// spec serves every game.
+template <class G>
+SearchOptions checked_options(SearchOptions o) {
+  if (o.threads < 1) throw std::invalid_argument("threads must be ≥ 1");
+  if (o.playout != PO_RANDOM && o.playout != PO_LIGHT) throw std::invalid_argument("unknown playout policy");
+  if (!(o.exploration >= 0.0)) throw std::invalid_argument("exploration must be ≥ 0");
+  if (!(o.prior_weight >= 0.0) || o.prior_weight > 100.0) throw std::invalid_argument("prior weight must be within 0..100");
+  if (!has_prior<G>::value) o.prior_weight = 0.0;
+  return o;
+}
+
+// G::prior of each of the n legal actions into `out` (0.5 each for a game without one).
+template <class G>
+void priors_of(const typename G::Game& g, const typename G::State& s, const int* legal, int n, double* out) {
+  for (int i = 0; i < n; ++i) {
+    if constexpr (has_prior<G>::value) out[i] = G::prior(g, s, legal[i]);
+    else out[i] = 0.5;
+  }
+}
 
 struct Node {
   int32_t action = -1, parent = -1, first_child = -1, next_sibling = -1;
@@ -44,6 +68,8 @@ struct alignas(64) Tree {  // one cache line at least: each thread mutates its o
   SplitMix64 rng{0};
   long iterations = 0;
   std::vector<int> legal, untried;  // scratch, max_legal each
+  std::vector<int32_t> slot;        // scratch, num_actions: child of the node at hand by action, else -1
+  std::vector<double> prior;        // scratch, max_legal: the prior of each legal action (prior_weight > 0)
 };
 
 struct ChildStats {
@@ -56,6 +82,154 @@ constexpr double LENGTH_NUDGE = 0.002;  // per move to the end of the game
 constexpr double MAX_NUDGE = 0.2;
 constexpr int MAX_PATH = 4096;
 
+// One step down a tree at a decision of `mover`: UCB over the children whose actions are
+// among the `n` legal ones (each such child's availability counts up), or, while some
+// legal action has no child yet, a new child for one of them drawn uniformly (in the
+// order of `legal`). Returns the child; `expanded` says it is new. `slot` (num_actions
+// entries, all -1) finds a child by its action in one step instead of a scan of the
+// siblings for every legal action, and is left all -1 again. With `prior` (one value per
+// legal action) and a weight > 0: progressive bias, weight * prior / (visits + 1) added
+// to each score, and a new child drawn among the untried actions of the highest prior.
+inline int descend(std::vector<Node>& nodes, int node, const int* legal, int n, int* untried, int32_t* slot,
+                   int num_actions, SplitMix64& rng, double exploration, int mover, bool& expanded,
+                   const double* prior = nullptr, double weight = 0.0) {
+  const bool biased = prior != nullptr && weight > 0.0;
+  double top = -1.0;
+  for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling)
+    if (nodes[c].action >= 0 && nodes[c].action < num_actions) slot[nodes[c].action] = c;
+  int n_untried = 0;
+  int best = -1;
+  double best_score = -1.0;
+  for (int i = 0; i < n; ++i) {
+    const int child = slot[legal[i]];
+    if (child < 0) {
+      if (biased) {  // only the untried actions of the highest prior so far are kept
+        if (prior[i] > top) {
+          top = prior[i];
+          n_untried = 0;
+        }
+        if (prior[i] < top) continue;
+      }
+      untried[n_untried++] = legal[i];
+      continue;
+    }
+    Node& ch = nodes[child];
+    ch.availability += 1;
+    if (n_untried) continue;  // expansion comes first; scores are not needed
+    double score = ch.score / ch.visits + exploration * std::sqrt(std::log((double)ch.availability) / ch.visits);
+    if (biased) score += weight * prior[i] / (ch.visits + 1.0);
+    if (score > best_score) {
+      best_score = score;
+      best = child;
+    }
+  }
+  for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling)
+    if (nodes[c].action >= 0 && nodes[c].action < num_actions) slot[nodes[c].action] = -1;
+  expanded = n_untried > 0;
+  if (!expanded) return best;
+  Node fresh;
+  fresh.action = untried[rng.below((uint64_t)n_untried)];
+  fresh.parent = node;
+  fresh.mover = (int8_t)mover;
+  fresh.availability = 1;
+  fresh.next_sibling = nodes[node].first_child;
+  nodes.push_back(fresh);
+  const int id = (int)nodes.size() - 1;
+  nodes[node].first_child = id;
+  return id;
+}
+
+// The root children of several trees merged by action id, sorted by it.
+inline std::vector<ChildStats> merged_root(const std::vector<const std::vector<Node>*>& trees) {
+  std::vector<ChildStats> out;
+  for (const std::vector<Node>* nodes : trees) {
+    for (int child = (*nodes)[0].first_child; child >= 0; child = (*nodes)[child].next_sibling) {
+      const Node& nd = (*nodes)[child];
+      auto it = std::find_if(out.begin(), out.end(), [&](const ChildStats& c) { return c.action == nd.action; });
+      if (it == out.end()) {
+        out.push_back(ChildStats{nd.action, 0, 0, 0.0});
+        it = out.end() - 1;
+      }
+      it->visits += nd.visits;
+      it->availability += nd.availability;
+      it->value += nd.value;
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const ChildStats& a, const ChildStats& b) { return a.action < b.action; });
+  return out;
+}
+
+// `action`, then the most visited replies (fewest visits 2; ties: the lower key) in the
+// tree of `trees` that visited `action` most; a reply whose key is no action id (a move
+// the tree's seat did not see in full) ends it.
+inline std::vector<int> principal_line(const std::vector<const std::vector<Node>*>& trees, int action, int max_len,
+                                       int num_actions) {
+  const std::vector<Node>* best_tree = nullptr;
+  int best_node = -1;
+  uint32_t most = 0;
+  for (const std::vector<Node>* nodes : trees)
+    for (int child = (*nodes)[0].first_child; child >= 0; child = (*nodes)[child].next_sibling)
+      if ((*nodes)[child].action == action && (*nodes)[child].visits > most) {
+        most = (*nodes)[child].visits;
+        best_tree = nodes;
+        best_node = child;
+      }
+  std::vector<int> pv;
+  if (!best_tree) return pv;
+  const std::vector<Node>& nodes = *best_tree;
+  int node = best_node;
+  while (node >= 0 && (int)pv.size() < max_len) {
+    if (nodes[node].action < 0 || nodes[node].action >= num_actions) break;
+    pv.push_back(nodes[node].action);
+    int next = -1;
+    uint32_t v = 0;
+    for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling)
+      if (nodes[c].visits > v || (nodes[c].visits == v && next >= 0 && nodes[c].action < nodes[next].action)) {
+        v = nodes[c].visits;
+        next = c;
+      }
+    if (v < 2) break;  // a reply seen once says nothing
+    node = next;
+  }
+  return pv;
+}
+
+// Runs iterate(t) on thread t of T (0 is the caller's) until `iterations` in all (split
+// over the threads; <0: no limit), `millis` of wall time (<0: no limit) or `stop`;
+// returns the iterations done. The first exception of any thread is rethrown.
+template <class F>
+long run_threads(int T, long iterations, double millis, const std::atomic<bool>& stop, F iterate) {
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
+  std::atomic<long> done{0};
+  std::exception_ptr failure;
+  std::atomic<bool> failed{false};
+  auto work = [&](int t) {
+    long quota = -1;
+    if (iterations >= 0) quota = iterations / T + (t < iterations % T ? 1 : 0);
+    long k = 0;
+    try {
+      while ((quota < 0 || k < quota) && !stop.load(std::memory_order_relaxed) && !failed.load()) {
+        if (millis >= 0 && (k & 15) == 0) {
+          const double elapsed = std::chrono::duration<double, std::milli>(clock::now() - start).count();
+          if (elapsed >= millis) break;
+        }
+        iterate(t);
+        ++k;
+      }
+    } catch (...) {
+      if (!failed.exchange(true)) failure = std::current_exception();
+    }
+    done.fetch_add(k);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < T; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (auto& th : pool) th.join();
+  if (failure) std::rethrow_exception(failure);
+  return done.load();
+}
+
 template <class G>
 class Ismcts {
   static_assert(check_trait<G>());
@@ -66,10 +240,7 @@ class Ismcts {
   using View = typename G::View;
 
   Ismcts(std::shared_ptr<const Game> g, View view, SearchOptions options)
-      : g_(std::move(g)), view_(std::move(view)), options_(options) {
-    if (options_.threads < 1) throw std::invalid_argument("threads must be ≥ 1");
-    if (options_.playout != PO_RANDOM && options_.playout != PO_LIGHT) throw std::invalid_argument("unknown playout policy");
-    if (!(options_.exploration >= 0.0)) throw std::invalid_argument("exploration must be ≥ 0");
+      : g_(std::move(g)), view_(std::move(view)), options_(checked_options<G>(options)) {
     if (G::num_players(*g_) < 1 || G::num_players(*g_) > MAX_PLAYERS)
       throw std::invalid_argument("the search plays games of 1 to 8 seats");
     root_player_ = G::view_player(*g_, view_);
@@ -85,43 +256,15 @@ class Ismcts {
       tree.nodes.push_back(Node());
       tree.legal.resize(width);
       tree.untried.resize(width);
+      tree.slot.assign((size_t)G::num_actions(*g_), -1);
+      if (options_.prior_weight > 0.0) tree.prior.resize(width);
     }
   }
 
   // Runs until `iterations` more iterations (split over the threads; <0: no limit) or
   // `millis` of wall time (<0: no limit) or stop(); returns the iterations done.
   long run(long iterations, double millis) {
-    using clock = std::chrono::steady_clock;
-    const auto start = clock::now();
-    const int T = (int)trees_.size();
-    std::atomic<long> done{0};
-    std::exception_ptr failure;
-    std::atomic<bool> failed{false};
-    auto work = [&](int t) {
-      long quota = -1;
-      if (iterations >= 0) quota = iterations / T + (t < iterations % T ? 1 : 0);
-      Tree& tree = trees_[t];
-      long k = 0;
-      try {
-        while ((quota < 0 || k < quota) && !stop_.load(std::memory_order_relaxed) && !failed.load()) {
-          if (millis >= 0 && (k & 15) == 0) {
-            const double elapsed = std::chrono::duration<double, std::milli>(clock::now() - start).count();
-            if (elapsed >= millis) break;
-          }
-          iterate(tree);
-          ++k;
-        }
-      } catch (...) {
-        if (!failed.exchange(true)) failure = std::current_exception();
-      }
-      done.fetch_add(k);
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < T; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
-    if (failure) std::rethrow_exception(failure);
-    return done.load();
+    return run_threads((int)trees_.size(), iterations, millis, stop_, [this](int t) { iterate(trees_[t]); });
   }
 
   // Only these actions are searched at the root (chosen moves, analysis' allow/avoid);
@@ -148,54 +291,11 @@ class Ismcts {
   }
 
   // Merged over the trees, by action id.
-  std::vector<ChildStats> root_stats() const {
-    std::vector<ChildStats> out;
-    for (const Tree& tree : trees_) {
-      for (int child = tree.nodes[0].first_child; child >= 0; child = tree.nodes[child].next_sibling) {
-        const Node& nd = tree.nodes[child];
-        auto it = std::find_if(out.begin(), out.end(), [&](const ChildStats& c) { return c.action == nd.action; });
-        if (it == out.end()) {
-          out.push_back(ChildStats{nd.action, 0, 0, 0.0});
-          it = out.end() - 1;
-        }
-        it->visits += nd.visits;
-        it->availability += nd.availability;
-        it->value += nd.value;
-      }
-    }
-    std::sort(out.begin(), out.end(), [](const ChildStats& a, const ChildStats& b) { return a.action < b.action; });
-    return out;
-  }
+  std::vector<ChildStats> root_stats() const { return merged_root(node_lists()); }
 
   // `action`, then the most visited replies in the tree that visited `action` most.
   std::vector<int> principal_variation(int action, int max_len) const {
-    const Tree* best_tree = nullptr;
-    int best_node = -1;
-    uint32_t most = 0;
-    for (const Tree& tree : trees_)
-      for (int child = tree.nodes[0].first_child; child >= 0; child = tree.nodes[child].next_sibling)
-        if (tree.nodes[child].action == action && tree.nodes[child].visits > most) {
-          most = tree.nodes[child].visits;
-          best_tree = &tree;
-          best_node = child;
-        }
-    std::vector<int> pv;
-    if (!best_tree) return pv;
-    const std::vector<Node>& nodes = best_tree->nodes;
-    int node = best_node;
-    while (node >= 0 && (int)pv.size() < max_len) {
-      pv.push_back(nodes[node].action);
-      int next = -1;
-      uint32_t v = 0;
-      for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling)
-        if (nodes[c].visits > v || (nodes[c].visits == v && next >= 0 && nodes[c].action < nodes[next].action)) {
-          v = nodes[c].visits;
-          next = c;
-        }
-      if (v < 2) break;  // a reply seen once says nothing
-      node = next;
-    }
-    return pv;
+    return principal_line(node_lists(), action, max_len, G::num_actions(*g_));
   }
 
  private:
@@ -224,44 +324,11 @@ class Ismcts {
         n = kept;
         if (n == 0) throw std::invalid_argument("none of the chosen root moves is legal in this position");
       }
-      int n_untried = 0;
-      int best = -1;
-      double best_score = -1.0;
-      for (int i = 0; i < n; ++i) {
-        int child = tree.nodes[node].first_child;
-        while (child >= 0 && tree.nodes[child].action != buf[i]) child = tree.nodes[child].next_sibling;
-        if (child < 0) {
-          untried[n_untried++] = buf[i];
-          continue;
-        }
-        Node& ch = tree.nodes[child];
-        ch.availability += 1;
-        if (n_untried) continue;  // expansion comes first; scores are not needed
-        const double score = ch.score / ch.visits +
-                             options_.exploration * std::sqrt(std::log((double)ch.availability) / ch.visits);
-        if (score > best_score) {
-          best_score = score;
-          best = child;
-        }
-      }
-      if (n_untried) {
-        const int action = untried[tree.rng.below((uint64_t)n_untried)];
-        Node fresh;
-        fresh.action = action;
-        fresh.parent = node;
-        fresh.mover = (int8_t)mover;
-        fresh.availability = 1;
-        fresh.next_sibling = tree.nodes[node].first_child;
-        tree.nodes.push_back(fresh);
-        const int id = (int)tree.nodes.size() - 1;
-        tree.nodes[node].first_child = id;
-        G::apply(g, s, action);
-        node = id;
-        expanded = true;
-      } else {
-        G::apply(g, s, tree.nodes[best].action);
-        node = best;
-      }
+      if (options_.prior_weight > 0.0) priors_of<G>(g, s, buf, n, tree.prior.data());
+      const int child = descend(tree.nodes, node, buf, n, untried, tree.slot.data(), G::num_actions(g), tree.rng,
+                                options_.exploration, mover, expanded, tree.prior.data(), options_.prior_weight);
+      G::apply(g, s, tree.nodes[child].action);
+      node = child;
       if (depth < MAX_PATH) path[depth++] = node;
     }
     int length = depth - 1;  // moves from the root to the end of the game
@@ -284,6 +351,12 @@ class Ismcts {
     }
     tree.nodes[0].visits += 1;
     tree.iterations += 1;
+  }
+
+  std::vector<const std::vector<Node>*> node_lists() const {
+    std::vector<const std::vector<Node>*> out;
+    for (const Tree& t : trees_) out.push_back(&t.nodes);
+    return out;
   }
 
   std::shared_ptr<const Game> g_;

@@ -25,6 +25,16 @@
 //                                                       would know (PIMC searches those)
 //   void  playout_step(const Game&, State&, SplitMix64&)  one move of the game's own
 //                                                       playout policy (chance included)
+//
+// Optional (detected; the multi-observer search, mo_ismcts.hpp, needs it):
+//   int   observation(const Game&, const State&, int action, int seat)
+//         what `seat` sees of `action`, about to be played by the current player in
+//         `state`: the action id itself when the seat sees it in full (always for the
+//         mover's own moves), else an id outside 0..num_actions-1 that is the same for
+//         every action the seat cannot tell apart there
+//   double prior(const Game&, const State&, int action)
+//         a cheap judgment of a legal action of the player to move, 0..1 (0.5: no
+//         opinion); the searches' progressive bias (SearchOptions::prior_weight) uses it
 #pragma once
 
 #include <type_traits>
@@ -37,6 +47,17 @@ namespace hzn::search {
 constexpr int CHANCE = -1;    // current_player at a chance node
 constexpr int TERMINAL = -2;  // current_player once the game is over
 constexpr int MAX_PLAYERS = 8;
+
+// Whether G has the optional observation member (any signature: check_trait checks it).
+template <class G, class = void>
+struct has_observation : std::false_type {};
+template <class G>
+struct has_observation<G, std::void_t<decltype(&G::observation)>> : std::true_type {};
+
+template <class G, class = void>
+struct has_prior : std::false_type {};
+template <class G>
+struct has_prior<G, std::void_t<decltype(&G::prior)>> : std::true_type {};
 
 // Compile-time check that G has the trait's members with the expected signatures: a
 // game that misses one fails here with the member's name, not deep inside a template.
