@@ -534,7 +534,8 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     _add_budget(p)
     p.add_argument("--c", type=float, default=0.7, help="exploration constant (default 0.7)")
-    p.add_argument("--playout", choices=["random", "light"], default="random", help="playout policy (default random)")
+    p.add_argument("--playout", choices=["random", "light"], default=None,
+                   help="playout policy (default: the game's own; random for a game that names none)")
     p.add_argument("--belief", type=int, default=0, metavar="N", help="add the belief report over N samples")
     p.add_argument("--top", type=int, default=20, help="rows to show (default 20)")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")

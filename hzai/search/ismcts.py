@@ -28,14 +28,23 @@ MAX_EXPLORATION = 10.0
 MAX_WORLDS = 256
 
 
-def _options(exploration, playout) -> tuple[float, str]:
-    """The exploration constant (option `c`) and playout policy name, checked (BotError)."""
-    return number_option("c", exploration, 0.0, MAX_EXPLORATION), choice_option("playout", playout, tuple(PLAYOUTS))
+def _options(exploration, playout) -> tuple[float, str | None]:
+    """The exploration constant (option `c`) and playout policy name, checked (BotError);
+    playout None: the game's own default (`Game.default_playout`), read at search time."""
+    if playout is not None:
+        playout = choice_option("playout", playout, tuple(PLAYOUTS))
+    return number_option("c", exploration, 0.0, MAX_EXPLORATION), playout
 
 
-def _search_options(view: View, seed: int, threads: int, exploration: float, playout: str) -> _native.SearchOptions:
-    return _native.SearchOptions(exploration=exploration, playout=PLAYOUTS[playout], seed=seed & MASK64,
-                                 threads=threads)
+def playout_of(view: View, playout: str | None) -> str:
+    """The playout policy a search of `view` plays: the one asked for, else the game's."""
+    return view.game.default_playout if playout is None else playout
+
+
+def _search_options(view: View, seed: int, threads: int, exploration: float,
+                    playout: str | None) -> _native.SearchOptions:
+    return _native.SearchOptions(exploration=exploration, playout=PLAYOUTS[playout_of(view, playout)],
+                                 seed=seed & MASK64, threads=threads)
 
 
 def _restricted(search, view: View, root_moves: RootMoves | None):
@@ -47,7 +56,7 @@ def _restricted(search, view: View, root_moves: RootMoves | None):
 
 
 def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAULT_EXPLORATION,
-             playout: str = "random", root_moves: RootMoves | None = None):
+             playout: str | None = None, root_moves: RootMoves | None = None):
     """The native ISMCTS over `view`: the game's C++ twin where it has one, else the
     search over the Python game (one thread); only the chosen root moves, if any."""
     options = _search_options(view, seed, threads, exploration, playout)
@@ -59,7 +68,7 @@ def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAU
     return _restricted(_native.PySearch(view, options), view, root_moves)
 
 
-def new_pimc(view: View, seed: int, worlds: int, exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
+def new_pimc(view: View, seed: int, worlds: int, exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
              root_moves: RootMoves | None = None):
     """PIMC over the view: world w drawn with mix_seed(seed, 2w), searched with mix_seed(seed, 2w+1)."""
     options = _search_options(view, seed, 1, exploration, playout)
@@ -133,7 +142,7 @@ def _read(search, view: View, iterations: int, millis: float, seed: int, finishe
 
 def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None = None,
             every: int | None = None, should_stop: Stop | None = None,
-            exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
+            exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
             root_moves: RootMoves | None = None) -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
@@ -164,7 +173,7 @@ class IsmctsBot:
 
     name = "ismcts"
 
-    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
+    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None):
         self.exploration, self.playout = _options(c, playout)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
@@ -184,7 +193,7 @@ class PimcBot:
 
     name = "pimc"
 
-    def __init__(self, worlds: int | str = 8, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
+    def __init__(self, worlds: int | str = 8, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None):
         self.worlds = whole_option("worlds", worlds, 1, MAX_WORLDS)
         self.exploration, self.playout = _options(c, playout)
 

@@ -21,6 +21,7 @@
 
 #include "playout.hpp"
 #include "trait.hpp"
+#include "widening.hpp"
 
 namespace hzn::search {
 
@@ -44,6 +45,7 @@ struct alignas(64) Tree {  // one cache line at least: each thread mutates its o
   SplitMix64 rng{0};
   long iterations = 0;
   std::vector<int> legal, untried;  // scratch, max_legal each
+  std::vector<double> scores;        // scratch for the policy's scores (widening.hpp)
 };
 
 struct ChildStats {
@@ -85,6 +87,7 @@ class Ismcts {
       tree.nodes.push_back(Node());
       tree.legal.resize(width);
       tree.untried.resize(width);
+      if constexpr (has_policy_scores<G>::value) tree.scores.resize(width);
     }
   }
 
@@ -224,6 +227,13 @@ class Ismcts {
         n = kept;
         if (n == 0) throw std::invalid_argument("none of the chosen root moves is legal in this position");
       }
+      bool ranked = false;  // the actions best first: expand the first untried one
+      if constexpr (has_policy_scores<G>::value) {
+        if (options_.playout == PO_LIGHT) {
+          n = widen<G>(g, s, buf, n, tree.nodes[node].visits, tree.scores.data(), untried);
+          ranked = true;
+        }
+      }
       int n_untried = 0;
       int best = -1;
       double best_score = -1.0;
@@ -245,7 +255,7 @@ class Ismcts {
         }
       }
       if (n_untried) {
-        const int action = untried[tree.rng.below((uint64_t)n_untried)];
+        const int action = ranked ? untried[0] : untried[tree.rng.below((uint64_t)n_untried)];
         Node fresh;
         fresh.action = action;
         fresh.parent = node;
