@@ -82,10 +82,13 @@ void bind_view(py::module_& m) {
       .def_readwrite("winner", &ViewSpec::winner, "-1: none")
       .def_readwrite("reason", &ViewSpec::reason);
   py::class_<SearchOptions>(m, "SearchOptions")
-      .def(py::init([](double exploration, int playout, uint64_t seed, int threads) {
-             return SearchOptions{exploration, playout, seed, threads};
+      .def(py::init([](double exploration, int playout, uint64_t seed, int threads, bool widen_root) {
+             return SearchOptions{exploration, playout, seed, threads, widen_root};
            }),
-           py::arg("exploration") = 0.7, py::arg("playout") = 0, py::arg("seed") = 0, py::arg("threads") = 1)
+           py::arg("exploration") = 0.7, py::arg("playout") = 0, py::arg("seed") = 0, py::arg("threads") = 1,
+           py::arg("widen_root") = false)
+      .def_readwrite("widen_root", &SearchOptions::widen_root,
+                     "policy-ordered widening at the root too (a bot's move); off: every legal root move is searched")
       .def_readwrite("exploration", &SearchOptions::exploration)
       .def_readwrite("playout", &SearchOptions::playout, "index in hzai.native.tables.PLAYOUTS")
       .def_readwrite("seed", &SearchOptions::seed)

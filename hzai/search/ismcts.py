@@ -42,9 +42,11 @@ def playout_of(view: View, playout: str | None) -> str:
 
 
 def _search_options(view: View, seed: int, threads: int, exploration: float,
-                    playout: str | None) -> _native.SearchOptions:
+                    playout: str | None, widen_root: bool = False) -> _native.SearchOptions:
+    """widen_root: a game that widens its tree in its policy's order (docs/native.md)
+    widens the root too: a bot's move. Off (analysis), every legal root move is searched."""
     return _native.SearchOptions(exploration=exploration, playout=PLAYOUTS[playout_of(view, playout)],
-                                 seed=seed & MASK64, threads=threads)
+                                 seed=seed & MASK64, threads=threads, widen_root=widen_root)
 
 
 def _restricted(search, view: View, root_moves: RootMoves | None):
@@ -56,10 +58,10 @@ def _restricted(search, view: View, root_moves: RootMoves | None):
 
 
 def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAULT_EXPLORATION,
-             playout: str | None = None, root_moves: RootMoves | None = None):
+             playout: str | None = None, root_moves: RootMoves | None = None, widen_root: bool = False):
     """The native ISMCTS over `view`: the game's C++ twin where it has one, else the
     search over the Python game (one thread); only the chosen root moves, if any."""
-    options = _search_options(view, seed, threads, exploration, playout)
+    options = _search_options(view, seed, threads, exploration, playout, widen_root)
     game = view.game
     if game.native is not None:
         return _restricted(game.native.search(game.native_view(view), options), view, root_moves)
@@ -143,7 +145,7 @@ def _read(search, view: View, iterations: int, millis: float, seed: int, finishe
 def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None = None,
             every: int | None = None, should_stop: Stop | None = None,
             exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
-            root_moves: RootMoves | None = None) -> Analysis:
+            root_moves: RootMoves | None = None, widen_root: bool = False) -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
     `progress` gets a partial answer every `every` iterations; `should_stop` is polled
@@ -154,7 +156,7 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
     seed &= MASK64  # the core takes a uint64
-    search = new_tree(view, seed, limits.threads, c, playout, root_moves)
+    search = new_tree(view, seed, limits.threads, c, playout, root_moves, widen_root)
     start = time.perf_counter()
 
     def report() -> None:
@@ -179,7 +181,9 @@ class IsmctsBot:
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, every: int | None = None, *,
                root_moves: RootMoves | None = None) -> PlayResult:
-        analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves)
+        # a move, not an analysis: the root may be widened too (the measured default)
+        analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,
+                           widen_root=True)
         if analysis.best is None:
             raise _stopped()
         return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)

@@ -132,7 +132,8 @@ def test_hera_and_zeus_keeps_random_playouts_by_default():
 def test_with_light_playouts_the_tree_widens_in_the_policy_order():
     """A node visited v times offers its 1 + floor(v^0.5 / 4) best moves by the light
     scores (ties: lower id), best first: four iterations all go to the heuristic's move;
-    with random playouts every move is expanded first."""
+    with random playouts every move is expanded first. The root is widened only for a
+    bot's move (widen_root); an analysis searches every legal move there."""
     from hzai.search.ismcts import new_tree
 
     game = LegendsGame(mission=1, heroes=["Perseus", "Jason", "Atalanta"])
@@ -142,7 +143,7 @@ def test_with_light_playouts_the_tree_widens_in_the_policy_order():
         moves = state.legal_moves()
         scores = game.heuristic_scores(view, moves)
         first = min(game.action_of(moves[i]) for i in best_moves(scores))
-        tree = new_tree(view, seed)  # the game's default: light
+        tree = new_tree(view, seed, widen_root=True)  # the game's default playout (light); a bot's move
         tree.run(4)
         assert [a for a, _, _, _ in tree.root_stats()] == [first]
         tree.run(61)  # the 65th iteration finds 64 visits: 1 + floor(8 / 4) = 3 moves, the three best
@@ -152,3 +153,7 @@ def test_with_light_playouts_the_tree_widens_in_the_policy_order():
             wide = new_tree(view, seed, playout="random")
             wide.run(4)
             assert len(wide.root_stats()) == 4
+        # an analysis (no widening at the root) expands every legal move there
+        full = new_tree(view, seed)
+        full.run(len(moves))
+        assert sorted(a for a, _, _, _ in full.root_stats()) == sorted(game.action_of(m) for m in moves)

@@ -30,6 +30,7 @@ struct SearchOptions {
   int playout = PO_RANDOM;
   uint64_t seed = 0;
   int threads = 1;
+  bool widen_root = false;  // widening.hpp at the root too (a bot's move), not only below it (analysis lists every move)
 };
 
 struct Node {
@@ -229,7 +230,7 @@ class Ismcts {
       }
       bool ranked = false;  // the actions best first: expand the first untried one
       if constexpr (has_policy_scores<G>::value) {
-        if (options_.playout == PO_LIGHT) {
+        if (options_.playout == PO_LIGHT && (node != 0 || options_.widen_root)) {
           n = widen<G>(g, s, buf, n, tree.nodes[node].visits, tree.scores.data(), untried);
           ranked = true;
         }

@@ -9,8 +9,9 @@
 // random order, before any is chosen again, so each playout starts with a random move at
 // the tree's frontier; in a game where most moves are bad (Legends: a card given away, a
 // DI discarded) that random move, not the policy, decides the playout, and the moves
-// whose next decisions are harmless (the Oracle's return orders) look best. A game
-// without the member is searched exactly as before. docs/native.md.
+// whose next decisions are harmless (the Oracle's return orders) look best. The root is
+// widened only with SearchOptions::widen_root (a bot's move; an analysis lists every
+// move). A game without the member is searched exactly as before. docs/native.md.
 #pragma once
 
 #include <algorithm>
