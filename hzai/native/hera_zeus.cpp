@@ -468,7 +468,6 @@ int light_action(const GameDef& g, const State& s, SplitMix64& rng) {
   for (int i = 0; i < n; ++i) {
     const int grade = light_grade(g, s, buf[i]);
     if (grade == 2) return buf[i];
-    }
     if (grade) good[n_good++] = buf[i];
   }
   if (n_good == 0) return buf[rng.below((uint64_t)n)];
