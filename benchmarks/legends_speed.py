@@ -2,10 +2,14 @@
 
     python benchmarks/legends_speed.py [--seconds 3] [--out benchmarks/results/legends_speed.json]
 
-Two measures, each in one run on the same positions:
+Three measures, each in one run on the same positions:
 - random playouts a second: the reference engine (hzai.games.legends.rules, uniform
   choices from SplitMix64) against the twin's batch API (`_native.legends_random_playouts`)
   on 1 thread, and the batch on 2 threads;
+- light playouts a second (the heuristic playing every seat, ties drawn from
+  SplitMix64): the reference engine scoring with hzai.games.legends.heuristic against the
+  twin's light policy (`_native.legends_light_playouts`, the search's default for
+  Legends), on 1 and 2 threads;
 - ISMCTS iterations a second on Legends views: before, the generic search calling the
   Python game back (`_native.PySearch`, one thread only), and after, the same search
   on the twin (`_native.LegendsSearch`) on 1 and 2 threads.
@@ -28,7 +32,10 @@ from pathlib import Path
 
 from hzai import _native
 from hzai.games.legends.game import LegendsGame
+from hzai.games.legends.heuristic import best_moves
+from hzai.native.legends_check import _Whole
 from hzai.native.legends import native_state, native_view
+from hzai.native.tables import PLAYOUTS
 from hzai.rng import SplitMix64
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,11 +48,20 @@ def random_choice(state, rng: SplitMix64):
     return options[rng.below(len(options))]
 
 
-def reference_playout(state, seed: int) -> int:
+def light_choice(state, rng: SplitMix64):
+    """The heuristic's move on the whole state (ties drawn from `rng`), or a chance outcome."""
+    if state.is_chance:
+        return random_choice(state, rng)
+    moves = state.legal_moves()
+    best = best_moves(state.game.heuristic_scores(_Whole(state), moves))
+    return moves[best[rng.below(len(best))]]
+
+
+def reference_playout(state, seed: int, choice=random_choice) -> int:
     state = state.clone()
     rng = SplitMix64(seed)
     while not state.is_terminal:
-        state.apply(random_choice(state, rng))
+        state.apply(choice(state, rng))
     return state.turn
 
 
@@ -86,10 +102,13 @@ def timed(fn, seconds: float, clock=time.process_time) -> float:
     return best
 
 
-def playout_rates(states: list, seconds: float) -> dict:
+def playout_rates(states: list, seconds: float, light: bool = False) -> dict:
+    choice = light_choice if light else random_choice
+    batch = _native.legends_light_playouts if light else _native.legends_random_playouts
+
     def ref(n):
         for i in range(n):
-            reference_playout(states[i % len(states)], i)
+            reference_playout(states[i % len(states)], i, choice)
 
     twins = [native_state(s) for s in states]
 
@@ -97,7 +116,7 @@ def playout_rates(states: list, seconds: float) -> dict:
         def run(n):
             per = max(1, n // len(twins))
             for t in twins:
-                _native.legends_random_playouts(t, per, 1, threads)
+                batch(t, per, 1, threads)
         return run
 
     r = timed(ref, seconds)
@@ -108,7 +127,7 @@ def playout_rates(states: list, seconds: float) -> dict:
             "threads_2_over_1": n2 / n1_wall}
 
 
-def search_rates(states: list, seconds: float) -> dict:
+def search_rates(states: list, seconds: float, playout: str = "random") -> dict:
     views = [s.view(s.current_seat) for s in states]
 
     def py(n):
@@ -120,15 +139,17 @@ def search_rates(states: list, seconds: float) -> dict:
 
         def run(n):
             for v, spec in zip(views, specs):
-                v.game.native.search(spec, _native.SearchOptions(seed=1, threads=threads)).run(max(1, n // len(views)))
+                v.game.native.search(spec, _native.SearchOptions(seed=1, threads=threads, playout=PLAYOUTS[playout])).run(max(1, n // len(views)))
         return run
 
-    before = timed(py, seconds)
+    # the Python-callback search has no light policy (its playouts are random): the
+    # light rates are the twin's only
+    before = timed(py, seconds) if playout == "random" else None
     after1 = timed(nat(1), seconds)
     after1_wall = timed(nat(1), seconds, time.perf_counter)
     after2 = timed(nat(2), seconds, time.perf_counter)
     return {"python_callback_1": before, "native_1": after1, "native_1_wall": after1_wall, "native_2": after2,
-            "speedup": after1 / before, "threads_2_over_1": after2 / after1_wall}
+            "speedup": None if before is None else after1 / before, "threads_2_over_1": after2 / after1_wall}
 
 
 def main(argv=None) -> int:
@@ -141,18 +162,25 @@ def main(argv=None) -> int:
         "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0], "platform": platform.platform()},
         "cells": [f"mission {m}, {s} seats" for m, s in CELLS],
         "playouts_per_s": {"start": playout_rates(start, args.seconds), "mid": playout_rates(mid, args.seconds)},
+        "light_playouts_per_s": {"start": playout_rates(start, args.seconds, light=True),
+                                 "mid": playout_rates(mid, args.seconds, light=True)},
         "ismcts_iterations_per_s": {"mid": search_rates(mid, args.seconds)},
+        "ismcts_light_iterations_per_s": {"mid": search_rates(mid, args.seconds, "light")},
     }
-    print("random playouts a second (reference | native 1 thread | native 2 threads wall / 1 thread wall | "
-          "native/reference)")
-    for where, r in result["playouts_per_s"].items():
-        print(f"  {where:5} {r['reference']:10.0f} | {r['native_1']:10.0f} | {r['native_2']:8.0f} / "
-              f"{r['native_1_wall']:8.0f} | {r['speedup']:6.0f}x")
-    s = result["ismcts_iterations_per_s"]["mid"]
-    print("ISMCTS iterations a second on Legends views (Python callback | native 1 thread | native 2 threads wall"
-          " / 1 thread wall | native/callback)")
-    print(f"  mid   {s['python_callback_1']:10.0f} | {s['native_1']:10.0f} | {s['native_2']:8.0f} / "
-          f"{s['native_1_wall']:8.0f} | {s['speedup']:6.1f}x")
+    for kind in ("random", "light"):
+        print(f"{kind} playouts a second (reference | native 1 thread | native 2 threads wall / 1 thread wall | "
+              "native/reference)")
+        for where, r in result["playouts_per_s" if kind == "random" else "light_playouts_per_s"].items():
+            print(f"  {where:5} {r['reference']:10.0f} | {r['native_1']:10.0f} | {r['native_2']:8.0f} / "
+                  f"{r['native_1_wall']:8.0f} | {r['speedup']:6.0f}x")
+    for key, kind in (("ismcts_iterations_per_s", "random"), ("ismcts_light_iterations_per_s", "light")):
+        s = result[key]["mid"]
+        print(f"ISMCTS iterations a second on Legends views, {kind} playouts (Python callback | native 1 thread | "
+              "native 2 threads wall / 1 thread wall | native/callback)")
+        before = "-" if s["python_callback_1"] is None else f"{s['python_callback_1']:.0f}"
+        speedup = "-" if s["speedup"] is None else f"{s['speedup']:.1f}x"
+        print(f"  mid   {before:>10} | {s['native_1']:10.0f} | {s['native_2']:8.0f} / "
+              f"{s['native_1_wall']:8.0f} | {speedup:>6}")
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")

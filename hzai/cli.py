@@ -542,7 +542,8 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     _add_budget(p)
     p.add_argument("--c", type=float, default=0.7, help="exploration constant (default 0.7)")
-    p.add_argument("--playout", choices=["random", "light"], default="random", help="playout policy (default random)")
+    p.add_argument("--playout", choices=["random", "light"], default=None,
+                   help="playout policy (default: the game's own; random for a game that names none)")
     p.add_argument("--tree", choices=["single", "multi"], default="single",
                    help="single: one tree of this seat's information sets (default, ismcts-v1); multi: one tree per "
                         "seat, each keyed by what that seat observes (docs/search.md)")

@@ -79,6 +79,11 @@ class Game(ABC):
         `native`); None where the twin cannot make one."""
         return None
 
+    # The playout policy the generic search plays this game's playouts with when none is
+    # asked for (a name of hzai.native.tables.PLAYOUTS: "random", or "light", the game's
+    # own `playout_step` of its native twin).
+    default_playout: str = "random"
+
     def heuristic_scores(self, view, moves: list[Move]) -> list[float]:
         """Rule-of-thumb scores of `moves` (higher is better), for the heuristic bot."""
         raise NotImplementedError(f"game {self.name} has no heuristic policy")

@@ -14,6 +14,10 @@ const char* const REASON_TEXT[6] = {nullptr, "exhausted", "turn_limit", "forced_
                                    "final_defeated"};
 const char* const SPECIAL_TEXT[5] = {nullptr, "di_recover", "di_swap_draw", "di_swap_discard", "replace_until_6"};
 const char* const TRIGGER_TEXT[5] = {"", "+", "C", "2C", "H"};
+const char* const WEIGHT_TEXT[W_COUNT] = {"fill", "fit", "defeat", "slay", "wild_cost", "ability_cost", "ability_use_div",
+                                          "move_fill", "move_use_div", "leave_stranded", "recover_missing",
+                                          "recover_drawn", "order_div", "support_low", "support_low_hand",
+                                          "support_per_card", "oracle", "use_short", "use_has", "use_di"};
 const char* const EVENT_TEXT[9] = {"draw", "play", "discard", "give", "reveal", "back", "under_draw", "under_discard",
                                   "take_discard"};
 const char* const BLOCK_TEXT[B_COUNT] = {"place", "fight", "wild", "slay", "ability", "move", "recover", "discard",
@@ -331,6 +335,8 @@ int oracle_returns(const LgGame& g, const LgState& s, int* out) {  // L-ORACLE-2
   return n;
 }
 
+}  // namespace
+
 // A sequence id (within its block) back to kinds; its length.
 int unseq(const LgGame& g, int v, int* ks) {
   int len = 1;
@@ -342,6 +348,8 @@ int unseq(const LgGame& g, int v, int* ks) {
   }
   return len;
 }
+
+namespace {
 
 void fight(const LgGame& g, LgState& s, int seat, int block, int x) {  // L-FIGHT, L-DI, L-ABIL, L-TURN-4
   Monster& m = s.mon[s.disc[seat]];
@@ -615,8 +623,7 @@ int sample_chance(const LgGame& g, const LgState& s, SplitMix64& rng) {
   return g.base[B_CHANCE] + g.seq(ks, h);
 }
 
-void Legends::playout_step(const Game& g, State& s, SplitMix64& rng) {
-  // Legends has no playout policy of its own yet: a uniformly random step.
+void random_step(const LgGame& g, LgState& s, SplitMix64& rng) {
   if (s.pending == P_CHANCE) {
     apply(g, s, sample_chance(g, s, rng));
     return;

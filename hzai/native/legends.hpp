@@ -45,6 +45,11 @@ enum Trigger : int8_t { T_NONE, T_PLUS, T_CHIMERA, T_TWO_CHIMERAS, T_HADES };
 // Action blocks, in the codec's order (their bases come from Python).
 enum Block : int { B_PLACE, B_FIGHT, B_WILD, B_SLAY, B_ABILITY, B_MOVE, B_RECOVER, B_DISCARD, B_ORACLE_BACK, B_SUPPORT,
                    B_ORACLE, B_CHANCE, B_COUNT };
+// The heuristic's weights (hzai.games.legends.heuristic.WEIGHTS, their one source: the
+// values come from Python by these names); the light playout policy reads them.
+enum Weight : int { W_FILL, W_FIT, W_DEFEAT, W_SLAY, W_WILD_COST, W_ABILITY_COST, W_ABILITY_USE_DIV, W_MOVE_FILL,
+                    W_MOVE_USE_DIV, W_LEAVE_STRANDED, W_RECOVER_MISSING, W_RECOVER_DRAWN, W_ORDER_DIV, W_SUPPORT_LOW,
+                    W_SUPPORT_LOW_HAND, W_SUPPORT_PER_CARD, W_ORACLE, W_USE_SHORT, W_USE_HAS, W_USE_DI, W_COUNT };
 
 extern const char* const PENDING_TEXT[8];
 extern const char* const RESULT_TEXT[3];
@@ -52,6 +57,7 @@ extern const char* const REASON_TEXT[6];
 extern const char* const SPECIAL_TEXT[5];
 extern const char* const BLOCK_TEXT[B_COUNT];
 extern const char* const TRIGGER_TEXT[5];  // by Trigger; "+" is "+n"
+extern const char* const WEIGHT_TEXT[W_COUNT];
 
 // The static game: data, options and the action-id layout.
 struct LgGame {
@@ -76,6 +82,7 @@ struct LgGame {
   int seq_count = 0;
   int max_legal = 0;
   std::vector<int32_t> text_rank;  // per action id, where its notation sorts (the arena's tie-break; may be empty)
+  double weight[W_COUNT] = {};  // the heuristic's (light playouts)
 
   void finish();  // checks the limits, derives the lookups; std::invalid_argument naming the problem
   int multiset_id(const int* counts) const;
@@ -159,6 +166,18 @@ int chance_outcomes(const LgGame& g, const LgState& s, int* ids, double* probs);
 int sample_chance(const LgGame& g, const LgState& s, SplitMix64& rng);
 void enter(const LgGame& g, LgState& s, int what);  // 0 normal, 1 chimera, 2 hades
 void check_state(const LgGame& g, const LgState& s);  // std::invalid_argument when a loaded state is malformed
+
+int unseq(const LgGame& g, int v, int* kinds);  // a sequence id (within its block) back to kinds; its length
+
+// The light playout policy (legends_light.cpp): the heuristic of
+// hzai/games/legends/heuristic.py, score for score. `scores[i]` is the score of
+// `actions[i]`, legal actions of the seat to decide in `s`.
+void light_scores(const LgGame& g, const LgState& s, const int* actions, int n, double* scores);
+// One move of the light policy: a best-scored legal action, ties drawn uniformly with
+// `rng` (one draw, also for a single best); a chance node's outcome drawn as sample_chance.
+void light_step(const LgGame& g, LgState& s, SplitMix64& rng);
+// One uniformly random move (the reference's random playouts, move for move).
+void random_step(const LgGame& g, LgState& s, SplitMix64& rng);
 
 // ----- one seat's view, as the sampler reads it (hzai/native/legends.py builds it) -----
 enum EventType : int { E_DRAW, E_PLAY, E_DISCARD, E_GIVE, E_REVEAL, E_BACK, E_UNDER_DRAW, E_UNDER_DISCARD,
@@ -268,8 +287,12 @@ struct Legends {
     v.world = std::make_shared<const State>(s);
     return v;
   }
-  static void playout_step(const Game& g, State& s, SplitMix64& rng);
+  static void playout_step(const Game& g, State& s, SplitMix64& rng) { light_step(g, s, rng); }
   static int observation(const Game& g, const State& s, int a, int seat) { return lg::observation(g, s, a, seat); }
+  // The light policy's scores: the search widens its tree in their order (search/widening.hpp).
+  static void policy_scores(const Game& g, const State& s, const int* actions, int n, double* out) {
+    light_scores(g, s, actions, n, out);
+  }
 };
 
 }  // namespace hzn::lg

@@ -31,6 +31,7 @@ def _trigger(text: str) -> tuple[int, int]:
 def game_spec(game) -> dict:
     """What the C++ game reads: the data (counts, monsters, sizes), the mission, the
     options and the codec's layout."""
+    from hzai.games.legends.heuristic import WEIGHTS
     from hzai.games.legends.rules import deck_kinds
 
     data, codec, mission = game.data, game.codec, game.mission
@@ -45,6 +46,7 @@ def game_spec(game) -> dict:
         "bases": [codec.base[name] for name in _native.LEGENDS_BLOCKS], "size": codec.size,
         "multisets": [[codec.index[name] for name in m] for m in codec.multisets],
         "seq_base": [codec.seq_base[length] for length in sorted(codec.seq_base)], "seq_count": codec.seq_count,
+        "weights": dict(WEIGHTS),  # the heuristic's, for the light playout policy
     }
 
 
@@ -146,6 +148,7 @@ def selftest_lines(game, views=()) -> list[str]:
         [*spec["bases"], spec["size"]],
         [len(spec["multisets"]), *(x for m in spec["multisets"] for x in (len(m), *m))],
         [*spec["seq_base"], spec["seq_count"]],
+        [spec["weights"][name] for name in _native.LEGENDS_WEIGHTS],
         [len(views)],
     ]
     for view in views:
@@ -165,4 +168,5 @@ def selftest_lines(game, views=()) -> list[str]:
                     v["placed"], -1 if v["giver"] is None else v["giver"], int(v["forced"]), int(af is not None),
                     af[0] if af else 0, int(af[1]) if af else 0, v["normals_entered"], v["normals_defeated"],
                     v["finals_defeated"], results.index(v["result"]), reasons.index(v["reason"])])
-    return [" ".join(str(int(x)) for x in line) for line in out]
+    # whole numbers as they are; the weights (floats) as repr, which reads back exactly
+    return [" ".join(repr(x) if isinstance(x, float) else str(int(x)) for x in line) for line in out]

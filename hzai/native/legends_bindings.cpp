@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -85,6 +86,16 @@ std::shared_ptr<const LgGame> game_of(const py::dict& d) {
   if (sb.size() != MAX_ORDER) throw py::value_error("seq_base: lengths 1..5");
   for (int i = 0; i < MAX_ORDER; ++i) g->seq_base[i + 1] = sb[(size_t)i];
   g->seq_count = get<int>(d, "seq_count");
+  const auto weights = get<std::map<std::string, double>>(d, "weights");
+  for (int i = 0; i < W_COUNT; ++i) {
+    const auto it = weights.find(WEIGHT_TEXT[i]);
+    if (it == weights.end()) throw py::value_error(std::string("weights: missing ") + WEIGHT_TEXT[i]);
+    if (!std::isfinite(it->second)) throw py::value_error(std::string("weights: ") + WEIGHT_TEXT[i] + " must be finite");
+    g->weight[i] = it->second;
+  }
+  if (weights.size() != (size_t)W_COUNT) throw py::value_error("weights: an unknown name");
+  for (int div : {W_ABILITY_USE_DIV, W_MOVE_USE_DIV, W_ORDER_DIV})
+    if (g->weight[div] == 0.0) throw py::value_error(std::string("weights: ") + WEIGHT_TEXT[div] + " divides, not 0");
   try {
     g->finish();
   } catch (const std::invalid_argument& e) {
@@ -330,6 +341,33 @@ std::vector<int> legal_of(const LgGame& g, const LgState& s) {
   return buf;
 }
 
+using Step = void (*)(const LgGame&, LgState&, hzn::SplitMix64&);
+
+LgStateHandle playout(const LgStateHandle& h, uint64_t seed, Step step) {
+  LgState s = h.s;
+  hzn::SplitMix64 rng(seed);
+  while (current_player(*h.g, s) != hzn::search::TERMINAL) step(*h.g, s, rng);
+  return LgStateHandle{h.g, s};
+}
+
+std::pair<std::vector<int>, std::vector<int>> playouts(const LgStateHandle& h, long n, uint64_t seed, int threads,
+                                                       Step step) {
+  if (n < 0 || n > 100000000) throw py::value_error("n must be within 0..10^8");
+  if (threads < 1 || threads > 256) throw py::value_error("threads must be within 1..256");
+  std::vector<int8_t> won((size_t)n);
+  std::vector<int> turns((size_t)n);
+  {
+    py::gil_scoped_release unlocked;
+    hzn::search::playout_batch<Legends>(*h.g, h.s, n, seed, threads,
+                                        [&](LgState& s, hzn::SplitMix64& rng) { step(*h.g, s, rng); },
+                                        [&](long i, const LgState& s) {
+                                          won[(size_t)i] = s.result == R_WON;
+                                          turns[(size_t)i] = s.turn;
+                                        });
+  }
+  return {std::vector<int>(won.begin(), won.end()), turns};
+}
+
 }  // namespace
 
 void bind_legends(py::module_& m) {
@@ -347,6 +385,7 @@ void bind_legends(py::module_& m) {
       }, py::arg("state"), "the view of a seat that sees every card: every sample is this state");
   m.attr("LEGENDS_PENDING") = std::vector<std::string>(PENDING_TEXT, PENDING_TEXT + 7);
   m.attr("LEGENDS_BLOCKS") = std::vector<std::string>(BLOCK_TEXT, BLOCK_TEXT + B_COUNT);
+  m.attr("LEGENDS_WEIGHTS") = std::vector<std::string>(WEIGHT_TEXT, WEIGHT_TEXT + W_COUNT);
   m.attr("LEGENDS_TRIGGERS") = std::vector<std::string>(TRIGGER_TEXT, TRIGGER_TEXT + 5);
   std::vector<py::object> results, reasons;
   for (const char* t : RESULT_TEXT) results.push_back(text_or_none(t));
@@ -398,31 +437,32 @@ void bind_legends(py::module_& m) {
         Legends::returns(*h.g, h.s, out.data());
         return out;
       })
-      .def("random_playout", [](const LgStateHandle& h, uint64_t seed) {
-        LgState s = h.s;
+      .def("light_scores", [](const LgStateHandle& h) {
+        const auto legal = legal_of(*h.g, h.s);
+        std::vector<double> scores(legal.size());
+        light_scores(*h.g, h.s, legal.data(), (int)legal.size(), scores.data());
+        std::vector<std::pair<int, double>> out;
+        for (size_t i = 0; i < legal.size(); ++i) out.emplace_back(legal[i], scores[i]);
+        return out;
+      }, "[(action id, score)] of the light playout policy for every legal action (none at chance or the end)")
+      .def("light_step", [](LgStateHandle& h, uint64_t seed) {
+        if (current_player(*h.g, h.s) == hzn::search::TERMINAL) throw py::value_error("the game is over");
         hzn::SplitMix64 rng(seed);
-        long moves = 0;
-        while (current_player(*h.g, s) != hzn::search::TERMINAL) Legends::playout_step(*h.g, s, rng), ++moves;
-        return LgStateHandle{h.g, s};
-      }, py::arg("seed"), "the state at the end of a uniformly random game from here");
+        light_step(*h.g, h.s, rng);
+      }, py::arg("seed"), "play one move of the light policy in place (a chance outcome at chance)")
+      .def("random_playout", [](const LgStateHandle& h, uint64_t seed) { return playout(h, seed, random_step); },
+           py::arg("seed"), "the state at the end of a uniformly random game from here")
+      .def("light_playout", [](const LgStateHandle& h, uint64_t seed) { return playout(h, seed, light_step); },
+           py::arg("seed"), "the state at the end of a game from here played by the light policy");
 
   m.def("legends_random_playouts", [](const LgStateHandle& h, long n, uint64_t seed, int threads) {
-    if (n < 0 || n > 100000000) throw py::value_error("n must be within 0..10^8");
-    if (threads < 1 || threads > 256) throw py::value_error("threads must be within 1..256");
-    std::vector<int8_t> won((size_t)n);
-    std::vector<int> turns((size_t)n);
-    {
-      py::gil_scoped_release unlocked;
-      hzn::search::playout_batch<Legends>(*h.g, h.s, n, seed, threads,
-                                          [&](LgState& s, hzn::SplitMix64& rng) { Legends::playout_step(*h.g, s, rng); },
-                                          [&](long i, const LgState& s) {
-                                            won[(size_t)i] = s.result == R_WON;
-                                            turns[(size_t)i] = s.turn;
-                                          });
-    }
-    return std::make_pair(std::vector<int>(won.begin(), won.end()), turns);
+    return playouts(h, n, seed, threads, random_step);
   }, py::arg("state"), py::arg("n"), py::arg("seed"), py::arg("threads") = 1,
      "n uniformly random games from the state (game i with seed + i): (won 0/1, turns) per game");
+  m.def("legends_light_playouts", [](const LgStateHandle& h, long n, uint64_t seed, int threads) {
+    return playouts(h, n, seed, threads, light_step);
+  }, py::arg("state"), py::arg("n"), py::arg("seed"), py::arg("threads") = 1,
+     "n games of the light policy from the state (game i with seed + i): (won 0/1, turns) per game");
 
   m.def("legends_sample", [](const LgViewHandle& v, uint64_t seed) {
     try {

@@ -61,9 +61,10 @@ def _best(game: LegendsGame, state, actions: list[int], rng: SplitMix64) -> int:
     return best[rng.below(len(best))]
 
 
-def play(game: LegendsGame, seed: int, seen: Counter | None = None, greedy: bool = False) -> int:
+def play(game: LegendsGame, seed: int, seen: Counter | None = None, greedy: bool = False, on_decision=None) -> int:
     """One random game on both engines, compared after every step; the steps played.
-    `seen` counts the pending decisions and the ends met (for coverage)."""
+    `seen` counts the pending decisions and the ends met (for coverage);
+    `on_decision(state, twin, actions)` is called at every decision, before the move."""
     state = game.new_state(seed)
     twin = native_state(state)
     rng = SplitMix64(mix_seed(seed, 0xD1F))
@@ -100,6 +101,8 @@ def play(game: LegendsGame, seed: int, seen: Counter | None = None, greedy: bool
                 raise Mismatch(where(f"the legal actions differ ({', '.join(extra)})"))
             if twin.current_player != state.current_seat:
                 raise Mismatch(where("the seats to move differ"))
+            if on_decision is not None:
+                on_decision(state, twin, ref)
             action = _best(game, state, ref, rng) if greedy else ref[rng.below(len(ref))]
         state.apply(game.move_of(action))
         twin.apply(action)

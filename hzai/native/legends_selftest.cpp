@@ -27,6 +27,11 @@ struct Reader {
     if (!(in >> x)) throw std::runtime_error("spec file: a number is missing");
     return (int)x;
   }
+  double real() {
+    double x;
+    if (!(in >> x)) throw std::runtime_error("spec file: a weight is missing");
+    return x;
+  }
   std::vector<int> list(int n) {
     if (n < 0 || n > 1000000) throw std::runtime_error("spec file: a bad count");
     std::vector<int> v((size_t)n);
@@ -63,6 +68,7 @@ LgGame read_game(Reader& r) {
   for (int i = 0; i < nms; ++i) g.multisets.push_back(r.list(r.next()));
   for (int i = 1; i <= MAX_ORDER; ++i) g.seq_base[i] = r.next();
   g.seq_count = r.next();
+  for (double& w : g.weight) w = r.real();
   g.finish();
   return g;
 }
@@ -200,6 +206,7 @@ int main(int argc, char** argv) {
       if (Legends::view_player(g, v) < 0) continue;
       search::SearchOptions o;
       o.seed = seed, o.threads = threads;
+      o.playout = samples % 40 == 0 ? search::PO_LIGHT : search::PO_RANDOM;  // both policies, view by view
       search::Ismcts<Legends> tree(shared, v, o);
       iterations += tree.run(300, -1.0);
       search::Pimc<Legends> pimc(shared, v, o, 2);

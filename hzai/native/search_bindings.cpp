@@ -96,11 +96,14 @@ void bind_view(py::module_& m) {
       .def_readwrite("seed", &Inference::seed)
       .def_readwrite("slots", &Inference::slots);
   py::class_<SearchOptions>(m, "SearchOptions")
-      .def(py::init([](double exploration, int playout, uint64_t seed, int threads, double prior_weight) {
-             return SearchOptions{exploration, playout, seed, threads, prior_weight};
+      .def(py::init([](double exploration, int playout, uint64_t seed, int threads, double prior_weight,
+                       bool widen_root) {
+             return SearchOptions{exploration, playout, seed, threads, prior_weight, widen_root};
            }),
            py::arg("exploration") = 0.7, py::arg("playout") = 0, py::arg("seed") = 0, py::arg("threads") = 1,
-           py::arg("prior_weight") = 0.0)
+           py::arg("prior_weight") = 0.0, py::arg("widen_root") = false)
+      .def_readwrite("widen_root", &SearchOptions::widen_root,
+                     "policy-ordered widening at the root too (a bot's move); off: every legal root move is searched")
       .def_readwrite("exploration", &SearchOptions::exploration)
       .def_readwrite("playout", &SearchOptions::playout, "index in hzai.native.tables.PLAYOUTS")
       .def_readwrite("seed", &SearchOptions::seed)

@@ -104,9 +104,10 @@ def _winner(game, returns) -> str:
 
 
 # ----- the native arena: every seat a native bot of a game with a twin -----------------
-def native_bot(bot, limits: Limits):
+def native_bot(bot, limits: Limits, game=None):
     """The native arena's spec of `bot` (a _native.BotSpec), or None when it must decide
-    in Python (a Python-only bot, a time budget)."""
+    in Python (a Python-only bot, a time budget). A bot with no playout of its own plays
+    `game`'s default playout."""
     from hzai import _native
     from hzai.search.ismcts import IsmctsBot, PimcBot
     from hzai.search.simple import LightBot, RandomBot
@@ -117,12 +118,15 @@ def native_bot(bot, limits: Limits):
         return _native.BotSpec(1)
     if limits.millis is not None or limits.iterations is None:
         return None  # a time budget depends on the clock: not reproducible either way
+    playout = getattr(bot, "playout", None)
+    if playout is None:
+        playout = "random" if game is None else game.default_playout
     if isinstance(bot, IsmctsBot):
         if bot.tree != "single" or bot.prior or bot.infer:
             return None  # the native arena plays the plain single-observer search only
-        return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[bot.playout], threads=limits.threads)
+        return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[playout], threads=limits.threads)
     if isinstance(bot, PimcBot):
-        return _native.BotSpec(3, limits.iterations, bot.exploration, PLAYOUTS[bot.playout], bot.worlds)
+        return _native.BotSpec(3, limits.iterations, bot.exploration, PLAYOUTS[playout], bot.worlds)
     return None
 
 
@@ -132,7 +136,7 @@ def native_arena(game, specs: list[str], limits: Limits) -> list | None:
     native = game.native
     if native is None or not hasattr(native, "arena") or game.native_start(0) is None:
         return None
-    bots = [native_bot(make_bot(spec), limits) for spec in specs]
+    bots = [native_bot(make_bot(spec), limits, game) for spec in specs]
     return None if any(b is None or b.kind not in native.arena_kinds for b in bots) else bots
 
 

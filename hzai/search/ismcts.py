@@ -36,15 +36,25 @@ TREES = ("single", "multi")
 MAX_PRIOR = 100.0  # option `prior`: the weight of the progressive bias (0: off)
 
 
-def _options(exploration, playout) -> tuple[float, str]:
-    """The exploration constant (option `c`) and playout policy name, checked (BotError)."""
-    return number_option("c", exploration, 0.0, MAX_EXPLORATION), choice_option("playout", playout, tuple(PLAYOUTS))
+def _options(exploration, playout) -> tuple[float, str | None]:
+    """The exploration constant (option `c`) and playout policy name, checked (BotError);
+    playout None: the game's own default (`Game.default_playout`), read at search time."""
+    if playout is not None:
+        playout = choice_option("playout", playout, tuple(PLAYOUTS))
+    return number_option("c", exploration, 0.0, MAX_EXPLORATION), playout
 
 
-def _search_options(view: View, seed: int, threads: int, exploration: float, playout: str,
-                    prior: float = 0.0) -> _native.SearchOptions:
-    return _native.SearchOptions(exploration=exploration, playout=PLAYOUTS[playout], seed=seed & MASK64,
-                                 threads=threads, prior_weight=prior)
+def playout_of(view: View, playout: str | None) -> str:
+    """The playout policy a search of `view` plays: the one asked for, else the game's."""
+    return view.game.default_playout if playout is None else playout
+
+
+def _search_options(view: View, seed: int, threads: int, exploration: float,
+                    playout: str | None, prior: float = 0.0, widen_root: bool = False) -> _native.SearchOptions:
+    """widen_root: a game that widens its tree in its policy's order (docs/native.md)
+    widens the root too: a bot's move. Off (analysis), every legal root move is searched."""
+    return _native.SearchOptions(exploration=exploration, playout=PLAYOUTS[playout_of(view, playout)],
+                                 seed=seed & MASK64, threads=threads, prior_weight=prior, widen_root=widen_root)
 
 
 def _restricted(search, view: View, root_moves: RootMoves | None):
@@ -56,15 +66,16 @@ def _restricted(search, view: View, root_moves: RootMoves | None):
 
 
 def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAULT_EXPLORATION,
-             playout: str = "random", root_moves: RootMoves | None = None, tree: str = "single",
-             prior: float = 0.0):
+             playout: str | None = None, root_moves: RootMoves | None = None, tree: str = "single",
+             prior: float = 0.0, widen_root: bool = False):
     """The native ISMCTS over `view`: the game's C++ twin where it has one, else the
     search over the Python game (one thread); only the chosen root moves, if any.
     `tree`: single or multi (TREES); `prior`: the weight of the progressive bias from
-    the game's native prior over its moves (0: off; no effect on a game without one)."""
+    the game's native prior over its moves (0: off; no effect on a game without one);
+    `widen_root`: see _search_options."""
     tree = choice_option("tree", tree, TREES)
     prior = number_option("prior", prior, 0.0, MAX_PRIOR)
-    options = _search_options(view, seed, threads, exploration, playout, prior)
+    options = _search_options(view, seed, threads, exploration, playout, prior, widen_root)
     game = view.game
     multi = tree == "multi"
     if game.native is not None:
@@ -75,7 +86,7 @@ def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAU
     return _restricted((_native.PyMoSearch if multi else _native.PySearch)(view, options), view, root_moves)
 
 
-def new_pimc(view: View, seed: int, worlds: int, exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
+def new_pimc(view: View, seed: int, worlds: int, exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
              root_moves: RootMoves | None = None):
     """PIMC over the view: world w drawn with mix_seed(seed, 2w), searched with mix_seed(seed, 2w+1)."""
     options = _search_options(view, seed, 1, exploration, playout)
@@ -159,8 +170,9 @@ def _read(search, view: View, iterations: int, millis: float, seed: int, finishe
 
 def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None = None,
             every: int | None = None, should_stop: Stop | None = None,
-            exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
-            root_moves: RootMoves | None = None, tree: str = "single", prior: float = 0.0) -> Analysis:
+            exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
+            root_moves: RootMoves | None = None, tree: str = "single", prior: float = 0.0,
+            widen_root: bool = False) -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
     `progress` gets a partial answer every `every` iterations; `should_stop` is polled
@@ -174,7 +186,7 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
     c, playout = _options(exploration, playout)
     seed &= MASK64  # the core takes a uint64
     built = time.perf_counter()
-    search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree, prior)
+    search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree, prior, widen_root)
     limits = time_left(limits, built)  # building the tree (a weighted pool: its worlds) is part of the time
     start = time.perf_counter()
 
@@ -209,7 +221,7 @@ class IsmctsBot:
     DEFAULT_TREE = "single"
     DEFAULT_PRIOR = 0.0
 
-    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random", tree: str | None = None,
+    def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None, tree: str | None = None,
                  prior: float | str | None = None, infer: int | str = 0, temp: float | str | None = None):
         self.exploration, self.playout = _options(c, playout)
         self.tree = choice_option("tree", self.DEFAULT_TREE if tree is None else tree, TREES)
@@ -224,8 +236,9 @@ class IsmctsBot:
             started = time.perf_counter()
             view = inferred(view, self.temperature, seed)
             limits = time_left(limits, started)  # weighing the worlds is part of the time budget
+        # a move, not an analysis: the root may be widened too (the measured default)
         analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,
-                           self.tree, self.prior)
+                           self.tree, self.prior, widen_root=True)
         if analysis.best is None:
             raise _stopped()
         return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)
@@ -249,7 +262,7 @@ class PimcBot:
 
     name = "pimc"
 
-    def __init__(self, worlds: int | str = 8, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
+    def __init__(self, worlds: int | str = 8, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None):
         self.worlds = whole_option("worlds", worlds, 1, MAX_WORLDS)
         self.exploration, self.playout = _options(c, playout)
 

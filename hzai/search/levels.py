@@ -118,7 +118,7 @@ class LevelBot:
 
     name = "level"
 
-    def __init__(self, level: int | str = MAX_LEVEL, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
+    def __init__(self, level: int | str = MAX_LEVEL, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None):
         self.level = level_of(level)
         self.search = IsmctsBot(c, playout)
 

@@ -101,7 +101,7 @@ def position_view(game: Game, position) -> tuple[View, RootMoves | None]:
 
 def analyze_positions(game: Game, positions: Sequence, limits: Limits, seed: int = 0, *,
                       stop: Stop | None = None, exploration: float = DEFAULT_EXPLORATION,
-                      playout: str = "random") -> Iterator[PositionResult]:
+                      playout: str | None = None) -> Iterator[PositionResult]:
     """Yield a PositionResult for each position, in order, as each is done. A bad
     position's result carries the error; the batch goes on. `stop` ends the batch
     (between positions and inside a search: a search cut short is not answered).

@@ -138,7 +138,7 @@ def _row(game: Game, state: State, index: int, played: Move, analysis: Analysis,
 def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: Limits, seed: int = 0,
                  seats: Iterable[int] | None = None, *, stop: Stop | None = None,
                  progress: Callable[[int, int], None] | None = None, belief: bool = False,
-                 exploration: float = DEFAULT_EXPLORATION, playout: str = "random",
+                 exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
                  root_moves: Mapping[int, RootMoves] | None = None,
                  guard: Callable[[], ContextManager] | None = None) -> Iterator[ReviewedDecision]:
     """Yield a ReviewedDecision for every decision of `seats` (all seats by default),

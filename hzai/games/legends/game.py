@@ -36,6 +36,10 @@ class LegendsGame(Game):
     # Set by the package (hzai/games/legends/__init__.py): these modules import this one.
     view_type = None  # LegendsView
     record_type = None  # Record
+    # Searched with the heuristic as its playout policy (the twin's light step,
+    # hzai/native/legends_light.cpp): a uniformly random team never wins a mission, so
+    # random playouts would value every move at 0.
+    default_playout = "light"
 
     def __init__(self, mission: int = 1, heroes=("Perseus", "Atalanta"), difficulty: str = "human",
                  first_player: str = "p1", relocation: str = "paid", turn_limit: int = DEFAULT_TURN_LIMIT,

@@ -192,6 +192,7 @@ class Arena {
       return action;
     }
     o.threads = b.threads;
+    o.widen_root = true;  // a bot's move, as IsmctsBot.decide searches it (widening.hpp)
     Ismcts<G> search(g_, std::move(view), o);
     search.run(b.iterations, -1.0);
     return best_of(search.root_stats());

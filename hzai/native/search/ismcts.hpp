@@ -21,6 +21,7 @@
 
 #include "playout.hpp"
 #include "trait.hpp"
+#include "widening.hpp"
 
 namespace hzn::search {
 
@@ -31,6 +32,7 @@ struct SearchOptions {
   int threads = 1;
   // Added for issue 15 (kept together): progressive bias from G::prior, 0 = off.
   double prior_weight = 0.0;
+  bool widen_root = false;  // widening.hpp at the root too (a bot's move), not only below it (analysis lists every move)
 };
 
 // The options checked (std::invalid_argument naming the option) as the searches use
@@ -70,6 +72,7 @@ struct alignas(64) Tree {  // one cache line at least: each thread mutates its o
   std::vector<int> legal, untried;  // scratch, max_legal each
   std::vector<int32_t> slot;        // scratch, num_actions: child of the node at hand by action, else -1
   std::vector<double> prior;        // scratch, max_legal: the prior of each legal action (prior_weight > 0)
+  std::vector<double> scores;       // scratch for the policy's scores (widening.hpp)
 };
 
 struct ChildStats {
@@ -90,9 +93,11 @@ constexpr int MAX_PATH = 4096;
 // siblings for every legal action, and is left all -1 again. With `prior` (one value per
 // legal action) and a weight > 0: progressive bias, weight * prior / (visits + 1) added
 // to each score, and a new child drawn among the untried actions of the highest prior.
+// With `ranked` the legal actions come best first (widening.hpp) and the first untried
+// one is expanded, no draw.
 inline int descend(std::vector<Node>& nodes, int node, const int* legal, int n, int* untried, int32_t* slot,
                    int num_actions, SplitMix64& rng, double exploration, int mover, bool& expanded,
-                   const double* prior = nullptr, double weight = 0.0) {
+                   const double* prior = nullptr, double weight = 0.0, bool ranked = false) {
   const bool biased = prior != nullptr && weight > 0.0;
   double top = -1.0;
   for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling)
@@ -128,7 +133,7 @@ inline int descend(std::vector<Node>& nodes, int node, const int* legal, int n, 
   expanded = n_untried > 0;
   if (!expanded) return best;
   Node fresh;
-  fresh.action = untried[rng.below((uint64_t)n_untried)];
+  fresh.action = ranked ? untried[0] : untried[rng.below((uint64_t)n_untried)];
   fresh.parent = node;
   fresh.mover = (int8_t)mover;
   fresh.availability = 1;
@@ -258,6 +263,7 @@ class Ismcts {
       tree.untried.resize(width);
       tree.slot.assign((size_t)G::num_actions(*g_), -1);
       if (options_.prior_weight > 0.0) tree.prior.resize(width);
+      if constexpr (has_policy_scores<G>::value) tree.scores.resize(width);
     }
   }
 
@@ -324,9 +330,16 @@ class Ismcts {
         n = kept;
         if (n == 0) throw std::invalid_argument("none of the chosen root moves is legal in this position");
       }
+      bool ranked = false;  // the actions best first (widening.hpp): expand the first untried one
+      if constexpr (has_policy_scores<G>::value) {
+        if (options_.playout == PO_LIGHT && (node != 0 || options_.widen_root)) {
+          n = widen<G>(g, s, buf, n, tree.nodes[node].visits, tree.scores.data(), untried);
+          ranked = true;
+        }
+      }
       if (options_.prior_weight > 0.0) priors_of<G>(g, s, buf, n, tree.prior.data());
       const int child = descend(tree.nodes, node, buf, n, untried, tree.slot.data(), G::num_actions(g), tree.rng,
-                                options_.exploration, mover, expanded, tree.prior.data(), options_.prior_weight);
+                                options_.exploration, mover, expanded, tree.prior.data(), options_.prior_weight, ranked);
       G::apply(g, s, tree.nodes[child].action);
       node = child;
       if (depth < MAX_PATH) path[depth++] = node;
