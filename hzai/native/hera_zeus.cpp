@@ -137,17 +137,22 @@ double world_log_likelihood(const GameDef& g, const State& s, const Inference& i
   return total;
 }
 
-void Sampler::resample(const GameDef& g) {
-  const Inference& inf = v_.inference;
+void check_inference(const GameDef& g, const ViewSpec& v) {
+  const Inference& inf = v.inference;
   if (inf.side < 0 || inf.side > 1) throw std::invalid_argument("inference: side must be 0 or 1");
   for (const SlotLikelihood& sl : inf.slots) {
-    if (sl.c < 0 || sl.c >= COLUMNS || sl.r < 0 || (size_t)sl.r >= v_.columns[inf.side][sl.c].size() ||
-        v_.columns[inf.side][sl.c][sl.r].kind != SL_GROUP)
+    if (sl.c < 0 || sl.c >= COLUMNS || sl.r < 0 || (size_t)sl.r >= v.columns[inf.side][sl.c].size() ||
+        v.columns[inf.side][sl.c][sl.r].kind != SL_GROUP)
       throw std::invalid_argument("inference: a slot that is not a hidden card of the side");
     if (sl.log_factor.size() != (size_t)g.n_names) throw std::invalid_argument("inference: one factor per name");
     for (double f : sl.log_factor)
       if (!std::isfinite(f)) throw std::invalid_argument("inference: factors must be finite");
   }
+}
+
+void Sampler::resample(const GameDef& g) {
+  const Inference& inf = v_.inference;
+  check_inference(g, v_);
   SplitMix64 rng(inf.seed);
   const size_t n = (size_t)inf.pool;
   std::vector<State> pool;

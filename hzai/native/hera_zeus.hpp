@@ -101,6 +101,8 @@ class Sampler {
 
 // The log-likelihood of world `s` under `inf` (the sum of its slots' log factors).
 double world_log_likelihood(const GameDef& g, const State& s, const Inference& inf);
+// std::invalid_argument naming what of `v.inference` does not fit the view or the game.
+void check_inference(const GameDef& g, const ViewSpec& v);
 
 void light_step(const GameDef& g, State& s, SplitMix64& rng);  // the rule-of-thumb playout policy
 int light_action(const GameDef& g, const State& s, SplitMix64& rng);  // its move at a decision (no chance)

@@ -177,6 +177,7 @@ void bind_search(py::module_& m) {
      "the resampled worlds of a view with inference and the effective size of the weighted pool");
 
   m.def("world_log_likelihood", [](const PyGame& g, const ViewSpec& view, const PyState& s) {
+    check_inference(*g.def, view);  // a bad slot would read past the state's columns
     return world_log_likelihood(*g.def, s.s, view.inference);
   }, py::arg("game"), py::arg("view"), py::arg("state"), "the inference's log-likelihood of one world");
 
@@ -184,6 +185,7 @@ void bind_search(py::module_& m) {
     // n uniform worlds of the view (seed), each with its log-likelihood under the view's
     // inference and where the inference side's hostage lies: 0 deck, 1 hand, 2 discard,
     // 3 face up on the field, 10 + 4 * column + row a face-down field slot
+    check_inference(*g.def, view);  // pool 0 skips the sampler's own check
     ViewSpec plain = view;
     plain.inference.pool = 0;
     Sampler sampler(*g.def, plain);

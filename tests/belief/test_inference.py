@@ -217,3 +217,27 @@ def test_native_inference_rejects_a_bad_spec():
     spec.inference.slots = [slot]
     with pytest.raises(ValueError, match="not a hidden card"):
         _native.inferred_pool(core, spec)
+
+
+@pytest.mark.parametrize("c, r, factors, words", [
+    (1, 3, [0.0], "one factor per name"),
+    (0, 7, None, "not a hidden card"),
+    (-1, 0, None, "not a hidden card"),
+    (1, 3, "nan", "must be finite"),
+])
+def test_every_native_entry_checks_the_inference(c, r, factors, words):
+    """Without a pool the sampler skips its own check; the weighing entries check
+    the slots themselves (else a bad slot would be read past the state's columns)."""
+    game = Game.create()
+    core = native_game(game)
+    view = view_of(crafted(COVERED), HERA)
+    spec = inference_spec(view, 2.0, 1, pool=0)
+    slot = _native.SlotLikelihood()
+    slot.c, slot.r = c, r
+    slot.log_factor = [float("nan")] * len(core.names) if factors == "nan" else factors or [0.0] * len(core.names)
+    spec.inference.slots = [slot]
+    state = _native.sample_view(core, inference_spec(view, 2.0, 1, pool=0), 3)
+    with pytest.raises(ValueError, match=words):
+        _native.weighted_hostage(core, spec, 1, 10)
+    with pytest.raises(ValueError, match=words):
+        _native.world_log_likelihood(core, spec, state)
