@@ -104,3 +104,14 @@ def test_a_hosted_match_plays_to_the_end_with_each_seat_at_its_level(client):
 def test_a_match_without_levels_reports_full_strength(client):
     seats = create(client, bot_seats=[1], iterations=50)
     assert list(seats.created.status.bot_levels) == [0]
+
+
+@pytest.mark.parametrize("bot, option", [("ismcts:tree=multi", "tree"), ("ismcts:infer=1", "infer"),
+                                         ("ismcts:prior=1", "prior")])
+def test_a_level_with_an_option_the_level_bot_does_not_take_names_it(client, bot, option):
+    """A level plays the calibrated single-tree search: its options are c and playout
+    only; another ismcts option with a level is INVALID_ARGUMENT naming that option."""
+    error = rpc_error(client.suggest_move, played_record(3, 4).to_json(), iterations=50, level=3, bot=bot)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert error.details().startswith("bot: ") and f"unknown option '{option}'" in error.details()
+    assert "options: level, c, playout" in error.details()
