@@ -232,6 +232,8 @@ class IsmctsBot:
         self.prior = number_option("prior", self.DEFAULT_PRIOR if prior is None else prior, 0.0, MAX_PRIOR)
         self.infer = bool(whole_option("infer", infer, 0, 1))
         self.temperature = None if temp is None else number_option("temp", temp, MIN_TEMPERATURE, MAX_TEMPERATURE)
+        if self.temperature is not None and not self.infer:
+            raise BotError("option temp is the temperature of the opponent model: it needs infer=1")
 
     def check_game(self, game) -> None:
         """BotError when this bot's options ask for what `game` does not offer (infer=1

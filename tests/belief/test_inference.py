@@ -189,6 +189,8 @@ def test_inferred_search_differs_from_uniform_search():
     ("ismcts:temp=abc", "option temp"),
     ("ismcts:temp=inf", "option temp"),
     ("ismcts:infer=1,temp=-1", "option temp"),
+    ("ismcts:temp=2", "option temp is the temperature of the opponent model: it needs infer=1"),
+    ("ismcts:infer=0,temp=2", "needs infer=1"),
 ])
 def test_bad_inference_options_are_named(spec, words):
     with pytest.raises(BotError, match=words):
