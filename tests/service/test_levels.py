@@ -57,6 +57,8 @@ def test_an_unset_level_is_the_full_strength_bot(client):
 
 @pytest.mark.parametrize("levels, field, words", [
     ([3], "bot_levels", "gives 1 levels for 2 bot seats"),
+    ([3, 4, 5], "bot_levels", "gives 3 levels for 2 bot seats"),
+    ([1] * 100_000, "bot_levels", "gives 100000 levels for 2 bot seats"),
     ([3, MAX_LEVEL + 1], "bot_levels[1]", f"is not a strength level: give 1..{MAX_LEVEL}"),
 ])
 def test_create_match_checks_the_levels_of_its_bot_seats(client, levels, field, words):
