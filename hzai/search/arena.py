@@ -14,9 +14,10 @@ each seat deciding from its own View, or, for benchmarks only, from the full sta
 (`AllSeeingView`, `all_seeing=True`); the answer is the won share with a 95% interval.
 
 When every seat is a native bot (random, light, ismcts with one tree and neither prior
-nor inference, pimc; on an iteration budget) of a game whose twin has an arena (`game.native.arena`), the games are played whole in C++
-(hzai/native/search/arena.hpp) on threads, each seat deciding from its own view: the
-same games, action for action, as the loop here, which plays everything else.
+nor inference, pimc; on an iteration budget) of a game whose twin has an arena
+(`game.native.arena`), the games are played whole in C++ (hzai/native/search/arena.hpp)
+on threads, each seat deciding from its own view: the same games, action for action, as
+the loop here, which plays everything else (`native_bot` says which).
 """
 
 from __future__ import annotations
