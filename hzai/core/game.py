@@ -297,3 +297,8 @@ class Game(ABC):
     @property
     def has_belief_report(self) -> bool:
         return type(self).belief_report is not Game.belief_report
+
+    @property
+    def has_opponent_model(self) -> bool:
+        """Whether this game offers `inferred_view` (a bot's option infer needs it)."""
+        return type(self).inferred_view is not Game.inferred_view

@@ -201,12 +201,16 @@ def _stopped() -> ValueError:
     return ValueError("the search was stopped before it found a move")
 
 
+def no_opponent_model(game) -> BotError:
+    return BotError(f"game {game.name} has no opponent model: option infer is not offered")
+
+
 def inferred(view: View, temperature: float | None, seed: int) -> View:
     """The game's view with worlds weighted by its model of the other seats
     (`Game.inferred_view`); BotError for a game that has none."""
     weighted = view.game.inferred_view(view, temperature, seed)
     if weighted is None:
-        raise BotError(f"game {view.game.name} has no opponent model: option infer is not offered")
+        raise no_opponent_model(view.game)
     return weighted
 
 
@@ -228,6 +232,14 @@ class IsmctsBot:
         self.prior = number_option("prior", self.DEFAULT_PRIOR if prior is None else prior, 0.0, MAX_PRIOR)
         self.infer = bool(whole_option("infer", infer, 0, 1))
         self.temperature = None if temp is None else number_option("temp", temp, MIN_TEMPERATURE, MAX_TEMPERATURE)
+        if self.temperature is not None and not self.infer:
+            raise BotError("option temp is the temperature of the opponent model: it needs infer=1")
+
+    def check_game(self, game) -> None:
+        """BotError when this bot's options ask for what `game` does not offer (infer=1
+        on a game without an opponent model), before anything is searched."""
+        if self.infer and not game.has_opponent_model:
+            raise no_opponent_model(game)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, every: int | None = None, *,

@@ -196,7 +196,11 @@ def make_checked_bot(spec: str, game: Game, field: str = "bot", level: int = 0, 
     if level:
         spec = ",".join([f"level:level={level}"] + [f"{key}={value}" for key, value in options.items()])
     try:
-        return make_bot(spec)
+        bot = make_bot(spec)
+        check = getattr(bot, "check_game", None)
+        if check is not None:
+            check(game)
+        return bot
     except BotError as exc:
         raise invalid(field, str(exc)) from None
 
@@ -213,6 +217,8 @@ def decide(bot, view: View, limits: Limits, seed: int, stop: CallStop, cut: bool
     start = time.perf_counter()
     try:
         result = bot.decide(view, limits, seed, stop=stop)
+    except BotError as exc:  # an option the position does not allow: the caller's to fix
+        raise invalid("bot", str(exc)) from None
     except ValueError as exc:
         if stop():  # stopped before the search had a move to give
             raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move") from None

@@ -189,6 +189,8 @@ def test_inferred_search_differs_from_uniform_search():
     ("ismcts:temp=abc", "option temp"),
     ("ismcts:temp=inf", "option temp"),
     ("ismcts:infer=1,temp=-1", "option temp"),
+    ("ismcts:temp=2", "option temp is the temperature of the opponent model: it needs infer=1"),
+    ("ismcts:infer=0,temp=2", "needs infer=1"),
 ])
 def test_bad_inference_options_are_named(spec, words):
     with pytest.raises(BotError, match=words):
@@ -201,6 +203,34 @@ def test_a_game_without_an_opponent_model_refuses_infer():
     view = state.view(state.current_seat)
     with pytest.raises(BotError, match="no opponent model"):
         make_bot("ismcts:infer=1").decide(view, Limits(iterations=10), seed=1)
+
+
+def test_check_game_refuses_infer_before_any_search():
+    """The service checks a bot against the game when the request comes (not INTERNAL at
+    search time): only a game with an opponent model offers infer=1."""
+    legends = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
+    assert Game.create().has_opponent_model and not legends.has_opponent_model
+    make_bot("ismcts:infer=1").check_game(Game.create())
+    make_bot("ismcts").check_game(legends)
+    with pytest.raises(BotError, match="game legends has no opponent model: option infer"):
+        make_bot("ismcts:tree=multi,infer=1").check_game(legends)
+
+
+def test_inference_combines_with_the_multi_observer_tree():
+    """tree=multi,infer=1: the multi-observer search over the inferred worlds, its own
+    answer (not the uniform multi-observer one), reproducible for the same seed."""
+    state = crafted(COVERED)
+    view = view_of(state, state.to_move)
+    limits = Limits(iterations=300)
+
+    def moves(spec):
+        return [(str(m.move), m.visits) for m in make_bot(spec).decide(view, limits, seed=3).analysis.moves]
+
+    both = moves("ismcts:tree=multi,infer=1,temp=1")
+    assert both == moves("ismcts:tree=multi,infer=1,temp=1")
+    assert both != moves("ismcts:tree=multi"), "inference changes the multi-observer search's worlds"
+    # (here the single and the multi-observer trees agree, weighted or not: the tree shape
+    # is told apart in tests/search/test_mo_ismcts.py)
 
 
 def test_native_inference_rejects_a_bad_spec():

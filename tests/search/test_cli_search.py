@@ -54,3 +54,17 @@ def test_arena_reports_and_writes_json(tmp_path):
     assert result["games"] == 4 and result["a_wins"] + result["b_wins"] + result["draws"] == 4
     assert [g["seating"]["hera"] for g in result["results"]] == ["A", "B", "A", "B"], "seats swap every game"
     assert "unknown bot 'nobody'" in hzai("arena", "nobody", "random", "--games", "1", rc=2).stderr
+
+
+def test_the_arena_and_team_help_name_every_bot_make_bot_reads():
+    """The help of the commands that take a bot spec lists the library's bots and the
+    new ismcts options (one text for both commands)."""
+    from hzai.cli import BOT_SPEC_HELP
+
+    for name in ("random", "heuristic", "light", "ismcts", "ismcts-v1", "pimc", "level:N"):
+        assert name in BOT_SPEC_HELP
+    for option in ("tree=multi", "prior=", "infer=1", "temp="):
+        assert option in BOT_SPEC_HELP
+    from hzai.search import make_bot
+
+    make_bot("ismcts:c=1,playout=light,tree=multi,prior=1,infer=1,temp=2")  # the example given is a valid spec

@@ -130,3 +130,26 @@ def test_a_level_bot_reports_the_move_it_chose():
         result = LevelBot(2).decide(view, BUDGET, seed=seed)
         assert result.analysis.best == result.move
         assert result.move in view.legal_moves()
+
+
+def test_a_level_plays_legends_with_the_game_s_default_playout_and_a_widened_root():
+    """LevelBot hands the search playout None: on Legends (light playouts by default, the
+    root widened for a bot's move) the top level is plain ismcts and a lower level is
+    that same search on its share of the budget."""
+    game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
+    state = game.new_state(2)
+    view = state.view(state.current_seat)
+    limits = Limits(iterations=120)
+    top = LevelBot(MAX_LEVEL).decide(view, limits, seed=4)
+    plain = make_bot("ismcts").decide(view, limits, seed=4)
+    assert top.move == plain.move
+    assert [(str(m.move), m.visits) for m in top.analysis.moves] == [(str(m.move), m.visits) for m in plain.analysis.moves]
+    light = make_bot("ismcts:playout=light").decide(view, limits, seed=4)
+    assert [(str(m.move), m.visits) for m in light.analysis.moves] == [
+        (str(m.move), m.visits) for m in plain.analysis.moves], "Legends' default playout is light"
+    low = LevelBot(4)
+    share = low.level.limits(limits)
+    assert share.iterations < limits.iterations
+    searched = make_bot("ismcts:playout=light").decide(view, share, seed=4).analysis
+    lowered = low.decide(view, limits, seed=4).analysis
+    assert [(str(m.move), m.visits) for m in lowered.moves] == [(str(m.move), m.visits) for m in searched.moves]

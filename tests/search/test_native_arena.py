@@ -71,6 +71,21 @@ def test_python_only_bots_and_time_budgets_stay_in_python():
     assert native_arena(game, ["random", "light"], Limits(millis=50)) is not None  # no budget to spend
 
 
+@pytest.mark.parametrize("spec", ["ismcts:tree=multi", "ismcts:prior=1", "ismcts:infer=1", "level:3",
+                                  "level:8", "ismcts:tree=multi,infer=1"])
+def test_searches_the_native_arena_does_not_play_fall_back_to_python(spec):
+    """The native arena plays the plain single-observer search only: a bot with another
+    tree, a prior, inference or a level is played by the Python loop, and a game there
+    is the one that loop plays (the same as run_arena with native=False)."""
+    game = make_game("hera_zeus")
+    limits = Limits(iterations=12)
+    assert native_arena(game, [spec, "random"], limits) is None
+    assert native_arena(game, ["ismcts:c=0.9", "random"], limits) is not None
+    fast = run_arena(spec, "random", 1, limits, seed=4, jobs=1)
+    slow = run_arena(spec, "random", 1, limits, seed=4, jobs=1, native=False)
+    assert [(r.winner, r.moves, r.reason) for r in fast.results] == [(r.winner, r.moves, r.reason) for r in slow.results]
+
+
 def _hidden_swap(state, k: int):
     """`state` with the k-th pair of Zeus's cards swapped between hand and deck (names
     differ, no hostage moved): only Zeus can tell the two deals apart."""
@@ -131,6 +146,8 @@ LEGENDS = [  # (params, bot, iterations, games): chance orders in missions 6 and
     ({"mission": 1, "heroes": ["Perseus", "Atalanta"]}, "ismcts", 16, 2),
     ({"mission": 6, "heroes": ["Perseus", "Jason", "Achilles"]}, "ismcts:playout=light", 12, 2),
     ({"mission": 7, "heroes": ["Perseus", "Jason"]}, "pimc:worlds=2", 12, 2),
+    # the default search of Legends: light playouts (Game.default_playout), the root widened
+    ({"mission": 6, "heroes": ["Perseus", "Jason", "Achilles"]}, "ismcts:c=0.7", 12, 2),
 ]
 
 

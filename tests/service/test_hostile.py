@@ -157,7 +157,16 @@ BAD_OPTIONS = [("ismcts:c=abc", "option c"), ("ismcts:c=nan", "option c"), ("ism
                ("pimc:worlds=0", "option worlds"), ("pimc:worlds=-2", "option worlds"),
                ("pimc:worlds=200000", "option worlds"), ("pimc:worlds=2.5", "option worlds"),
                ("pimc:c=nan", "option c"), ("ismcts:playout=smart", "option playout"),
-               ("ismcts:depth=3", "unknown option 'depth'"), ("heuristic:c=1", "unknown option 'c'")]
+               ("ismcts:depth=3", "unknown option 'depth'"), ("heuristic:c=1", "unknown option 'c'"),
+               # the options of the stronger searches: the tree shape, the prior, inference
+               ("ismcts:tree=forest", "option tree"), ("ismcts:tree=", "option tree"),
+               ("ismcts:prior=-1", "option prior"), ("ismcts:prior=101", "option prior"),
+               ("ismcts:prior=lots", "option prior"), ("ismcts:prior=nan", "option prior"),
+               ("ismcts:infer=2", "option infer"), ("ismcts:infer=yes", "option infer"),
+               ("ismcts:infer=-1", "option infer"), ("ismcts:temp=0", "option temp"),
+               ("ismcts:temp=warm", "option temp"), ("ismcts:infer=1,temp=1e9", "option temp"),
+               ("ismcts:temp=2", "option temp is the temperature of the opponent model: it needs infer=1"),
+               ("ismcts:tree=multi,prior=-2", "option prior")]
 
 
 @pytest.mark.parametrize("spec, words", BAD_OPTIONS, ids=[s for s, _ in BAD_OPTIONS])

@@ -218,3 +218,31 @@ def test_the_bot_decides_from_the_seats_view_only(client):
     assert [(m.move.text, m.visits, m.value) for m in one.moves] == [(m.move.text, m.visits, m.value) for m in two.moves]
     assert (client.suggest_move(first, game="legends", iterations=80, seed=9).move.text
             == client.suggest_move(second, game="legends", iterations=80, seed=9).move.text)
+
+
+@pytest.mark.parametrize("bot, words", [
+    ("ismcts:infer=1", "game legends has no opponent model: option infer is not offered"),
+    ("ismcts:tree=multi,infer=1", "option infer is not offered"),
+])
+def test_inference_on_a_game_without_an_opponent_model_is_invalid_argument(client, bot, words):
+    """Legends has no opponent model: the search refuses infer=1 when it meets the game,
+    and the service answers INVALID_ARGUMENT naming the option (not INTERNAL)."""
+    data = Record(make_game("legends", **PARAMS), seed=8, moves=["place m1"]).to_json()
+    with pytest.raises(grpc.RpcError) as caught:
+        client.suggest_move(data, game="legends", iterations=20, seed=3, bot=bot)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT, caught.value.details()
+    assert words in caught.value.details()
+
+
+def test_the_multi_observer_tree_plays_legends_at_the_service(client):
+    data = Record(make_game("legends", **PARAMS), seed=8, moves=["place m1"]).to_json()
+    replies = [client.suggest_move(data, game="legends", iterations=60, seed=3, bot="ismcts:tree=multi,prior=1")
+               for _ in range(2)]
+    assert replies[0].move.text == replies[1].move.text and replies[0].bot == "ismcts"
+
+
+def test_a_legends_match_with_an_inferring_bot_is_refused_when_created(client):
+    with pytest.raises(grpc.RpcError) as caught:
+        client.create_match("legends", params=PARAMS, bot_seats=[1], bot="ismcts:infer=1", iterations=12)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert caught.value.details().startswith("bot: ") and "option infer is not offered" in caught.value.details()

@@ -57,6 +57,8 @@ def test_an_unset_level_is_the_full_strength_bot(client):
 
 @pytest.mark.parametrize("levels, field, words", [
     ([3], "bot_levels", "gives 1 levels for 2 bot seats"),
+    ([3, 4, 5], "bot_levels", "gives 3 levels for 2 bot seats"),
+    ([1] * 100_000, "bot_levels", "gives 100000 levels for 2 bot seats"),
     ([3, MAX_LEVEL + 1], "bot_levels[1]", f"is not a strength level: give 1..{MAX_LEVEL}"),
 ])
 def test_create_match_checks_the_levels_of_its_bot_seats(client, levels, field, words):
@@ -104,3 +106,14 @@ def test_a_hosted_match_plays_to_the_end_with_each_seat_at_its_level(client):
 def test_a_match_without_levels_reports_full_strength(client):
     seats = create(client, bot_seats=[1], iterations=50)
     assert list(seats.created.status.bot_levels) == [0]
+
+
+@pytest.mark.parametrize("bot, option", [("ismcts:tree=multi", "tree"), ("ismcts:infer=1", "infer"),
+                                         ("ismcts:prior=1", "prior")])
+def test_a_level_with_an_option_the_level_bot_does_not_take_names_it(client, bot, option):
+    """A level plays the calibrated single-tree search: its options are c and playout
+    only; another ismcts option with a level is INVALID_ARGUMENT naming that option."""
+    error = rpc_error(client.suggest_move, played_record(3, 4).to_json(), iterations=50, level=3, bot=bot)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert error.details().startswith("bot: ") and f"unknown option '{option}'" in error.details()
+    assert "options: level, c, playout" in error.details()
