@@ -144,6 +144,17 @@ inline int descend(std::vector<Node>& nodes, int node, const int* legal, int n, 
   return id;
 }
 
+// The root filter of `actions` (chosen moves): by action id, 1 = searched at the root;
+// empty for none (every legal move). std::invalid_argument for an id out of range.
+inline std::vector<char> root_filter(const std::vector<int>& actions, int num_actions) {
+  std::vector<char> only(actions.empty() ? 0 : (size_t)num_actions, 0);
+  for (int a : actions) {
+    if (a < 0 || a >= num_actions) throw std::invalid_argument("root action id out of range");
+    only[(size_t)a] = 1;
+  }
+  return only;
+}
+
 // The root children of several trees merged by action id, sorted by it.
 inline std::vector<ChildStats> merged_root(const std::vector<const std::vector<Node>*>& trees) {
   std::vector<ChildStats> out;
@@ -277,11 +288,7 @@ class Ismcts {
   // empty: every legal one. Set before the first iteration.
   void restrict_root(const std::vector<int>& actions) {
     if (iterations() > 0) throw std::logic_error("restrict the root before the search runs");
-    root_only_.assign(actions.empty() ? 0 : (size_t)G::num_actions(*g_), 0);
-    for (int a : actions) {
-      if (a < 0 || a >= G::num_actions(*g_)) throw std::invalid_argument("root action id out of range");
-      root_only_[(size_t)a] = 1;
-    }
+    root_only_ = root_filter(actions, G::num_actions(*g_));
   }
   const std::vector<char>& root_only() const { return root_only_; }
 

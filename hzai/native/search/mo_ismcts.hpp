@@ -59,11 +59,7 @@ class MoIsmcts {
 
   void restrict_root(const std::vector<int>& actions) {
     if (iterations() > 0) throw std::logic_error("restrict the root before the search runs");
-    root_only_.assign(actions.empty() ? 0 : (size_t)G::num_actions(*g_), 0);
-    for (int a : actions) {
-      if (a < 0 || a >= G::num_actions(*g_)) throw std::invalid_argument("root action id out of range");
-      root_only_[(size_t)a] = 1;
-    }
+    root_only_ = root_filter(actions, G::num_actions(*g_));
   }
 
   void stop() { stop_.store(true); }
