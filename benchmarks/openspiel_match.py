@@ -52,6 +52,13 @@ def openspiel_bot(game, seed: int, index: int, uct_c: float, iterations: int):
     return bot
 
 
+def chance_step(state, rng) -> None:
+    """One chance outcome of an OpenSpiel state, drawn by `rng` (a numpy RandomState)
+    with the game's probabilities."""
+    actions, probs = zip(*state.chance_outcomes())
+    state.apply_action(int(rng.choice(actions, p=probs)))
+
+
 def dealt_state(game, deal_seed: int):
     """A new OpenSpiel state of `game` with its deal drawn from `deal_seed`."""
     import numpy as np
@@ -59,8 +66,7 @@ def dealt_state(game, deal_seed: int):
     dealer = np.random.RandomState(deal_seed)
     state = game.new_initial_state()
     while state.is_chance_node():
-        actions, probs = zip(*state.chance_outcomes())
-        state.apply_action(int(dealer.choice(actions, p=probs)))
+        chance_step(state, dealer)
     return state
 
 
@@ -91,8 +97,7 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
     moves = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(referee.choice(actions, p=probs)))
+            chance_step(state, referee)
             continue
         player = state.current_player()
         legal = state.legal_actions()
@@ -102,10 +107,11 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
             continue
         start = time.perf_counter()
         if player == ours:
-            analysis = analyze(state.view(player), limits, mix_seed(deal_seed, moves),
+            view = state.view(player)
+            analysis = analyze(view, limits, mix_seed(deal_seed, moves),
                                exploration=ours_bot.exploration, playout=ours_bot.playout)
             by_text = {state.action_to_string(player, a): a for a in legal}
-            action = by_text[analysis.best]
+            action = by_text[view.game.move_text(analysis.best)]  # analysis holds Moves; OpenSpiel speaks text
             side, iterations = "ours", analysis.iterations
         else:
             iterations = os_iterations

@@ -90,7 +90,7 @@ def play(first: str, second: str, deal_seed: int) -> Game:
 def _play_openspiel(first: str, second: str, deal_seed: int) -> Game:
     import numpy as np
 
-    from benchmarks.openspiel_match import dealt_state, openspiel_bot
+    from benchmarks.openspiel_match import chance_step, dealt_state, openspiel_bot
     from hzai.games.hera_zeus import openspiel
     from hzai.rng import mix_seed
 
@@ -103,8 +103,7 @@ def _play_openspiel(first: str, second: str, deal_seed: int) -> Game:
     moves = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(referee.choice(actions, p=probs)))
+            chance_step(state, referee)
             continue
         player = state.current_player()
         legal = state.legal_actions()

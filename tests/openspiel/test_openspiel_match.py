@@ -63,3 +63,15 @@ def test_openspiel_ismcts_search_keys_match_across_worlds():
         searched += 1
         state.apply_action(int(rs.choice(state.legal_actions())))
     assert searched > 0
+
+
+def test_the_benchmark_plays_one_game_each_seat():
+    # benchmarks/openspiel_match.py maps our analysis' best Move to OpenSpiel's action by
+    # its text; a Move used as the key itself (not its text) failed with a KeyError.
+    from benchmarks.openspiel_match import play_game
+
+    for index in (0, 1):
+        result = play_game(index, 7, 10, None, 5, None, 2.0)
+        assert result["ours_seat"] == ("hera", "zeus")[index]
+        assert result["score"] in (0.0, 0.5, 1.0)
+        assert result["stats"]["ours"][0] > 0 and result["stats"]["openspiel"][0] > 0
