@@ -189,6 +189,8 @@ def make_checked_bot(spec: str, game: Game, field: str = "bot", level: int = 0, 
         if name not in allowed:
             if name in BOT_NAMES:
                 why = f"bot {quoted(name)} does not play {game.name}"
+            elif name == "level":
+                why = f"a strength level goes in the request's level field (1..{MAX_LEVEL}), not in the bot's name"
             elif name in bot_names():
                 why = f"bot {quoted(name)} is not offered by the service"
             else:
