@@ -9,7 +9,7 @@ import inspect
 from hzai.core.bot import Bot, BotError
 from hzai.text import quoted
 
-__all__ = ["Bot", "BotError", "make_bot", "parse_spec"]
+__all__ = ["Bot", "BotError", "bot_names", "make_bot", "parse_spec"]
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -50,12 +50,10 @@ def _level_spec(spec: str) -> str:
     return spec
 
 
-def make_bot(spec: str) -> Bot:
-    """A bot by name: random, heuristic, light, ismcts, ismcts-v1, pimc, level (options
-    after a colon; `level:3` is ISMCTS at strength level 3, hzai.search.levels)."""
+def _makers() -> dict:
+    """Bot name -> class; the searched bots only where the native core is built."""
     from hzai.search.simple import HeuristicBot, LightBot, RandomBot
 
-    name, options = parse_spec(_level_spec(spec))
     makers = {"random": RandomBot, "heuristic": HeuristicBot, "light": LightBot}
     try:
         from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, PimcBot
@@ -64,6 +62,19 @@ def make_bot(spec: str) -> Bot:
         makers.update({"ismcts": IsmctsBot, "ismcts-v1": IsmctsV1Bot, "pimc": PimcBot, "level": LevelBot})
     except ImportError:  # the native core is not built
         pass
+    return makers
+
+
+def bot_names() -> tuple[str, ...]:
+    """Every bot name make_bot knows, sorted."""
+    return tuple(sorted(_makers()))
+
+
+def make_bot(spec: str) -> Bot:
+    """A bot by name: random, heuristic, light, ismcts, ismcts-v1, pimc, level (options
+    after a colon; `level:3` is ISMCTS at strength level 3, hzai.search.levels)."""
+    name, options = parse_spec(_level_spec(spec))
+    makers = _makers()
     if name not in makers:
         raise BotError(f"unknown bot {quoted(name)}; choose from {', '.join(sorted(makers))}")
     _check_keys(name, makers[name], options)

@@ -62,6 +62,8 @@ def _bot_seats(game, values) -> frozenset:
         if seat >= len(game.seats):
             raise invalid(f"bot_seats[{index}]", f"{seat} is not a seat of {game.name}: give 0..{len(game.seats) - 1} "
                                                  f"({', '.join(game.seats)})")
+        if seat in values[:index]:
+            raise invalid(f"bot_seats[{index}]", f"seat {seat} is given twice: name each bot seat once")
     return frozenset(values)
 
 

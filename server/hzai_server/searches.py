@@ -26,6 +26,7 @@ import grpc
 
 from hzai.core import Game, Move, View
 from hzai.search import Analysis, BotError, Limits, analyze, make_bot, parse_spec
+from hzai.search.bot import bot_names
 from hzai.search.levels import MAX_LEVEL, MIN_LEVEL
 
 from hzai_server.admission import BATCH, INTERACTIVE, Abandoned, Admission, QueueFull
@@ -186,8 +187,15 @@ def make_checked_bot(spec: str, game: Game, field: str = "bot", level: int = 0, 
         name, options = parse_spec(spec)
         allowed = bots_for(game)
         if name not in allowed:
-            why = "does not play " + game.name if name in BOT_NAMES else "is unknown"
-            raise BotError(f"unknown bot {quoted(name)} ({why}); choose from {', '.join(allowed)}")
+            if name in BOT_NAMES:
+                why = f"bot {quoted(name)} does not play {game.name}"
+            elif name == "level":
+                why = f"a strength level goes in the request's level field (1..{MAX_LEVEL}), not in the bot's name"
+            elif name in bot_names():
+                why = f"bot {quoted(name)} is not offered by the service"
+            else:
+                why = f"unknown bot {quoted(name)}"
+            raise BotError(f"{why}; choose from {', '.join(allowed)}")
     except BotError as exc:
         raise invalid(field, str(exc)) from None
     if level and name != DEFAULT_BOT:

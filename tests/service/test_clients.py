@@ -117,6 +117,12 @@ def test_command_line_errors_are_one_line(server, midgame, tmp_record, capsys):
          "a record is a JSON object, not list"),
         (["analyze", str(tmp_record({"format": 7}, "odd.json")), "--server", server.address], 2,
          "no game of this server writes records of format 7"),
+        (["analyze", path, "--server", server.address, "--c", "1.5"], 2,
+         "--c sets the search run here; with --server the service analyzes with its own settings"),
+        (["analyze", path, "--server", server.address, "--tree", "multi", "--prior", "2"], 2,
+         "--tree, --prior set the search run here"),
+        (["suggest", path, "--server", server.address, "--bot", "ismcts-v1"], 2,
+         "bot 'ismcts-v1' is not offered by the service"),
         (["suggest", path, "--server", "127.0.0.1:1", "--timeout", "0.5"], 1, "no hzai-server answers at 127.0.0.1:1"),
         (["analyze", path, "--server", "127.0.0.1:1", "--timeout", "0.5"], 1, "no hzai-server answers"),
     ]

@@ -75,6 +75,9 @@ BAD_SUGGESTIONS = [
     ("unknown bot", lambda: bot_pb2.SuggestMoveRequest(
         position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(good_record())), bot="alphazero"),
      ["bot:", "unknown bot 'alphazero'"]),
+    ("library bot the service does not offer", lambda: bot_pb2.SuggestMoveRequest(
+        position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(good_record())), bot="ismcts-v1"),
+     ["bot:", "'ismcts-v1' is not offered by the service", "choose from ismcts, pimc"]),
     ("bad bot option", lambda: bot_pb2.SuggestMoveRequest(
         position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(good_record())), bot="ismcts:c"),
      ["bot:", "key=value"]),
@@ -122,7 +125,9 @@ def test_bad_match_requests(client):
         assert words in error.details(), (params, error.details())
     for request, words in ((match_pb2.CreateMatchRequest(), "game:"),
                            (match_pb2.CreateMatchRequest(game="chess"), "game: unknown game 'chess'"),
-                           (match_pb2.CreateMatchRequest(game="hera_zeus", bot_seats=[2]), "bot_seats[0]:")):
+                           (match_pb2.CreateMatchRequest(game="hera_zeus", bot_seats=[2]), "bot_seats[0]:"),
+                           (match_pb2.CreateMatchRequest(game="hera_zeus", bot_seats=[1, 1], bot_levels=[2, 5]),
+                            "bot_seats[1]: seat 1 is given twice")):
         error = rpc_error(client.matches.CreateMatch, request, timeout=30)
         assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and error.details().startswith(words), error.details()
     error = rpc_error(client.matches.CreateMatch, match_pb2.CreateMatchRequest(game="hera_zeus", bot="deep-blue"),

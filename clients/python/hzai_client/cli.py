@@ -63,8 +63,23 @@ def _upto(text: str, upto: int | None) -> str:
     return json.dumps(data)
 
 
+# Options of the search run here that an AnalyzeRequest cannot carry: the service analyzes
+# with its own search settings, so with --server they are refused rather than ignored.
+LOCAL_SEARCH_OPTIONS = ("c", "playout", "tree", "prior")
+
+
+def _refuse_local_search_options(args) -> None:
+    defaults = getattr(args, "local_search_defaults", {})
+    given = [f"--{dest}" for dest, default in defaults.items() if getattr(args, dest, default) != default]
+    if given:
+        raise CommandError(f"{', '.join(given)} set{'s' if len(given) == 1 else ''} the search run here; "
+                           "with --server the service analyzes with its own settings: leave "
+                           f"{'it' if len(given) == 1 else 'them'} out or drop --server", EXIT_BAD_INPUT)
+
+
 @_command
 def cmd_analyze_remote(args) -> int:
+    _refuse_local_search_options(args)
     text = _upto(_record_text(args.record), getattr(args, "upto", None))
     with _client(args) as client:
         kwargs = dict(game=_game_of(client, args, text), seed=args.seed, belief_samples=args.belief,
@@ -140,7 +155,8 @@ def add_commands(sub) -> None:
         def cmd_analyze(args) -> int:
             return cmd_analyze_remote(args) if args.server else run_local(args)
 
-        local.set_defaults(func=cmd_analyze)
+        local.set_defaults(func=cmd_analyze,
+                           local_search_defaults={dest: local.get_default(dest) for dest in LOCAL_SEARCH_OPTIONS})
     else:
         p = sub.add_parser("analyze", help="ask hzai-server how good each legal move is after a record")
         p.add_argument("record", help="game record (the game's JSON record, e.g. hzai-record/1)")
