@@ -123,8 +123,8 @@ def native_bot(bot, limits: Limits, game=None):
     if playout is None:
         playout = "random" if game is None else game.default_playout
     if isinstance(bot, IsmctsBot):
-        if bot.tree != "single" or bot.prior or bot.infer:
-            return None  # the native arena plays the plain single-observer search only
+        if bot.tree != "single" or bot.prior or bot.infer or bot.reuse:
+            return None  # the native arena plays the plain single-observer search only (no tree reuse)
         return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[playout], threads=limits.threads)
     if isinstance(bot, PimcBot):
         return _native.BotSpec(3, limits.iterations, bot.exploration, PLAYOUTS[playout], bot.worlds)
