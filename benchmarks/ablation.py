@@ -78,24 +78,32 @@ def reuse_part(args) -> int:
     merged into the existing results."""
     budgets = {f"{args.ms} ms": Limits(millis=args.ms, threads=1), f"{args.iterations} iterations":
                Limits(iterations=args.iterations, threads=1)}
-    share = args.minutes * 60 / (len(REUSE) * len(budgets))
-    rows = {}
-    for budget, limits in budgets.items():
-        for name, options in REUSE.items():
-            row = play(spec_of(options), BASE, limits, share, args.max_games, args.jobs)
-            rows[f"{name} @ {budget}"] = dict(row, budget=budget)
+    budgets = {k: v for k, v in budgets.items() if args.budgets == "both" or (args.budgets == "time") == k.endswith("ms")}
+    ideas = {k: v for k, v in REUSE.items() if args.ideas == "both" or (args.ideas == "credit") == ("credit=1" in v)}
+    share = args.minutes * 60 / (len(ideas) * len(budgets))
+    command = " ".join(["python -m benchmarks.ablation --part reuse", f"--ms {args.ms}", f"--iterations {args.iterations}",
+                        f"--budgets {args.budgets}", f"--ideas {args.ideas}", f"--minutes {args.minutes:g}",
+                        f"--max-games {args.max_games}", f"--jobs {args.jobs}"])
     out_path = Path(args.out)
     data = json.loads(out_path.read_text()) if out_path.exists() else {}
-    data["reuse"] = {"command": " ".join(["python -m benchmarks.ablation", "--part reuse", f"--ms {args.ms}",
-                                          f"--iterations {args.iterations}", f"--minutes {args.minutes:g}",
-                                          f"--jobs {args.jobs}"]), "rows": rows}
+    earlier = data.get("reuse", {})
+    rows = earlier.get("rows", {})  # a run of some rows keeps the others
+    for row in rows.values():
+        row.setdefault("command", earlier.get("command", "?"))
+    for budget, limits in budgets.items():
+        for name, options in ideas.items():
+            row = play(spec_of(options), BASE, limits, share, args.max_games, args.jobs)
+            rows[f"{name} @ {budget}"] = dict(row, budget=budget, command=command)
+    data["reuse"] = {"rows": rows}
     out_path.write_text(json.dumps(data, indent=2) + "\n")
     md = out_path.with_suffix(".md")
     text = md.read_text() if md.exists() else "# Ablations (Hera and Zeus)\n"
     text = text.split("\n" + REUSE_MARK)[0].rstrip("\n") + "\n"
-    lines = ["", REUSE_MARK, "", f"`{data['reuse']['command']}`: the same deals (seed {SEED} on), seat-swapped, "
-             f"{args.jobs} process(es); `ms/decision` is the wall time each bot took a decision.", "",
-             "| match | budget | games | score of the first | ms/decision (first / ismcts-v1) |", "|---|---|---|---|---|"]
+    lines = ["", REUSE_MARK, "", f"Seat-swapped games from the same deals (seed {SEED} on), {args.jobs} process(es); "
+             "`ms/decision` is the wall time each bot took a decision. Each row's command:", ""]
+    for command in dict.fromkeys(row["command"] for row in rows.values()):
+        lines.append(f"- `{command}`")
+    lines += ["", "| match | budget | games | score of the first | ms/decision (first / ismcts-v1) |", "|---|---|---|---|---|"]
     for key, row in rows.items():
         ms = row["ms_per_decision"]
         lines.append(f"| `{row['a']}` vs {BASE} | {row['budget']} | {row['games']} | {fmt(row)} | {ms['A']} / {ms['B']} |")
@@ -118,6 +126,10 @@ def main(argv=None) -> int:
     parser.add_argument("--part", choices=("all", "reuse"), default="all",
                         help="reuse: only the tree-reuse rows, added to the existing results")
     parser.add_argument("--iterations", type=int, default=300, help="the equal-iterations budget of --part reuse")
+    parser.add_argument("--budgets", choices=("both", "time", "iterations"), default="both",
+                        help="--part reuse: the rows at equal time (--ms), at equal iterations, or both")
+    parser.add_argument("--ideas", choices=("both", "reuse", "credit"), default="both",
+                        help="--part reuse: the rows of reuse=1, of reuse=1,credit=1, or both")
     args = parser.parse_args(argv)
     if args.part == "reuse":
         return reuse_part(args)

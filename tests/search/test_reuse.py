@@ -17,6 +17,13 @@ from hzai.search.ismcts import credited, new_tree, search_view
 GAMES = [("hera_zeus", {}), ("legends", {"mission": 1, "heroes": ["Perseus", "Atalanta"]})]
 
 
+def _to_decision(game, state, rng) -> bool:
+    """Chance results drawn until a seat decides; False at the end of the game."""
+    while not state.is_terminal and state.current_seat is None:
+        state.apply(game.draw_chance(state, rng))
+    return not state.is_terminal
+
+
 def _play(game, spec: str, iterations: int, seed: int, decisions: int = 60):
     """A game of `spec` bots, one object a seat, for `decisions` decisions. Yields, per
     decision: (seat, reused visits, whether the seat's previous decision came right
@@ -27,9 +34,7 @@ def _play(game, spec: str, iterations: int, seed: int, decisions: int = 60):
     last = [None] * len(game.seats)  # the history length right after each seat's last move
     chosen_visits = [None] * len(game.seats)
     for n in range(decisions):
-        while not state.is_terminal and state.current_seat is None:
-            state.apply(game.draw_chance(state, rng))
-        if state.is_terminal:
+        if not _to_decision(game, state, rng):
             return
         seat = state.current_seat
         view = state.view(seat)
@@ -78,9 +83,7 @@ def test_the_root_visits_are_the_chosen_child_visits_plus_the_new_iterations(nam
     state, rng = game.new_state(3), SplitMix64(3)
     rerooted = 0
     for _ in range(80):
-        while not state.is_terminal and state.current_seat is None:
-            state.apply(game.draw_chance(state, rng))
-        if state.is_terminal:
+        if not _to_decision(game, state, rng):
             break
         seat = state.current_seat
         view = state.view(seat)
@@ -189,11 +192,8 @@ def test_a_view_without_a_history_mark_is_never_reused():
     state, rng = game.new_state(3), SplitMix64(3)
     bot = make_bot("ismcts:reuse=1")
     for n in range(40):
-        if state.is_terminal:
+        if not _to_decision(game, state, rng):
             break
-        if state.is_chance:
-            state.apply(game.draw_chance(state, rng))
-            continue
         seat = state.current_seat
         view = View.from_json(state.view(seat).to_json(), game)
         assert view.history_mark() is None
@@ -229,3 +229,19 @@ def test_the_native_arena_leaves_reuse_to_the_python_loop():
     assert native_bot(make_bot("ismcts"), limits) is not None
     runs = [run_arena("ismcts:reuse=1", "ismcts-v1", 2, limits, seed=4, jobs=1) for _ in range(2)]
     assert [(r.winner, r.moves) for r in runs[0].results] == [(r.winner, r.moves) for r in runs[1].results]
+
+
+def test_reroot_of_a_game_written_in_python():
+    """PySearch's reroot (tests/toygame, no twin): the kept root holds the child's
+    visits; the other seat's replies below it are not the searching seat's moves and
+    are dropped, so the new root's moves come from the new iterations only."""
+    game = make_game("toy_guess")
+    view = game.new_state(2).view(0)
+    search = new_tree(view, 3)
+    search.run(200, -1.0)
+    stats = {a: v for a, v, *_ in search.root_stats()}
+    bet = game.action_of("bet")
+    search.reroot(bet, search_view(view), 4)
+    assert search.root_visits == stats[bet] and search.root_stats() == []
+    search.run(30, -1.0)
+    assert search.root_visits == stats[bet] + 30 and sum(v for _, v, *_ in search.root_stats()) == 30

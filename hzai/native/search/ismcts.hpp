@@ -212,11 +212,15 @@ std::vector<char> view_legal(const typename G::Game& g, const typename G::View& 
   return legal;
 }
 
-// The root child of `nodes` for `action`, or -1.
-inline int root_child(const std::vector<Node>& nodes, int action) {
+// Tree reuse in one tree: the root child keyed `key` that `mover` moved into becomes
+// the root (kept_subtree); a tree without one starts afresh.
+inline void keep_child(std::vector<Node>& nodes, int key, int mover, const std::vector<char>& legal) {
   for (int c = nodes[0].first_child; c >= 0; c = nodes[(size_t)c].next_sibling)
-    if (nodes[(size_t)c].action == action) return c;
-  return -1;
+    if (nodes[(size_t)c].action == key && nodes[(size_t)c].mover == mover) {
+      nodes = kept_subtree(nodes, c, mover, legal);
+      return;
+    }
+  nodes.assign(1, Node());
 }
 
 // One generator per tree (thread) from the search seed: results do not depend on timing.
@@ -372,9 +376,7 @@ class Ismcts {
     const std::vector<char> legal = view_legal<G>(*g_, view, seed);
     for (size_t t = 0; t < trees_.size(); ++t) {
       Tree& tree = trees_[t];
-      const int child = root_child(tree.nodes, action);
-      if (child >= 0) tree.nodes = kept_subtree(tree.nodes, child, root_player_, legal);
-      else tree.nodes.assign(1, Node());
+      keep_child(tree.nodes, action, root_player_, legal);
       tree.rng = tree_rng(seed, (int)t);
       tree.iterations = 0;
     }

@@ -94,15 +94,9 @@ class MoIsmcts {
     const std::vector<char> legal = view_legal<G>(*g_, view, seed);
     for (size_t t = 0; t < forests_.size(); ++t) {
       Forest& f = forests_[t];
-      for (int p = 0; p < seats_; ++p) {
-        std::vector<Node>& nodes = f.trees[(size_t)p];
-        const int key = p == root_player_ ? action : G::observation(*g_, s, action, p);
-        int child = -1;
-        for (int c = nodes[0].first_child; c >= 0; c = nodes[(size_t)c].next_sibling)
-          if (nodes[(size_t)c].action == key && nodes[(size_t)c].mover == root_player_) child = c;
-        if (child >= 0) nodes = kept_subtree(nodes, child, root_player_, legal);
-        else nodes.assign(1, Node());
-      }
+      for (int p = 0; p < seats_; ++p)
+        keep_child(f.trees[(size_t)p], p == root_player_ ? action : G::observation(*g_, s, action, p), root_player_,
+                   legal);
       f.rng = tree_rng(seed, (int)t);
       f.iterations = 0;
     }
