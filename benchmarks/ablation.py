@@ -3,6 +3,12 @@ ismcts-v1, then the ideas that paid together against ismcts-v1, PIMC, and agains
 all-seeing ismcts-v1 (the ceiling: it decides from the whole state).
 
     python -m benchmarks.ablation [--ms 25] [--minutes 30] [--max-games 400] [--jobs 2]
+    python -m benchmarks.ablation --part reuse [--ms 25] [--iterations 300] [--minutes 30] [--jobs 1]
+
+`--part reuse` plays only the tree-reuse rows (issue 15: `reuse=1`, and `reuse=1,credit=1`
+the budget split, each against ismcts-v1 at equal time and at equal iterations) and
+adds them to the JSON (key "reuse") and to the table's "Tree reuse" section, keeping
+the other rows as they are.
 
 Every match is seat-swapped games from the same deals (hzai.search.arena, deal i is
 seed + i for every match), equal wall time a decision for both bots, a 95% Wilson
@@ -62,6 +68,49 @@ def play(spec_a: str, spec_b: str, limits: Limits, seconds: float, max_games: in
     return row
 
 
+# tree reuse rows: name -> the options over ismcts-v1's settings
+REUSE = {"tree reuse": ["reuse=1"], "tree reuse, reused visits credited": ["reuse=1", "credit=1"]}
+REUSE_MARK = "## Tree reuse"
+
+
+def reuse_part(args) -> int:
+    """The tree-reuse rows, at equal time (--ms) and at equal iterations (--iterations),
+    merged into the existing results."""
+    budgets = {f"{args.ms} ms": Limits(millis=args.ms, threads=1), f"{args.iterations} iterations":
+               Limits(iterations=args.iterations, threads=1)}
+    budgets = {k: v for k, v in budgets.items() if args.budgets == "both" or (args.budgets == "time") == k.endswith("ms")}
+    ideas = {k: v for k, v in REUSE.items() if args.ideas == "both" or (args.ideas == "credit") == ("credit=1" in v)}
+    share = args.minutes * 60 / (len(ideas) * len(budgets))
+    command = " ".join(["python -m benchmarks.ablation --part reuse", f"--ms {args.ms}", f"--iterations {args.iterations}",
+                        f"--budgets {args.budgets}", f"--ideas {args.ideas}", f"--minutes {args.minutes:g}",
+                        f"--max-games {args.max_games}", f"--jobs {args.jobs}"])
+    out_path = Path(args.out)
+    data = json.loads(out_path.read_text()) if out_path.exists() else {}
+    earlier = data.get("reuse", {})
+    rows = earlier.get("rows", {})  # a run of some rows keeps the others
+    for row in rows.values():
+        row.setdefault("command", earlier.get("command", "?"))
+    for budget, limits in budgets.items():
+        for name, options in ideas.items():
+            row = play(spec_of(options), BASE, limits, share, args.max_games, args.jobs)
+            rows[f"{name} @ {budget}"] = dict(row, budget=budget, command=command)
+    data["reuse"] = {"rows": rows}
+    out_path.write_text(json.dumps(data, indent=2) + "\n")
+    md = out_path.with_suffix(".md")
+    text = md.read_text() if md.exists() else "# Ablations (Hera and Zeus)\n"
+    text = text.split("\n" + REUSE_MARK)[0].rstrip("\n") + "\n"
+    lines = ["", REUSE_MARK, "", f"Seat-swapped games from the same deals (seed {SEED} on), {args.jobs} process(es); "
+             "`ms/decision` is the wall time each bot took a decision. Each row's command:", ""]
+    for command in dict.fromkeys(row["command"] for row in rows.values()):
+        lines.append(f"- `{command}`")
+    lines += ["", "| match | budget | games | score of the first | ms/decision (first / ismcts-v1) |", "|---|---|---|---|---|"]
+    for key, row in rows.items():
+        ms = row["ms_per_decision"]
+        lines.append(f"| `{row['a']}` vs {BASE} | {row['budget']} | {row['games']} | {fmt(row)} | {ms['A']} / {ms['B']} |")
+    md.write_text(text + "\n".join(lines) + "\n")
+    return 0
+
+
 def fmt(row: dict) -> str:
     low, high = row["ci95"]
     return f"{row['score']:.1%} [{low:.1%}..{high:.1%}]"
@@ -74,7 +123,16 @@ def main(argv=None) -> int:
     parser.add_argument("--max-games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", default=str(ROOT / "benchmarks/results/ablation.json"))
+    parser.add_argument("--part", choices=("all", "reuse"), default="all",
+                        help="reuse: only the tree-reuse rows, added to the existing results")
+    parser.add_argument("--iterations", type=int, default=300, help="the equal-iterations budget of --part reuse")
+    parser.add_argument("--budgets", choices=("both", "time", "iterations"), default="both",
+                        help="--part reuse: the rows at equal time (--ms), at equal iterations, or both")
+    parser.add_argument("--ideas", choices=("both", "reuse", "credit"), default="both",
+                        help="--part reuse: the rows of reuse=1, of reuse=1,credit=1, or both")
     args = parser.parse_args(argv)
+    if args.part == "reuse":
+        return reuse_part(args)
     limits = Limits(millis=args.ms, threads=1)
     matches = len(IDEAS) + 4
     share = args.minutes * 60 / matches

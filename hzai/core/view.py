@@ -37,3 +37,12 @@ class View(ABC):
 
     @abstractmethod
     def sample(self, seed: int) -> "State": ...
+
+    def history_mark(self) -> tuple[int, str | None] | None:
+        """How far the game has gone as this seat saw it: (the moves and chance results
+        played so far, the text of the last one when this seat made it, else None).
+        Every move is seen happening even when its content is hidden, so the count is
+        the seat's to know. A searching bot compares two marks to tell that nothing but
+        its own move came between two of its decisions (tree reuse, hzai.search).
+        Default None: not known (a view read back from JSON), and no reuse."""
+        return None

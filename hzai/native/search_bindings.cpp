@@ -133,8 +133,22 @@ py::class_<S, std::shared_ptr<S>> bind_ismcts(py::module_& m, const char* name, 
       }, "(action, visits, value sum, availability) per root move, by action id")
       .def("principal_variation", &S::principal_variation, py::arg("action"), py::arg("max_len") = 12)
       .def("restrict_root", &S::restrict_root, py::arg("actions"),
-           "search only these action ids at the root (before running; empty: every legal one)");
+           "search only these action ids at the root (before running; empty: every legal one)")
+      .def_property_readonly("root_visits", &S::root_visits,
+                             "visits of the root over the trees: the iterations run plus a reused root's (reroot)");
   return cls;
+}
+
+// reroot(action, view, seed) of each instantiation: `make_view` turns the Python view
+// into the search's own (tree reuse, ismcts.hpp).
+template <class S, class V, class F>
+void bind_reroot(py::class_<S, std::shared_ptr<S>>& cls, F make_view) {
+  cls.def("reroot", [make_view](S& s, int action, const V& view, uint64_t seed) {
+    if (action < 0 || action >= s.action_count()) throw py::value_error("action id out of range");
+    s.reroot(action, make_view(s, view), seed);
+  }, py::arg("action"), py::arg("view"), py::arg("seed"),
+     "tree reuse: the root's child for `action` becomes the root, new iterations draw from `view` (the same "
+     "seat's next decision) with generators from `seed`");
 }
 
 template <class G>
@@ -221,7 +235,15 @@ void bind_search(py::module_& m) {
   }, py::arg("game"), py::arg("view"), py::arg("seed"), py::arg("n"), "draw n samples (for benchmarks)");
 
   using HzSearch = search::Ismcts<HeraZeus>;
-  bind_ismcts<HzSearch>(m, "Search", true)
+  auto hz_view = [](const auto& s, const ViewSpec& v) { return Sampler(s.game(), v); };
+  auto lg_view = [](const auto& s, const lg::LgViewHandle& v) {
+    if (v.g.get() != &s.game()) throw py::value_error("the view is of another game than the search's");
+    return v.v;
+  };
+  auto py_view = [](const auto& s, const py::object& v) { return PythonGame::view_of(s.game(), v); };
+  auto hz_cls = bind_ismcts<HzSearch>(m, "Search", true);
+  bind_reroot<HzSearch, ViewSpec>(hz_cls, hz_view);
+  hz_cls
       .def(py::init([](const PyGame& g, const ViewSpec& view, const SearchOptions& o) {
              return std::make_shared<HzSearch>(g.def, Sampler(*g.def, view), checked(o));
            }),
@@ -233,7 +255,9 @@ void bind_search(py::module_& m) {
            py::arg("game"), py::arg("view"), py::arg("options"), py::arg("worlds"));
 
   using LgSearch = search::Ismcts<lg::Legends>;
-  bind_ismcts<LgSearch>(m, "LegendsSearch", true)
+  auto lg_cls = bind_ismcts<LgSearch>(m, "LegendsSearch", true);
+  bind_reroot<LgSearch, lg::LgViewHandle>(lg_cls, lg_view);
+  lg_cls
       .def(py::init([](const lg::LgViewHandle& v, const SearchOptions& o) {
              return std::make_shared<LgSearch>(v.g, v.v, checked(o));
            }),
@@ -274,7 +298,9 @@ void bind_search(py::module_& m) {
     auto g = std::make_shared<const PythonGame::Game>(PythonGame::game_of(view));
     return std::make_pair(g, PythonGame::view_of(*g, view));
   };
-  bind_ismcts<PySearch>(m, "PySearch", false)
+  auto py_cls = bind_ismcts<PySearch>(m, "PySearch", false);
+  bind_reroot<PySearch, py::object>(py_cls, py_view);
+  py_cls
       .def(py::init([python_game](const py::object& view, const SearchOptions& o) {
              auto [g, v] = python_game(view, o);
              return std::make_shared<PySearch>(g, v, o);
@@ -300,11 +326,15 @@ void bind_search(py::module_& m) {
   using HzMo = search::MoIsmcts<HeraZeus>;
   using LgMo = search::MoIsmcts<lg::Legends>;
   using PyMo = search::MoIsmcts<PythonGame>;
-  bind_ismcts<HzMo>(m, "MoSearch", true)
-      .def("tree_size", &HzMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)");
-  bind_ismcts<LgMo>(m, "LegendsMoSearch", true)
-      .def("tree_size", &LgMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)");
-  bind_ismcts<PyMo>(m, "PyMoSearch", false)
+  auto hz_mo = bind_ismcts<HzMo>(m, "MoSearch", true);
+  bind_reroot<HzMo, ViewSpec>(hz_mo, hz_view);
+  hz_mo.def("tree_size", &HzMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)");
+  auto lg_mo = bind_ismcts<LgMo>(m, "LegendsMoSearch", true);
+  bind_reroot<LgMo, lg::LgViewHandle>(lg_mo, lg_view);
+  lg_mo.def("tree_size", &LgMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)");
+  auto py_mo = bind_ismcts<PyMo>(m, "PyMoSearch", false);
+  bind_reroot<PyMo, py::object>(py_mo, py_view);
+  py_mo
       .def(py::init([python_game](const py::object& view, const SearchOptions& o) {
              auto [g, v] = python_game(view, o);
              return std::make_shared<PyMo>(g, v, o);

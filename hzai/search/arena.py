@@ -13,11 +13,14 @@ played by a team instead (`run_team`, `play_team_game`): one bot spec in every s
 each seat deciding from its own View, or, for benchmarks only, from the full state
 (`AllSeeingView`, `all_seeing=True`); the answer is the won share with a 95% interval.
 
-When every seat is a native bot (random, light, ismcts with one tree and neither prior
-nor inference, pimc; on an iteration budget) of a game whose twin has an arena
-(`game.native.arena`), the games are played whole in C++ (hzai/native/search/arena.hpp)
-on threads, each seat deciding from its own view: the same games, action for action, as
-the loop here, which plays everything else (`native_bot` says which).
+When every seat is a native bot (random, light, ismcts with one tree and neither prior,
+inference nor tree reuse, pimc; on an iteration budget) of a game whose twin has an
+arena (`game.native.arena`), the games are played whole in C++
+(hzai/native/search/arena.hpp) on threads, each seat deciding from its own view: the
+same games, action for action, as the loop here, which plays everything else
+(`native_bot` says which). The loop makes one bot object a seat for the whole game, so
+`ismcts:reuse=1` keeps its tree between a seat's consecutive decisions here; the native
+arena does not reuse trees and leaves such a bot to this loop, as it does tree=multi.
 """
 
 from __future__ import annotations
@@ -123,8 +126,8 @@ def native_bot(bot, limits: Limits, game=None):
     if playout is None:
         playout = "random" if game is None else game.default_playout
     if isinstance(bot, IsmctsBot):
-        if bot.tree != "single" or bot.prior or bot.infer:
-            return None  # the native arena plays the plain single-observer search only
+        if bot.tree != "single" or bot.prior or bot.infer or bot.reuse:
+            return None  # the native arena plays the plain single-observer search only (no tree reuse)
         return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[playout], threads=limits.threads)
     if isinstance(bot, PimcBot):
         return _native.BotSpec(3, limits.iterations, bot.exploration, PLAYOUTS[playout], bot.worlds)

@@ -11,6 +11,7 @@ stop it), then read the root statistics back as Moves.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Callable
 
 from hzai import _native
@@ -65,6 +66,11 @@ def _restricted(search, view: View, root_moves: RootMoves | None):
     return search
 
 
+def search_view(view: View):
+    """`view` as the native search takes it: the twin's view, else the Python view."""
+    return view.game.native_view(view) if view.game.native is not None else view
+
+
 def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAULT_EXPLORATION,
              playout: str | None = None, root_moves: RootMoves | None = None, tree: str = "single",
              prior: float = 0.0, widen_root: bool = False):
@@ -80,7 +86,7 @@ def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAU
     multi = tree == "multi"
     if game.native is not None:
         make = game.native.mo_search if multi else game.native.search
-        return _restricted(make(game.native_view(view), options), view, root_moves)
+        return _restricted(make(search_view(view), options), view, root_moves)
     if threads != 1:
         raise BotError(f"game {game.name} has no native twin: it is searched on one thread, not {threads}")
     return _restricted((_native.PyMoSearch if multi else _native.PySearch)(view, options), view, root_moves)
@@ -188,12 +194,19 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
     built = time.perf_counter()
     search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree, prior, widen_root)
     limits = time_left(limits, built)  # building the tree (a weighted pool: its worlds) is part of the time
+    return searched(search, view, limits, seed, progress, every, should_stop)
+
+
+def searched(search, view: View, limits: Limits, seed: int, progress: Progress | None = None,
+             every: int | None = None, should_stop: Stop | None = None) -> Analysis:
+    """Spend `limits` on a built (or reused) native search of `view` and read its root
+    back as an Analysis (`analyze`'s second half)."""
     start = time.perf_counter()
 
     def report() -> None:
         progress(_read(search, view, search.iterations, (time.perf_counter() - start) * 1000, seed, False))
 
-    iterations, millis, finished = run_budget(search, limits, every, report if progress else None, should_stop)
+    _, millis, finished = run_budget(search, limits, every, report if progress else None, should_stop)
     return _read(search, view, search.iterations, millis, seed, finished)
 
 
@@ -214,19 +227,56 @@ def inferred(view: View, temperature: float | None, seed: int) -> View:
     return weighted
 
 
+@dataclass
+class _Kept:
+    """The tree a bot keeps after a decision, for its next one (option reuse)."""
+
+    game: object
+    seat: int
+    mark: tuple  # the history mark the next view must have: (moves + 1, the chosen move's text)
+    threads: int
+    search: object
+    action: int  # the chosen move
+    rate: float  # iterations a millisecond of the search that chose it (option credit)
+
+
+def credited(limits: Limits, reused: int, rate: float) -> Limits:
+    """Option credit: `limits` less what `reused` visits of a kept tree are worth, never
+    below a quarter of it. An iteration budget counts them as iterations; a time budget
+    as the milliseconds they took at `rate` (iterations a ms of the search that made
+    them)."""
+    iterations, millis = limits.iterations, limits.millis
+    if iterations is not None:
+        iterations = max(iterations - reused, (iterations + 3) // 4)
+    if millis is not None and rate > 0:
+        millis = max(int(millis - reused / rate), (millis + 3) // 4)
+    return Limits(iterations, millis, limits.threads)
+
+
 class IsmctsBot:
     """Information-set MCTS (docs/search.md): `tree` single (one tree of the searching
     seat's information sets) or multi (one tree per seat, multi-observer). `infer=1`:
     the determinizations follow the game's opponent model at temperature `temp` (the
     game's default when not given; `Game.inferred_view`) instead of being uniform over
-    the view."""
+    the view.
+
+    `reuse=1`: the bot keeps its tree between its own consecutive decisions. When the
+    next view is again this seat's decision and its history mark
+    (`hzai.core.View.history_mark`) says that exactly one move came since, this seat's
+    chosen one, the chosen move's subtree becomes the root (`reroot` in the native
+    search): its statistics count toward the new decision, and the new iterations draw
+    their worlds from the new view. Anything else (another seat or a chance result
+    came between, another game or seat, chosen root moves, another thread count)
+    builds a fresh tree. `credit=1` (needs reuse=1): the reused root visits count
+    toward the budget (`credited`), so a follow-up decision costs less."""
 
     name = "ismcts"
     DEFAULT_TREE = "single"
     DEFAULT_PRIOR = 0.0
 
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None, tree: str | None = None,
-                 prior: float | str | None = None, infer: int | str = 0, temp: float | str | None = None):
+                 prior: float | str | None = None, infer: int | str = 0, temp: float | str | None = None,
+                 reuse: int | str = 0, credit: int | str = 0):
         self.exploration, self.playout = _options(c, playout)
         self.tree = choice_option("tree", self.DEFAULT_TREE if tree is None else tree, TREES)
         self.prior = number_option("prior", self.DEFAULT_PRIOR if prior is None else prior, 0.0, MAX_PRIOR)
@@ -234,6 +284,12 @@ class IsmctsBot:
         self.temperature = None if temp is None else number_option("temp", temp, MIN_TEMPERATURE, MAX_TEMPERATURE)
         if self.temperature is not None and not self.infer:
             raise BotError("option temp is the temperature of the opponent model: it needs infer=1")
+        self.reuse = bool(whole_option("reuse", reuse, 0, 1))
+        self.credit = bool(whole_option("credit", credit, 0, 1))
+        if self.credit and not self.reuse:
+            raise BotError("option credit counts a reused tree's visits toward the budget: it needs reuse=1")
+        self._kept: _Kept | None = None
+        self.reused_visits = 0  # the reused root visits of the last decision (0: a fresh tree)
 
     def check_game(self, game) -> None:
         """BotError when this bot's options ask for what `game` does not offer (infer=1
@@ -244,6 +300,46 @@ class IsmctsBot:
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, every: int | None = None, *,
                root_moves: RootMoves | None = None) -> PlayResult:
+        kept, self._kept, self.reused_visits = self._kept, None, 0
+        if not self.reuse:
+            return self._decide(view, limits, seed, stop, progress, every, root_moves)
+        if view.current_seat is None:
+            raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
+        started = time.perf_counter()
+        seed &= MASK64
+        seen = view  # the seat's own view: the reuse check reads this one only
+        if self.infer:
+            view = inferred(view, self.temperature, seed)
+        search = None
+        if kept is not None and self._follows(kept, seen, limits, root_moves):
+            search = kept.search
+            search.reroot(kept.action, search_view(view), seed)
+            self.reused_visits = search.root_visits
+        if search is None:
+            search = new_tree(view, seed, limits.threads, self.exploration, self.playout, root_moves, self.tree,
+                              self.prior, widen_root=True)
+        limits = time_left(limits, started)
+        if self.credit and self.reused_visits:
+            limits = credited(limits, self.reused_visits, kept.rate)
+        analysis = searched(search, view, limits, seed, progress, every, stop)
+        if analysis.best is None:
+            raise _stopped()
+        mark = seen.history_mark()
+        if mark is not None:
+            rate = analysis.iterations / analysis.millis if analysis.millis > 0 else 0.0
+            self._kept = _Kept(view.game, seen.seat, (mark[0] + 1, view.game.move_text(analysis.best)),
+                               limits.threads, search, view.game.action_of(analysis.best), rate)
+        return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)
+
+    @staticmethod
+    def _follows(kept: _Kept, view: View, limits: Limits, root_moves: RootMoves | None) -> bool:
+        """Whether `view` is the kept tree's seat deciding again right after its chosen
+        move, with nothing else in between: read from that seat's view alone."""
+        return (view.game is kept.game and view.seat == kept.seat and view.current_seat == kept.seat
+                and view.history_mark() == kept.mark and limits.threads == kept.threads
+                and (root_moves is None or not root_moves.restricts))
+
+    def _decide(self, view, limits, seed, stop, progress, every, root_moves) -> PlayResult:
         if self.infer and view.current_seat is not None:
             started = time.perf_counter()
             view = inferred(view, self.temperature, seed)

@@ -226,3 +226,33 @@ def test_the_asyncio_client_makes_the_same_calls(server, midgame):
     assert reports[-1].finished and all(not r.finished for r in reports[:-1])
     assert played.played.text == moves[0].text and bot.status.moves_played == 2
     assert [m.text for m in bot.moves] == ["setup ? ? ?"]
+
+
+def test_tree_reuse_through_the_service_is_checked_and_reproducible(client, midgame):
+    """ismcts:reuse=1 is accepted (SuggestMove builds a bot a call: nothing is kept, the
+    same seed the same move); a bad reuse or credit value is INVALID_ARGUMENT naming it."""
+    replies = [client.suggest_move(midgame.to_json(), bot="ismcts:reuse=1,credit=1", iterations=300, seed=4)
+               for _ in range(2)]
+    plain = client.suggest_move(midgame.to_json(), bot="ismcts", iterations=300, seed=4)
+    assert replies[0].move.text in legal_texts(midgame)
+    assert replies[0].move.text == replies[1].move.text == plain.move.text
+    for spec, option in (("ismcts:reuse=2", "reuse"), ("ismcts:credit=1", "credit")):
+        with pytest.raises(grpc.RpcError) as caught:
+            client.suggest_move(midgame.to_json(), bot=spec, iterations=10)
+        assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT and option in caught.value.details()
+
+
+def test_a_hosted_bot_turn_with_tree_reuse_is_reproducible(client):
+    """BotPlayTurn plays a call's bot decisions with one bot object a seat, so reuse=1
+    keeps its tree between a seat's consecutive decisions there (with every seat a
+    bot seat, one call plays the whole game); an open match's chosen seed gives the
+    same game twice."""
+    from .matchkit import create
+
+    records = []
+    for _ in range(2):
+        seats = create(client, bot_seats=[0, 1], bot="ismcts:reuse=1", iterations=40, seed=12, open=True)
+        status = client.bot_play_turn(seats.id, token=seats.any_token, move_number=0).status
+        assert status.over
+        records.append(json.loads(status.record_json)["moves"])
+    assert records[0] == records[1] and len(records[0]) > 20

@@ -166,7 +166,11 @@ BAD_OPTIONS = [("ismcts:c=abc", "option c"), ("ismcts:c=nan", "option c"), ("ism
                ("ismcts:infer=-1", "option infer"), ("ismcts:temp=0", "option temp"),
                ("ismcts:temp=warm", "option temp"), ("ismcts:infer=1,temp=1e9", "option temp"),
                ("ismcts:temp=2", "option temp is the temperature of the opponent model: it needs infer=1"),
-               ("ismcts:tree=multi,prior=-2", "option prior")]
+               ("ismcts:tree=multi,prior=-2", "option prior"),
+               # tree reuse and its budget credit
+               ("ismcts:reuse=2", "option reuse"), ("ismcts:reuse=on", "option reuse"),
+               ("ismcts:reuse=1,credit=5", "option credit"),
+               ("ismcts:credit=1", "option credit counts a reused tree's visits toward the budget: it needs reuse=1")]
 
 
 @pytest.mark.parametrize("spec, words", BAD_OPTIONS, ids=[s for s, _ in BAD_OPTIONS])

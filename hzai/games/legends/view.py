@@ -58,6 +58,12 @@ class LegendsView(View):
         p = self.public
         return None if p["result"] is not None or p["pending"] == "chance" else p["actor"]
 
+    def history_mark(self) -> tuple[int, str | None]:
+        if not self.history:
+            return 0, None
+        seat, move, _ = self.history[-1]
+        return len(self.history), self.game.move_text(move) if seat == self._seat else None
+
     def legal_moves(self) -> list:
         """The moves of the seat to act, when that is this seat (they follow from its hand
         and the public position); empty otherwise."""

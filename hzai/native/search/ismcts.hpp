@@ -17,6 +17,7 @@
 #include <memory>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "playout.hpp"
@@ -155,6 +156,79 @@ inline std::vector<char> root_filter(const std::vector<int>& actions, int num_ac
   return only;
 }
 
+// The subtree of `nodes` under `keep`, compacted into a fresh list with `keep` as its
+// root (index 0, no action, no parent; its visits stay). Below the new root only the
+// children moved by `mover` are kept: the new root is a decision of that seat, and a
+// child another seat moved into (a world where the turn passed) would be found by its
+// action id as if it were that seat's own; and only those whose action `legal` (by
+// action id) marks: a move legal in some worlds of the old view but not now (a card the
+// seat has now seen it did not draw) must not be played on its old visits. Tree reuse
+// (Ismcts::reroot) builds on it.
+inline std::vector<Node> kept_subtree(const std::vector<Node>& nodes, int keep, int mover, const std::vector<char>& legal) {
+  std::vector<Node> out;
+  out.reserve(1024);
+  Node root = nodes[(size_t)keep];
+  root.action = -1;
+  root.parent = -1;
+  root.mover = -1;
+  root.next_sibling = -1;
+  root.first_child = -1;
+  out.push_back(root);
+  std::vector<std::pair<int, int>> todo{{keep, 0}};  // (old id, new id) whose children are still to copy
+  while (!todo.empty()) {
+    const auto [from, to] = todo.back();
+    todo.pop_back();
+    int last = -1;  // siblings keep their order
+    for (int c = nodes[(size_t)from].first_child; c >= 0; c = nodes[(size_t)c].next_sibling) {
+      if (from == keep) {
+        const int a = nodes[(size_t)c].action;
+        if (nodes[(size_t)c].mover != mover || a < 0 || a >= (int)legal.size() || !legal[(size_t)a]) continue;
+      }
+      Node copy = nodes[(size_t)c];
+      copy.parent = to;
+      copy.first_child = -1;
+      copy.next_sibling = -1;
+      out.push_back(copy);
+      const int id = (int)out.size() - 1;
+      if (last < 0) out[(size_t)to].first_child = id;
+      else out[(size_t)last].next_sibling = id;
+      last = id;
+      todo.emplace_back(c, id);
+    }
+  }
+  return out;
+}
+
+// By action id, 1 for the actions legal for the seat to move in `view` (one world drawn
+// from it: the seat's own moves follow from what it sees, the same in every world).
+template <class G>
+std::vector<char> view_legal(const typename G::Game& g, const typename G::View& view, uint64_t seed) {
+  SplitMix64 probe(seed ^ 0x0B5E7EULL);
+  const typename G::State s = G::determinize(g, view, probe);
+  std::vector<int> buf((size_t)std::max(1, G::max_legal(g)));
+  const int n = G::legal_actions(g, s, buf.data());
+  std::vector<char> legal((size_t)G::num_actions(g), 0);
+  for (int i = 0; i < n; ++i) legal[(size_t)buf[(size_t)i]] = 1;
+  return legal;
+}
+
+// Tree reuse in one tree: the root child keyed `key` that `mover` moved into becomes
+// the root (kept_subtree); a tree without one starts afresh.
+inline void keep_child(std::vector<Node>& nodes, int key, int mover, const std::vector<char>& legal) {
+  for (int c = nodes[0].first_child; c >= 0; c = nodes[(size_t)c].next_sibling)
+    if (nodes[(size_t)c].action == key && nodes[(size_t)c].mover == mover) {
+      nodes = kept_subtree(nodes, c, mover, legal);
+      return;
+    }
+  nodes.assign(1, Node());
+}
+
+// One generator per tree (thread) from the search seed: results do not depend on timing.
+inline SplitMix64 tree_rng(uint64_t seed, int t) {
+  SplitMix64 mix(seed + 0x51ED5EEDULL * (uint64_t)(t + 1));
+  return SplitMix64(mix.next_u64());
+}
+
 // The root children of several trees merged by action id, sorted by it.
 inline std::vector<ChildStats> merged_root(const std::vector<const std::vector<Node>*>& trees) {
   std::vector<ChildStats> out;
@@ -265,9 +339,7 @@ class Ismcts {
     trees_.resize((size_t)options_.threads);
     for (int t = 0; t < options_.threads; ++t) {
       Tree& tree = trees_[t];
-      // One generator per tree from the search seed: results do not depend on timing.
-      SplitMix64 mix(options_.seed + 0x51ED5EEDULL * (uint64_t)(t + 1));
-      tree.rng = SplitMix64(mix.next_u64());
+      tree.rng = tree_rng(options_.seed, t);
       tree.nodes.reserve(1024);
       tree.nodes.push_back(Node());
       tree.legal.resize(width);
@@ -292,9 +364,39 @@ class Ismcts {
   }
   const std::vector<char>& root_only() const { return root_only_; }
 
+  // Tree reuse: the searching seat played root action `action`, and `view` is what it
+  // knows now, again its own decision with nothing else in between (the caller checks
+  // that). In every tree the child of `action` becomes the root (kept_subtree, so its
+  // statistics count toward the new decision); new iterations draw their worlds from
+  // `view` with generators from `seed`, as a new search would. The root filter goes;
+  // the iteration counts start again from 0. std::invalid_argument when `view` is not
+  // the same seat's decision.
+  void reroot(int action, View view, uint64_t seed) {
+    if (G::view_player(*g_, view) != root_player_) throw std::invalid_argument("the new view is not the same seat's decision");
+    const std::vector<char> legal = view_legal<G>(*g_, view, seed);
+    for (size_t t = 0; t < trees_.size(); ++t) {
+      Tree& tree = trees_[t];
+      keep_child(tree.nodes, action, root_player_, legal);
+      tree.rng = tree_rng(seed, (int)t);
+      tree.iterations = 0;
+    }
+    view_ = std::move(view);
+    options_.seed = seed;
+    root_only_.clear();
+  }
+
+  // Visits of the root, summed over the trees: iterations run, plus those a reused
+  // root had (reroot).
+  long root_visits() const {
+    long n = 0;
+    for (const Tree& t : trees_) n += t.nodes[0].visits;
+    return n;
+  }
+
   void stop() { stop_.store(true); }
   void clear_stop() { stop_.store(false); }
   int root_player() const { return root_player_; }
+  int action_count() const { return G::num_actions(*g_); }
   const Game& game() const { return *g_; }
 
   long iterations() const {

@@ -41,8 +41,7 @@ class MoIsmcts {
     forests_.resize((size_t)options_.threads);
     for (int t = 0; t < options_.threads; ++t) {
       Forest& f = forests_[t];
-      SplitMix64 mix(options_.seed + 0x51ED5EEDULL * (uint64_t)(t + 1));  // as ismcts.hpp: one generator per thread
-      f.rng = SplitMix64(mix.next_u64());
+      f.rng = tree_rng(options_.seed, t);  // as ismcts.hpp: one generator per thread
       f.trees.assign((size_t)seats_, std::vector<Node>(1));
       for (auto& nodes : f.trees) nodes.reserve(1024);
       f.legal.resize(width);
@@ -65,6 +64,7 @@ class MoIsmcts {
   void stop() { stop_.store(true); }
   void clear_stop() { stop_.store(false); }
   int root_player() const { return root_player_; }
+  int action_count() const { return G::num_actions(*g_); }
   const Game& game() const { return *g_; }
 
   long iterations() const {
@@ -80,6 +80,36 @@ class MoIsmcts {
   // seat sees them in full.
   std::vector<int> principal_variation(int action, int max_len) const {
     return principal_line(own_trees(), action, max_len, G::num_actions(*g_));
+  }
+
+  // Tree reuse, as Ismcts::reroot: in the searching seat's trees the child of `action`
+  // becomes the root. Every other seat's tree keeps the child of the edge it observes of
+  // `action` (G::observation in one world of the old view: what a seat sees of the
+  // searching seat's move is the same in every world it is legal in), with only the
+  // searching seat's moves below it; an edge never walked starts that tree afresh.
+  void reroot(int action, View view, uint64_t seed) {
+    if (G::view_player(*g_, view) != root_player_) throw std::invalid_argument("the new view is not the same seat's decision");
+    SplitMix64 probe(seed ^ 0x0B5E7EULL);
+    const State s = G::determinize(*g_, view_, probe);
+    const std::vector<char> legal = view_legal<G>(*g_, view, seed);
+    for (size_t t = 0; t < forests_.size(); ++t) {
+      Forest& f = forests_[t];
+      for (int p = 0; p < seats_; ++p)
+        keep_child(f.trees[(size_t)p], p == root_player_ ? action : G::observation(*g_, s, action, p), root_player_,
+                   legal);
+      f.rng = tree_rng(seed, (int)t);
+      f.iterations = 0;
+    }
+    view_ = std::move(view);
+    options_.seed = seed;
+    root_only_.clear();
+  }
+
+  // Visits of the searching seat's roots, summed over the threads (as Ismcts::root_visits).
+  long root_visits() const {
+    long n = 0;
+    for (const Forest& f : forests_) n += f.trees[(size_t)root_player_][0].visits;
+    return n;
   }
 
   // Nodes in seat `seat`'s tree of thread 0 (tests and benchmarks).

@@ -94,6 +94,9 @@ class View(CoreView):
     # (column, row index): what the opponent model weighs. Not part of to_json (the
     # information set as the sampler reads it); a view read back from JSON has none.
     evidence: dict = field(default_factory=dict)
+    # hzai.core.View.history_mark: (moves so far, the last one's text when the observer
+    # made it). Not part of to_json either; a view read back from JSON has none.
+    mark: tuple | None = None
 
     def __eq__(self, other) -> bool:
         return isinstance(other, View) and self.to_json() == other.to_json()
@@ -121,6 +124,9 @@ class View(CoreView):
 
     def sample(self, seed: int) -> State:
         return self.game.sample_view(self, seed)
+
+    def history_mark(self) -> tuple[int, str | None] | None:
+        return self.mark
 
     def to_json(self) -> dict:
         return {
@@ -222,8 +228,10 @@ def view_of(state: State, observer: int, knowledge: Knowledge | None = None) -> 
     }
     q = knowledge.opponent
     hidden = {x for column in state.columns[q] for x in column if x != FIGURE and x not in knowledge.known}
+    own_last = state.history and state.last_mover == observer
     return View(
         evidence=placement_evidence(state, observer, hidden),
+        mark=(len(state.history), str(state.history[-1]) if own_last else None),
         game=state.game,
         observer=observer,
         public=public,

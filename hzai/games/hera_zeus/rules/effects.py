@@ -282,6 +282,7 @@ _WHY = {
 def apply_legal(state: State, move: Move) -> None:
     """Carry out a move already known to be legal and canonical."""
     state.history.append(move)
+    state.last_mover = None if move.is_chance else state.to_move
     if move.kind not in FREE_KINDS:
         state.ap -= 1
         state.ap_spent += 1

@@ -69,6 +69,7 @@ class State(CoreState):
         self.winner: int | None = None  # 0, 1, or None (game running or drawn)
         self.reason: str | None = None
         self.history: list[Move] = []
+        self.last_mover: int | None = None  # who made the last move of the history (None: chance, or no move yet)
         self.events: list[Event] = []
 
     # ----- copying -------------------------------------------------------------------
@@ -85,7 +86,7 @@ class State(CoreState):
         other.turn, other.ap, other.ap_spent = self.turn, self.ap, self.ap_spent
         other.pending = [Pending(p.kind, p.player, p.cards) for p in self.pending]
         other.winner, other.reason = self.winner, self.reason
-        other.history = self.history[:]
+        other.history, other.last_mover = self.history[:], self.last_mover
         other.events = self.events[:]
         return other
 
