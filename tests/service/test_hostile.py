@@ -166,7 +166,14 @@ BAD_OPTIONS = [("ismcts:c=abc", "option c"), ("ismcts:c=nan", "option c"), ("ism
                ("ismcts:infer=-1", "option infer"), ("ismcts:temp=0", "option temp"),
                ("ismcts:temp=warm", "option temp"), ("ismcts:infer=1,temp=1e9", "option temp"),
                ("ismcts:temp=2", "option temp is the temperature of the opponent model: it needs infer=1"),
-               ("ismcts:tree=multi,prior=-2", "option prior")]
+               ("ismcts:tree=multi,prior=-2", "option prior"),
+               # the tree of the searching seat's own decisions
+               ("ismcts:own_only=2", "option own_only"), ("ismcts:own_only=yes", "option own_only"),
+               ("ismcts:own_only=-1", "option own_only"), ("ismcts:own_only=", "option own_only"),
+               ("ismcts:own_only=1,tree=multi", "option own_only=1 keeps one tree"),
+               ("ismcts:tree=multi,own_only=1", "needs tree=single"),
+               ("ismcts:root_widen=-1", "option root_widen"), ("ismcts:root_widen=5", "option root_widen"),
+               ("ismcts:root_widen=wide", "option root_widen"), ("ismcts:root_widen=nan", "option root_widen")]
 
 
 @pytest.mark.parametrize("spec, words", BAD_OPTIONS, ids=[s for s, _ in BAD_OPTIONS])
