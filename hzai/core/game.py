@@ -83,6 +83,10 @@ class Game(ABC):
     # asked for (a name of hzai.native.tables.PLAYOUTS: "random", or "light", the game's
     # own `playout_step` of its native twin).
     default_playout: str = "random"
+    # Whether the single-observer search keeps only the searching seat's own decisions in
+    # its tree when no bot option says (option own_only; the other seats' moves on the way
+    # down are then the playout policy's). docs/search.md.
+    default_own_only: bool = False
 
     def heuristic_scores(self, view, moves: list[Move]) -> list[float]:
         """Rule-of-thumb scores of `moves` (higher is better), for the heuristic bot."""

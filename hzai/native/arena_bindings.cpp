@@ -42,8 +42,9 @@ py::list play_games(std::shared_ptr<const typename G::Game> g, const std::vector
 
 void bind_arena(py::module_& m) {
   py::class_<BotSpec>(m, "BotSpec", "a native bot of the arena: random, light, ismcts or pimc")
-      .def(py::init([](int kind, long iterations, double exploration, int playout, int worlds, int threads) {
-             BotSpec b{kind, iterations, exploration, playout, worlds, threads};
+      .def(py::init([](int kind, long iterations, double exploration, int playout, int worlds, int threads,
+                       bool own_only, double root_widen) {
+             BotSpec b{kind, iterations, exploration, playout, worlds, threads, own_only, root_widen};
              try {
                search::check_bot(b);
              } catch (const std::invalid_argument& e) {
@@ -52,13 +53,16 @@ void bind_arena(py::module_& m) {
              return b;
            }),
            py::arg("kind"), py::arg("iterations") = 1000, py::arg("exploration") = 0.7, py::arg("playout") = 0,
-           py::arg("worlds") = 8, py::arg("threads") = 1)
+           py::arg("worlds") = 8, py::arg("threads") = 1, py::arg("own_only") = false,
+           py::arg("root_widen") = -1.0)
       .def_readonly("kind", &BotSpec::kind, "0 random, 1 light, 2 ismcts, 3 pimc")
       .def_readonly("iterations", &BotSpec::iterations)
       .def_readonly("exploration", &BotSpec::exploration)
       .def_readonly("playout", &BotSpec::playout)
       .def_readonly("worlds", &BotSpec::worlds)
-      .def_readonly("threads", &BotSpec::threads);
+      .def_readonly("threads", &BotSpec::threads)
+      .def_readonly("own_only", &BotSpec::own_only)
+      .def_readonly("root_widen", &BotSpec::root_widen);
   py::class_<ArenaOutcome>(m, "ArenaOutcome", "one arena game: returns per seat, decisions, the actions if kept")
       .def_readonly("returns", &ArenaOutcome::returns)
       .def_readonly("moves", &ArenaOutcome::moves, "decisions made (chance outcomes not counted)")

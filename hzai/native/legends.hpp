@@ -175,6 +175,8 @@ int unseq(const LgGame& g, int v, int* kinds);  // a sequence id (within its blo
 void light_scores(const LgGame& g, const LgState& s, const int* actions, int n, double* scores);
 // One move of the light policy: a best-scored legal action, ties drawn uniformly with
 // `rng` (one draw, also for a single best); a chance node's outcome drawn as sample_chance.
+// The light policy's move at a decision (not chance): a best-scored action, ties drawn.
+int light_choice(const LgGame& g, const LgState& s, SplitMix64& rng);
 void light_step(const LgGame& g, LgState& s, SplitMix64& rng);
 // One uniformly random move (the reference's random playouts, move for move).
 void random_step(const LgGame& g, LgState& s, SplitMix64& rng);

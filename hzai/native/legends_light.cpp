@@ -103,11 +103,7 @@ void light_scores(const LgGame& g, const LgState& s, const int* actions, int n, 
   }
 }
 
-void light_step(const LgGame& g, LgState& s, SplitMix64& rng) {
-  if (s.pending == P_CHANCE) {
-    apply(g, s, sample_chance(g, s, rng));
-    return;
-  }
+int light_choice(const LgGame& g, const LgState& s, SplitMix64& rng) {
   static thread_local std::vector<int> buf;
   static thread_local std::vector<double> scores;
   buf.resize((size_t)g.max_legal);
@@ -120,7 +116,15 @@ void light_step(const LgGame& g, LgState& s, SplitMix64& rng) {
   int ties = 0;
   for (int i = 0; i < n; ++i)
     if (scores[(size_t)i] == best) buf[(size_t)ties++] = buf[(size_t)i];
-  apply(g, s, buf[(size_t)rng.below((uint64_t)ties)]);
+  return buf[(size_t)rng.below((uint64_t)ties)];
+}
+
+void light_step(const LgGame& g, LgState& s, SplitMix64& rng) {
+  if (s.pending == P_CHANCE) {
+    apply(g, s, sample_chance(g, s, rng));
+    return;
+  }
+  apply(g, s, light_choice(g, s, rng));
 }
 
 }  // namespace hzn::lg

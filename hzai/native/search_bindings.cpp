@@ -97,11 +97,17 @@ void bind_view(py::module_& m) {
       .def_readwrite("slots", &Inference::slots);
   py::class_<SearchOptions>(m, "SearchOptions")
       .def(py::init([](double exploration, int playout, uint64_t seed, int threads, double prior_weight,
-                       bool widen_root) {
-             return SearchOptions{exploration, playout, seed, threads, prior_weight, widen_root};
+                       bool widen_root, bool own_only, double root_widen) {
+             return SearchOptions{exploration, playout, seed, threads, prior_weight, widen_root, own_only, root_widen};
            }),
            py::arg("exploration") = 0.7, py::arg("playout") = 0, py::arg("seed") = 0, py::arg("threads") = 1,
-           py::arg("prior_weight") = 0.0, py::arg("widen_root") = false)
+           py::arg("prior_weight") = 0.0, py::arg("widen_root") = false, py::arg("own_only") = false,
+           py::arg("root_widen") = -1.0)
+      .def_readwrite("root_widen", &SearchOptions::root_widen,
+                     "the widening factor at the root (with widen_root); < 0: the one below it")
+      .def_readwrite("own_only", &SearchOptions::own_only,
+                     "the tree holds the searching seat's decisions only; the other seats' moves in it are the "
+                     "playout policy's (single tree only)")
       .def_readwrite("widen_root", &SearchOptions::widen_root,
                      "policy-ordered widening at the root too (a bot's move); off: every legal root move is searched")
       .def_readwrite("exploration", &SearchOptions::exploration)

@@ -189,13 +189,9 @@ struct LegendsSeats {
     return n;
   }
 
-  // The policy of the playouts (Legends::playout_step): uniform among the legal moves.
-  static int light_action(const LgGame& g, const LgState& s, SplitMix64& rng) {
-    std::vector<int> buf((size_t)g.max_legal);
-    const int n = lg::legal_actions(g, s, buf.data());
-    if (n <= 0) throw std::logic_error("no legal move in a running game");
-    return buf[(size_t)rng.below((uint64_t)n)];
-  }
+  // The move of the playouts' policy (Legends::playout_step, legends_light.cpp): the light
+  // bot plays what the search's light playouts play.
+  static int light_action(const LgGame& g, const LgState& s, SplitMix64& rng) { return lg::light_choice(g, s, rng); }
 };
 
 }  // namespace hzn::lg

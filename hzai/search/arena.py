@@ -113,7 +113,7 @@ def native_bot(bot, limits: Limits, game=None):
     in Python (a Python-only bot, a time budget). A bot with no playout of its own plays
     `game`'s default playout."""
     from hzai import _native
-    from hzai.search.ismcts import IsmctsBot, PimcBot
+    from hzai.search.ismcts import IsmctsBot, PimcBot, own_only_of
     from hzai.search.simple import LightBot, RandomBot
 
     if isinstance(bot, RandomBot):
@@ -128,7 +128,9 @@ def native_bot(bot, limits: Limits, game=None):
     if isinstance(bot, IsmctsBot):
         if bot.tree != "single" or bot.prior or bot.infer or bot.reuse:
             return None  # the native arena plays the plain single-observer search only (no tree reuse)
-        return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[playout], threads=limits.threads)
+        own_only = bot.own_only if game is None else own_only_of(game, bot.own_only)
+        return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[playout], threads=limits.threads,
+                               own_only=bool(own_only), root_widen=-1.0 if bot.root_widen is None else bot.root_widen)
     if isinstance(bot, PimcBot):
         return _native.BotSpec(3, limits.iterations, bot.exploration, PLAYOUTS[playout], bot.worlds)
     return None

@@ -35,6 +35,9 @@ MIN_TEMPERATURE, MAX_TEMPERATURE = 0.05, 1000.0
 # (mo_ismcts.hpp).
 TREES = ("single", "multi")
 MAX_PRIOR = 100.0  # option `prior`: the weight of the progressive bias (0: off)
+# option `root_widen`: a widened root (a bot's move in a game whose tree is widened in its
+# policy's order) offers 1 + floor(root_widen * sqrt(visits)) moves; 0: the policy's best only
+MAX_ROOT_WIDEN = 4.0
 
 
 def _options(exploration, playout) -> tuple[float, str | None]:
@@ -50,12 +53,22 @@ def playout_of(view: View, playout: str | None) -> str:
     return view.game.default_playout if playout is None else playout
 
 
+def own_only_of(game, own_only: bool | None) -> bool:
+    """Whether a single tree holds only the searching seat's decisions: as asked, else the
+    game's default (`Game.default_own_only`)."""
+    return game.default_own_only if own_only is None else own_only
+
+
 def _search_options(view: View, seed: int, threads: int, exploration: float,
-                    playout: str | None, prior: float = 0.0, widen_root: bool = False) -> _native.SearchOptions:
+                    playout: str | None, prior: float = 0.0, widen_root: bool = False,
+                    own_only: bool = False, root_widen: float | None = None) -> _native.SearchOptions:
     """widen_root: a game that widens its tree in its policy's order (docs/native.md)
-    widens the root too: a bot's move. Off (analysis), every legal root move is searched."""
+    widens the root too: a bot's move. Off (analysis), every legal root move is searched.
+    own_only: the other seats' moves inside the tree are the playout policy's; root_widen:
+    the widening factor at a widened root (None: the one below it, widening.hpp)."""
     return _native.SearchOptions(exploration=exploration, playout=PLAYOUTS[playout_of(view, playout)],
-                                 seed=seed & MASK64, threads=threads, prior_weight=prior, widen_root=widen_root)
+                                 seed=seed & MASK64, threads=threads, prior_weight=prior, widen_root=widen_root,
+                                 own_only=own_only, root_widen=-1.0 if root_widen is None else root_widen)
 
 
 def _restricted(search, view: View, root_moves: RootMoves | None):
@@ -73,17 +86,23 @@ def search_view(view: View):
 
 def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAULT_EXPLORATION,
              playout: str | None = None, root_moves: RootMoves | None = None, tree: str = "single",
-             prior: float = 0.0, widen_root: bool = False):
+             prior: float = 0.0, widen_root: bool = False, own_only: bool | None = None,
+             root_widen: float | None = None):
     """The native ISMCTS over `view`: the game's C++ twin where it has one, else the
     search over the Python game (one thread); only the chosen root moves, if any.
     `tree`: single or multi (TREES); `prior`: the weight of the progressive bias from
     the game's native prior over its moves (0: off; no effect on a game without one);
-    `widen_root`: see _search_options."""
+    `widen_root`: see _search_options; `own_only`: a single tree of the seat's own
+    decisions only (None: the game's default; BotError with tree=multi); `root_widen`:
+    see _search_options."""
     tree = choice_option("tree", tree, TREES)
     prior = number_option("prior", prior, 0.0, MAX_PRIOR)
-    options = _search_options(view, seed, threads, exploration, playout, prior, widen_root)
     game = view.game
     multi = tree == "multi"
+    if multi and own_only:
+        raise BotError("option own_only=1 keeps one tree of the searching seat's decisions: it needs tree=single")
+    own_only = False if multi else own_only_of(game, own_only)
+    options = _search_options(view, seed, threads, exploration, playout, prior, widen_root, own_only, root_widen)
     if game.native is not None:
         make = game.native.mo_search if multi else game.native.search
         return _restricted(make(search_view(view), options), view, root_moves)
@@ -178,7 +197,7 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
             every: int | None = None, should_stop: Stop | None = None,
             exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
             root_moves: RootMoves | None = None, tree: str = "single", prior: float = 0.0,
-            widen_root: bool = False) -> Analysis:
+            widen_root: bool = False, own_only: bool | None = None, root_widen: float | None = None) -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
     `progress` gets a partial answer every `every` iterations; `should_stop` is polled
@@ -186,13 +205,14 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
     `root_moves`: only the moves it keeps are searched (the others get no visits and
     are not listed); RootMovesError names a chosen move that is not legal here.
     `tree`: single (the default, ismcts-v1's search) or multi (TREES); `prior`: the
-    progressive bias' weight (0: off)."""
+    progressive bias' weight (0: off); `own_only`, `root_widen`: see new_tree."""
     if view.current_seat is None:
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
     seed &= MASK64  # the core takes a uint64
     built = time.perf_counter()
-    search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree, prior, widen_root)
+    search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree, prior, widen_root, own_only,
+                      root_widen)
     limits = time_left(limits, built)  # building the tree (a weighted pool: its worlds) is part of the time
     return searched(search, view, limits, seed, progress, every, should_stop)
 
@@ -258,7 +278,9 @@ class IsmctsBot:
     seat's information sets) or multi (one tree per seat, multi-observer). `infer=1`:
     the determinizations follow the game's opponent model at temperature `temp` (the
     game's default when not given; `Game.inferred_view`) instead of being uniform over
-    the view.
+    the view. `own_only=1`: the single tree holds this seat's decisions only, the other
+    seats' moves in it played by the playout policy (`own_only=0`: every seat's decisions
+    in the tree; not given: the game's default, `Game.default_own_only`).
 
     `reuse=1`: the bot keeps its tree between its own consecutive decisions. When the
     next view is again this seat's decision and its history mark
@@ -276,9 +298,14 @@ class IsmctsBot:
 
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None, tree: str | None = None,
                  prior: float | str | None = None, infer: int | str = 0, temp: float | str | None = None,
+                 own_only: int | str | None = None, root_widen: float | str | None = None,
                  reuse: int | str = 0, credit: int | str = 0):
         self.exploration, self.playout = _options(c, playout)
         self.tree = choice_option("tree", self.DEFAULT_TREE if tree is None else tree, TREES)
+        self.own_only = None if own_only is None else bool(whole_option("own_only", own_only, 0, 1))
+        self.root_widen = None if root_widen is None else number_option("root_widen", root_widen, 0.0, MAX_ROOT_WIDEN)
+        if self.own_only and self.tree != "single":
+            raise BotError("option own_only=1 keeps one tree of the searching seat's decisions: it needs tree=single")
         self.prior = number_option("prior", self.DEFAULT_PRIOR if prior is None else prior, 0.0, MAX_PRIOR)
         self.infer = bool(whole_option("infer", infer, 0, 1))
         self.temperature = None if temp is None else number_option("temp", temp, MIN_TEMPERATURE, MAX_TEMPERATURE)
@@ -317,7 +344,7 @@ class IsmctsBot:
             self.reused_visits = search.root_visits
         if search is None:
             search = new_tree(view, seed, limits.threads, self.exploration, self.playout, root_moves, self.tree,
-                              self.prior, widen_root=True)
+                              self.prior, widen_root=True, own_only=self.own_only, root_widen=self.root_widen)
         limits = time_left(limits, started)
         if self.credit and self.reused_visits:
             limits = credited(limits, self.reused_visits, kept.rate)
@@ -346,7 +373,7 @@ class IsmctsBot:
             limits = time_left(limits, started)  # weighing the worlds is part of the time budget
         # a move, not an analysis: the root may be widened too (the measured default)
         analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,
-                           self.tree, self.prior, widen_root=True)
+                           self.tree, self.prior, widen_root=True, own_only=self.own_only, root_widen=self.root_widen)
         if analysis.best is None:
             raise _stopped()
         return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)
@@ -359,7 +386,7 @@ class IsmctsV1Bot(IsmctsBot):
     name = "ismcts-v1"
 
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
-        super().__init__(c, playout, "single", 0.0)
+        super().__init__(c, playout, "single", 0.0, own_only=0)
 
 
 class PimcBot:

@@ -131,9 +131,10 @@ def test_hera_and_zeus_keeps_random_playouts_by_default():
 
 def test_with_light_playouts_the_tree_widens_in_the_policy_order():
     """A node visited v times offers its 1 + floor(v^0.5 / 4) best moves by the light
-    scores (ties: lower id), best first: four iterations all go to the heuristic's move;
-    with random playouts every move is expanded first. The root is widened only for a
-    bot's move (widen_root); an analysis searches every legal move there."""
+    scores (ties: lower id), best first, a widened root 1 + floor(v^0.5 / 8) (or as its
+    option root_widen says): four iterations all go to the heuristic's move; with random
+    playouts every move is expanded first. The root is widened only for a bot's move
+    (widen_root); an analysis searches every legal move there."""
     from hzai.search.ismcts import new_tree
 
     game = LegendsGame(mission=1, heroes=["Perseus", "Jason", "Atalanta"])
@@ -146,9 +147,15 @@ def test_with_light_playouts_the_tree_widens_in_the_policy_order():
         tree = new_tree(view, seed, widen_root=True)  # the game's default playout (light); a bot's move
         tree.run(4)
         assert [a for a, _, _, _ in tree.root_stats()] == [first]
-        tree.run(61)  # the 65th iteration finds 64 visits: 1 + floor(8 / 4) = 3 moves, the three best
         ranked = sorted(range(len(moves)), key=lambda i: (-scores[i], game.action_of(moves[i])))
-        assert sorted(a for a, _, _, _ in tree.root_stats()) == sorted(game.action_of(moves[i]) for i in ranked[:3])
+        best = [game.action_of(moves[i]) for i in ranked]
+        tree.run(61)  # the 65th iteration finds 64 visits: 1 + floor(8 / 8) = 2 moves, the two best
+        assert sorted(a for a, _, _, _ in tree.root_stats()) == sorted(best[:2])
+        tree.run(192)  # 256 visits: 1 + floor(16 / 8) = 3
+        assert sorted(a for a, _, _, _ in tree.root_stats()) == sorted(best[:3])
+        paced = new_tree(view, seed, widen_root=True, root_widen=0.25)  # the pace below the root
+        paced.run(65)
+        assert sorted(a for a, _, _, _ in paced.root_stats()) == sorted(best[:3])
         if len(moves) > 4:
             wide = new_tree(view, seed, playout="random")
             wide.run(4)
@@ -157,3 +164,28 @@ def test_with_light_playouts_the_tree_widens_in_the_policy_order():
         full = new_tree(view, seed)
         full.run(len(moves))
         assert sorted(a for a, _, _, _ in full.root_stats()) == sorted(game.action_of(m) for m in moves)
+
+
+def test_the_light_bot_plays_a_best_scored_move_at_every_decision():
+    """The `light` bot (the arena's and LightBot) plays the light policy's move, one of the
+    heuristic's best-scored moves, not a uniformly drawn legal one (it once did)."""
+    from hzai.rng import mix_seed
+    from hzai.search.arena import referee_step
+
+    game = LegendsGame(mission=1, heroes=["Perseus", "Atalanta", "Hercules", "Jason"])
+    bot = make_bot("light")
+    state = game.new_state(5000)
+    referee = SplitMix64(5000 ^ 0xA7E4A)
+    decisions = 0
+    while not state.is_terminal and decisions < 60:
+        if state.is_chance:
+            referee_step(state, referee)
+            continue
+        view = state.view(state.current_seat)
+        moves = view.legal_moves()
+        best = {moves[i] for i in best_moves(game.heuristic_scores(view, moves))}
+        move = bot.decide(view, None, mix_seed(5000, decisions)).move
+        assert move in best, f"decision {decisions}: {move} is not among the best {sorted(map(str, best))}"
+        state.apply(move)
+        decisions += 1
+    assert decisions == 60

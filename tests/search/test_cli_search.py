@@ -63,8 +63,9 @@ def test_the_arena_and_team_help_name_every_bot_make_bot_reads():
 
     for name in ("random", "heuristic", "light", "ismcts", "ismcts-v1", "pimc", "level:N"):
         assert name in BOT_SPEC_HELP
-    for option in ("tree=multi", "prior=", "infer=1", "temp="):
+    for option in ("tree=multi", "prior=", "infer=1", "temp=", "own_only=1", "root_widen="):
         assert option in BOT_SPEC_HELP
     from hzai.search import make_bot
 
-    make_bot("ismcts:c=1,playout=light,tree=multi,prior=1,infer=1,temp=2")  # the example given is a valid spec
+    make_bot("ismcts:c=1,playout=light,tree=multi,prior=1,infer=1,temp=2")  # the examples given are valid specs
+    make_bot("ismcts:own_only=1,root_widen=0.25")

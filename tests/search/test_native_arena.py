@@ -148,6 +148,10 @@ LEGENDS = [  # (params, bot, iterations, games): chance orders in missions 6 and
     ({"mission": 7, "heroes": ["Perseus", "Jason"]}, "pimc:worlds=2", 12, 2),
     # the default search of Legends: light playouts (Game.default_playout), the root widened
     ({"mission": 6, "heroes": ["Perseus", "Jason", "Achilles"]}, "ismcts:c=0.7", 12, 2),
+    # the tree of a seat's own decisions, teammates' moves in it the light policy's
+    ({"mission": 1, "heroes": ["Perseus", "Atalanta", "Hercules", "Jason"]}, "ismcts:own_only=1", 16, 2),
+    ({"mission": 3, "heroes": ["Perseus", "Atalanta", "Hercules", "Jason"]}, "ismcts:own_only=0", 16, 2),
+    ({"mission": 7, "heroes": ["Perseus", "Jason"]}, "ismcts:own_only=1,playout=random", 12, 2),
 ]
 
 
@@ -204,14 +208,15 @@ def _legends_swap(state, k: int):
     return state.game.native.state(d)
 
 
-def test_a_legends_seat_does_not_see_a_teammate_s_hand():
+@pytest.mark.parametrize("spec", ["ismcts", "ismcts:own_only=1"])
+def test_a_legends_seat_does_not_see_a_teammate_s_hand(spec):
     """Seat 1's first decision is the same for deals that differ only in seat 2's hand;
     seat 2, who holds it, decides differently on some of them."""
     from hzai.native.legends import native_state
     from hzai.search.arena import text_ranks
 
     game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
-    bots = native_arena(game, ["ismcts"], Limits(iterations=300))
+    bots = native_arena(game, [spec], Limits(iterations=300))
     first_same, second_differs = 0, 0
     for seed in range(6):
         state = game.new_state(seed)

@@ -170,7 +170,14 @@ BAD_OPTIONS = [("ismcts:c=abc", "option c"), ("ismcts:c=nan", "option c"), ("ism
                # tree reuse and its budget credit
                ("ismcts:reuse=2", "option reuse"), ("ismcts:reuse=on", "option reuse"),
                ("ismcts:reuse=1,credit=5", "option credit"),
-               ("ismcts:credit=1", "option credit counts a reused tree's visits toward the budget: it needs reuse=1")]
+               ("ismcts:credit=1", "option credit counts a reused tree's visits toward the budget: it needs reuse=1"),
+               # the tree of the searching seat's own decisions
+               ("ismcts:own_only=2", "option own_only"), ("ismcts:own_only=yes", "option own_only"),
+               ("ismcts:own_only=-1", "option own_only"), ("ismcts:own_only=", "option own_only"),
+               ("ismcts:own_only=1,tree=multi", "option own_only=1 keeps one tree"),
+               ("ismcts:tree=multi,own_only=1", "needs tree=single"),
+               ("ismcts:root_widen=-1", "option root_widen"), ("ismcts:root_widen=5", "option root_widen"),
+               ("ismcts:root_widen=wide", "option root_widen"), ("ismcts:root_widen=nan", "option root_widen")]
 
 
 @pytest.mark.parametrize("spec, words", BAD_OPTIONS, ids=[s for s, _ in BAD_OPTIONS])

@@ -50,6 +50,8 @@ struct BotSpec {
   int playout = PO_RANDOM;
   int worlds = 8;
   int threads = 1;  // ISMCTS's trees (root parallelism)
+  bool own_only = false;  // ISMCTS: SearchOptions::own_only
+  double root_widen = -1.0;  // ISMCTS: SearchOptions::root_widen
 };
 
 struct ArenaOutcome {
@@ -70,6 +72,7 @@ inline void check_bot(const BotSpec& b) {
   if (b.kind >= BOT_ISMCTS && b.iterations < 1) throw std::invalid_argument("a searching bot needs ≥ 1 iteration");
   if (b.kind == BOT_PIMC && b.worlds < 1) throw std::invalid_argument("worlds must be ≥ 1");
   if (b.threads < 1) throw std::invalid_argument("threads must be ≥ 1");
+  if (!(b.root_widen <= 4.0)) throw std::invalid_argument("root_widen must be ≤ 4 (< 0: the default)");
 }
 
 // The light bot's move: the playout policy's move in one world drawn from the view.
@@ -193,6 +196,8 @@ class Arena {
     }
     o.threads = b.threads;
     o.widen_root = true;  // a bot's move, as IsmctsBot.decide searches it (widening.hpp)
+    o.own_only = b.own_only;
+    o.root_widen = b.root_widen;
     Ismcts<G> search(g_, std::move(view), o);
     search.run(b.iterations, -1.0);
     return best_of(search.root_stats());

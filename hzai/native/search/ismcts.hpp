@@ -34,6 +34,14 @@ struct SearchOptions {
   // Added for issue 15 (kept together): progressive bias from G::prior, 0 = off.
   double prior_weight = 0.0;
   bool widen_root = false;  // widening.hpp at the root too (a bot's move), not only below it (analysis lists every move)
+  // The tree holds the searching seat's own decisions only: every other seat's move on
+  // the way down is played by the playout policy, as in the playout (policy improvement
+  // by rollouts), instead of by the tree's UCB, which plays those seats as if they chose
+  // with the searcher's view of the drawn world. The single-observer search only.
+  bool own_only = false;
+  // The widening factor at a widened root (widening.hpp; < 0: ROOT_WIDEN, WIDEN below
+  // it): a root visited v times offers its 1 + floor(root_widen * sqrt(v)) best actions.
+  double root_widen = -1.0;
 };
 
 // The options checked (std::invalid_argument naming the option) as the searches use
@@ -45,6 +53,7 @@ SearchOptions checked_options(SearchOptions o) {
   if (o.playout != PO_RANDOM && o.playout != PO_LIGHT) throw std::invalid_argument("unknown playout policy");
   if (!(o.exploration >= 0.0)) throw std::invalid_argument("exploration must be ≥ 0");
   if (!(o.prior_weight >= 0.0) || o.prior_weight > 100.0) throw std::invalid_argument("prior weight must be within 0..100");
+  if (!(o.root_widen <= 4.0)) throw std::invalid_argument("root_widen must be ≤ 4 (< 0: the default)");
   if (!has_prior<G>::value) o.prior_weight = 0.0;
   return o;
 }
@@ -425,9 +434,15 @@ class Ismcts {
     int* untried = tree.untried.data();
     bool expanded = false;
     int mover;
+    int by_policy = 0;  // other seats' moves played by the policy on the way down (own_only)
     while ((mover = G::current_player(g, s)) != TERMINAL && !expanded) {
       if (mover == CHANCE) {  // chance is resolved inside the world
         G::apply(g, s, G::sample_chance(g, s, tree.rng));
+        continue;
+      }
+      if (options_.own_only && mover != root_player_) {
+        ++by_policy;
+        policy_step<G>(g, s, tree.rng, options_.playout, buf, mover);
         continue;
       }
       int n = G::legal_actions(g, s, buf);
@@ -442,7 +457,8 @@ class Ismcts {
       bool ranked = false;  // the actions best first (widening.hpp): expand the first untried one
       if constexpr (has_policy_scores<G>::value) {
         if (options_.playout == PO_LIGHT && (node != 0 || options_.widen_root)) {
-          n = widen<G>(g, s, buf, n, tree.nodes[node].visits, tree.scores.data(), untried);
+          const double factor = node != 0 ? WIDEN : options_.root_widen >= 0.0 ? options_.root_widen : ROOT_WIDEN;
+          n = widen<G>(g, s, buf, n, tree.nodes[node].visits, tree.scores.data(), untried, factor);
           ranked = true;
         }
       }
@@ -453,7 +469,7 @@ class Ismcts {
       node = child;
       if (depth < MAX_PATH) path[depth++] = node;
     }
-    int length = depth - 1;  // moves from the root to the end of the game
+    int length = depth - 1 + by_policy;  // moves from the root to the end of the game
     while ((mover = G::current_player(g, s)) != TERMINAL) {
       ++length;
       policy_step<G>(g, s, tree.rng, options_.playout, buf, mover);

@@ -33,6 +33,7 @@ class MoIsmcts {
 
   MoIsmcts(std::shared_ptr<const Game> g, View view, SearchOptions options)
       : g_(std::move(g)), view_(std::move(view)), options_(checked_options<G>(options)) {
+    if (options_.own_only) throw std::invalid_argument("own_only is an option of the single-observer tree only");
     seats_ = G::num_players(*g_);
     if (seats_ < 1 || seats_ > MAX_PLAYERS) throw std::invalid_argument("the search plays games of 1 to 8 seats");
     root_player_ = G::view_player(*g_, view_);
