@@ -39,7 +39,7 @@ SIZES = {
     "smoke": {
         "engine": ["--seconds", "0.3", "--rounds", "1"],
         "search": ["--seconds", "0.2", "--positions", "1"],
-        "load": ["--workers", "2", "--scenarios", "mixed", "--users", "4", "--seconds", "2",
+        "load": ["--workers", "2", "--scenarios", "mixed", "--users", "4", "--seconds", "5",
                  "--small", "50", "--large", "300", "--analyze", "100", "--match", "20"],
         "overhead": ["--budgets", "50", "200", "--positions", "2", "--rounds", "1"],
         "latency": ["--millis", "50", "--max-searches", "2", "--clients", "1", "2", "3", "--seconds", "1"],
