@@ -196,11 +196,28 @@ def plot(rows: list[dict], path: Path) -> bool:
     return True
 
 
+def _one_per_cell(cells) -> list[dict]:
+    """A cell (mission, seats, difficulty, team) played in several runs counts once: the
+    run with the most games (the later one on a tie); the others are named on stdout."""
+    kept: dict = {}
+    for cell in cells:
+        key = (cell["mission"], cell["seats"], cell["difficulty"], cell["team"])
+        other = kept.get(key)
+        if other is not None:
+            dropped = other if cell["games"] >= other["games"] else cell
+            print(f"merge: mission {key[0]}, {key[1]} seats, {key[2]}, {key[3]}: the run of "
+                  f"{dropped['games']} games is replaced by the one of {max(cell['games'], other['games'])}")
+            if dropped is cell:
+                continue
+        kept[key] = cell
+    return list(kept.values())
+
+
 def merge(paths: list[Path], out: Path, argv) -> int:
     """One report from several runs: their cells in grid order, each run's settings kept."""
     runs = [json.loads(p.read_text()) for p in paths]
     order = {team: i for i, team in enumerate(TEAMS)}
-    rows = sorted((c for r in runs for c in r["cells"]),
+    rows = sorted(_one_per_cell(c for r in runs for c in r["cells"]),
                   key=lambda c: (c["mission"], c["seats"], c["difficulty"] != "human", order[c["team"]]))
     meta = {**runs[0], "size": "merged", "seconds": sum(r["seconds"] for r in runs),
             "command": " ; ".join(r["command"] for r in runs)}

@@ -23,3 +23,16 @@ def test_the_smoke_run_reports_every_cell_and_the_native_games_are_the_python_lo
     assert cells["ismcts"]["won"] == sum(g.won for g in python)
     assert cells["ismcts"]["mean_turns"] == sum(g.turns for g in python) / 2
     assert "Target: ISMCTS" in (tmp_path / "legends_strength.md").read_text()
+
+
+def test_merge_keeps_one_row_a_cell_the_run_with_more_games(tmp_path, capsys):
+    small, large = tmp_path / "small", tmp_path / "large"
+    assert legends_strength.main(["--size", "smoke", "--teams", "heuristic", "--games", "2", "--out", str(small)]) == 0
+    assert legends_strength.main(["--size", "smoke", "--teams", "heuristic", "--games", "6", "--out", str(large)]) == 0
+    out = tmp_path / "merged"
+    for order in ((small, large), (large, small)):
+        assert legends_strength.main(["--merge", *(str(p / "legends_strength.json") for p in order),
+                                      "--out", str(out)]) == 0
+        (cell,) = json.loads((out / "legends_strength.json").read_text())["cells"]
+        assert cell["games"] == 6
+        assert "the run of 2 games is replaced by the one of 6" in capsys.readouterr().out
