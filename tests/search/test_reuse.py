@@ -143,6 +143,35 @@ def test_multi_observer_reroot_keeps_the_moves_another_seat_sees_hidden(name, pa
     assert rerooted >= 3 and hidden >= 1
 
 
+def test_a_kept_tree_is_bounded_over_a_long_run_of_one_seats_decisions(monkeypatch):
+    """A solo Legends hero decides the whole game in one run of consecutive decisions,
+    each a reuse candidate. A kept search over MAX_KEPT_NODES nodes is built afresh
+    instead, so no tree ever holds more than that plus one budget's nodes (a
+    single-observer iteration adds at most one); without the cap the same searches are
+    reused."""
+    import hzai.search.ismcts as ismcts
+
+    game = make_game("legends", mission=1, heroes=["Perseus"])
+    cap, runs = 120, []
+    for limit in (10**9, cap):
+        monkeypatch.setattr(ismcts, "MAX_KEPT_NODES", limit)
+        state, bot, run = game.new_state(1), make_bot("ismcts:reuse=1"), []
+        for n in range(40):
+            if state.is_terminal:
+                break
+            assert state.current_seat == 0  # no chance results, no other seat: one run
+            before = None if bot._kept is None else bot._kept.search.node_count
+            result = bot.decide(state.view(0), Limits(iterations=100), seed=n)
+            run.append((before, bot.reused_visits > 0, bot._kept.search.node_count))
+            state.apply(result.move)
+        runs.append(run)
+    unbounded, bounded = runs
+    assert any(before > cap and reused for before, reused, _ in unbounded[1:])
+    assert all(size <= cap + 101 for *_, size in bounded)
+    assert all(not reused for before, reused, _ in bounded[1:] if before > cap)
+    assert any(before > cap for before, *_ in bounded[1:]) and any(reused for _, reused, _ in bounded)
+
+
 def test_reroot_refuses_a_view_of_another_seat():
     game = make_game("hera_zeus")
     state = game.new_state(4)
