@@ -206,8 +206,9 @@ def make_checked_bot(spec: str, game: Game, field: str = "bot", level: int = 0, 
         taken = [p for p in inspect.signature(LevelBot).parameters if p != "level"]
         others = [key for key in options if key not in taken]
         if others:  # else make_bot names a bot 'level' the request never gave
-            raise invalid(field, f"at a strength level ({level_field} {level}) the {DEFAULT_BOT} bot takes only "
-                                 f"{', '.join(taken)}, not {', '.join(quoted(k) for k in others)}: drop "
+            raise invalid(field, f"unknown option{'s' if len(others) > 1 else ''} "
+                                 f"{', '.join(quoted(k) for k in others)} at a strength level ({level_field} {level}): "
+                                 f"there the {DEFAULT_BOT} bot takes only {', '.join(taken)}; drop "
                                  f"{'it' if len(others) == 1 else 'them'} or leave {level_field} 0")
         spec = ",".join([f"level:level={level}"] + [f"{key}={value}" for key, value in options.items()])
     try:

@@ -258,9 +258,11 @@ def test_a_level_with_an_option_it_does_not_take_names_the_option():
     from hzai_server.searches import make_checked_bot
 
     game = make_game("hera_zeus")
-    for spec, words in (("ismcts:reuse=1", "'reuse'"), ("ismcts:c=1,tree=multi,credit=1", "'tree', 'credit'")):
+    for spec, words in (("ismcts:reuse=1", "'reuse'"), ("ismcts:c=1,tree=multi,credit=1", "options 'tree', 'credit'")):
         with pytest.raises(ApiError) as caught:
             make_checked_bot(spec, game, level=3)
         assert caught.value.code == grpc.StatusCode.INVALID_ARGUMENT
-        assert caught.value.message.startswith("bot: at a strength level (level 3)") and words in caught.value.message
+        message = caught.value.message
+        assert message.startswith("bot: unknown option") and words in message
+        assert "at a strength level (level 3): there the ismcts bot takes only c, playout" in message
     assert make_checked_bot("ismcts:c=1,playout=light", game, level=3).level.number == 3
