@@ -44,5 +44,6 @@ class View(ABC):
         Every move is seen happening even when its content is hidden, so the count is
         the seat's to know. A searching bot compares two marks to tell that nothing but
         its own move came between two of its decisions (tree reuse, hzai.search).
-        Default None: not known (a view read back from JSON), and no reuse."""
+        Default None: not known (such as a Hera and Zeus view read back from JSON, which
+        carries no history), and no reuse."""
         return None

@@ -141,7 +141,8 @@ py::class_<S, std::shared_ptr<S>> bind_ismcts(py::module_& m, const char* name, 
       .def("restrict_root", &S::restrict_root, py::arg("actions"),
            "search only these action ids at the root (before running; empty: every legal one)")
       .def_property_readonly("root_visits", &S::root_visits,
-                             "visits of the root over the trees: the iterations run plus a reused root's (reroot)");
+                             "visits of the root over the trees: the iterations run plus a reused root's (reroot)")
+      .def_property_readonly("node_count", &S::node_count, "nodes over the trees (every seat's, multi-observer)");
   return cls;
 }
 
@@ -334,10 +335,12 @@ void bind_search(py::module_& m) {
   using PyMo = search::MoIsmcts<PythonGame>;
   auto hz_mo = bind_ismcts<HzMo>(m, "MoSearch", true);
   bind_reroot<HzMo, ViewSpec>(hz_mo, hz_view);
-  hz_mo.def("tree_size", &HzMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)");
+  hz_mo.def("tree_size", &HzMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)")
+      .def("tree_visits", &HzMo::tree_visits, py::arg("seat"), "root visits of that seat's tree (thread 0)");
   auto lg_mo = bind_ismcts<LgMo>(m, "LegendsMoSearch", true);
   bind_reroot<LgMo, lg::LgViewHandle>(lg_mo, lg_view);
-  lg_mo.def("tree_size", &LgMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)");
+  lg_mo.def("tree_size", &LgMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)")
+      .def("tree_visits", &LgMo::tree_visits, py::arg("seat"), "root visits of that seat's tree (thread 0)");
   auto py_mo = bind_ismcts<PyMo>(m, "PyMoSearch", false);
   bind_reroot<PyMo, py::object>(py_mo, py_view);
   py_mo
@@ -347,7 +350,8 @@ void bind_search(py::module_& m) {
            }),
            py::arg("view"), py::arg("options"),
            "multi-observer ISMCTS over a Python game's view (Game.observation keys the other seats' moves)")
-      .def("tree_size", &PyMo::tree_size, py::arg("seat"), "nodes in that seat's tree");
+      .def("tree_size", &PyMo::tree_size, py::arg("seat"), "nodes in that seat's tree")
+      .def("tree_visits", &PyMo::tree_visits, py::arg("seat"), "root visits of that seat's tree");
   hz.attr("mo_search") = py::cpp_function(
       [](const PyGame& g, const ViewSpec& view, const SearchOptions& o) {
         return std::make_shared<HzMo>(g.def, Sampler(*g.def, view), checked(o));

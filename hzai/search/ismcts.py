@@ -38,6 +38,10 @@ MAX_PRIOR = 100.0  # option `prior`: the weight of the progressive bias (0: off)
 # option `root_widen`: a widened root (a bot's move in a game whose tree is widened in its
 # policy's order) offers 1 + floor(root_widen * sqrt(visits)) moves; 0: the policy's best only
 MAX_ROOT_WIDEN = 4.0
+# Option reuse: a kept search of more nodes than this (over its trees) is not reused but
+# built afresh, so a long run of one seat's decisions (a solo Legends hero decides the
+# whole game in one) cannot grow a tree without bound: at most this plus one budget's.
+MAX_KEPT_NODES = 4_000_000
 
 
 def _options(exploration, playout) -> tuple[float, str | None]:
@@ -290,7 +294,8 @@ class IsmctsBot:
     their worlds from the new view. Anything else (another seat or a chance result
     came between, another game or seat, chosen root moves, another thread count)
     builds a fresh tree. `credit=1` (needs reuse=1): the reused root visits count
-    toward the budget (`credited`), so a follow-up decision costs less."""
+    toward the budget (`credited`), so a follow-up decision costs less. A kept search
+    of more than MAX_KEPT_NODES nodes is dropped instead (memory stays bounded)."""
 
     name = "ismcts"
     DEFAULT_TREE = "single"
@@ -364,7 +369,8 @@ class IsmctsBot:
         move, with nothing else in between: read from that seat's view alone."""
         return (view.game is kept.game and view.seat == kept.seat and view.current_seat == kept.seat
                 and view.history_mark() == kept.mark and limits.threads == kept.threads
-                and (root_moves is None or not root_moves.restricts))
+                and (root_moves is None or not root_moves.restricts)
+                and kept.search.node_count <= MAX_KEPT_NODES)
 
     def _decide(self, view, limits, seed, stop, progress, every, root_moves) -> PlayResult:
         if self.infer and view.current_seat is not None:

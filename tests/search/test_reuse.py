@@ -24,7 +24,7 @@ def _to_decision(game, state, rng) -> bool:
     return not state.is_terminal
 
 
-def _play(game, spec: str, iterations: int, seed: int, decisions: int = 60):
+def _play(game, spec: str, iterations: int, seed: int, decisions: int = 60, threads: int = 1):
     """A game of `spec` bots, one object a seat, for `decisions` decisions. Yields, per
     decision: (seat, reused visits, whether the seat's previous decision came right
     before it with nothing in between, the seat's kept tree's visits of the chosen move
@@ -40,7 +40,7 @@ def _play(game, spec: str, iterations: int, seed: int, decisions: int = 60):
         view = state.view(seat)
         follows = last[seat] is not None and view.history_mark()[0] == last[seat]
         before = chosen_visits[seat]
-        result = bots[seat].decide(view, Limits(iterations=iterations), seed=mix_seed(seed, n))
+        result = bots[seat].decide(view, Limits(iterations=iterations, threads=threads), seed=mix_seed(seed, n))
         yield seat, bots[seat].reused_visits, follows, before, result
         kept = getattr(bots[seat], "_kept", None)
         chosen_visits[seat] = None if kept is None else {a: v for a, v, *_ in kept.search.root_stats()}.get(kept.action)
@@ -64,8 +64,9 @@ def test_a_tree_is_kept_exactly_when_the_seat_decides_again_right_after_its_own_
         for seat, reused, follows, before, result in _play(game, f"ismcts:reuse=1,tree={tree}", 120, seed):
             visits = sum(m.visits for m in result.analysis.moves)
             if follows:
-                assert reused == before and reused > 0
-                assert visits <= reused + 120  # the reused root's visits: its children's and the pruned ones'
+                # the chosen child's visits, less the one that made it and those of the dropped moves
+                assert 0 <= reused < before
+                assert visits == reused + 120  # the kept root moves' visits and the new iterations, nothing else
                 assert result.analysis.iterations == 120
                 kept += 1
             else:
@@ -76,9 +77,10 @@ def test_a_tree_is_kept_exactly_when_the_seat_decides_again_right_after_its_own_
 
 
 @pytest.mark.parametrize("name,params", GAMES)
-def test_the_root_visits_are_the_chosen_child_visits_plus_the_new_iterations(name, params):
-    """Native `reroot` directly: every reused visit stays at the root, the iteration
-    count starts again, and the new iterations each add one visit."""
+def test_the_root_visits_are_the_kept_moves_visits_plus_the_new_iterations(name, params):
+    """Native `reroot` directly: the new root's visits are those of the root moves it
+    keeps (a dropped move's are not reused: credit and the root's widening count
+    them), the iteration count starts again, and the new iterations each add one visit."""
     game = make_game(name, **params)
     state, rng = game.new_state(3), SplitMix64(3)
     rerooted = 0
@@ -96,13 +98,78 @@ def test_the_root_visits_are_the_chosen_child_visits_plus_the_new_iterations(nam
         if state.current_seat == seat and state.view(seat).history_mark()[0] == view.history_mark()[0] + 1:
             after = state.view(seat)
             search.reroot(action, search_view(after), 9)
-            assert search.root_visits == stats[action] and search.iterations == 0
+            kept = search.root_visits
+            assert kept == sum(v for _, v, *_ in search.root_stats()) and search.iterations == 0
+            assert kept <= stats[action] - 1  # at most the child's visits but the one that made it
             search.run(50, -1.0)
-            assert search.root_visits == stats[action] + 50 and search.iterations == 50
+            assert search.root_visits == kept + 50 and search.iterations == 50
+            assert sum(v for _, v, *_ in search.root_stats()) == kept + 50
             legal = set(after.legal_actions())
             assert {a for a, *_ in search.root_stats()} <= legal  # a move not legal now is never offered
             rerooted += 1
     assert rerooted >= 3
+
+
+@pytest.mark.parametrize("name,params", GAMES)
+def test_multi_observer_reroot_keeps_the_moves_another_seat_sees_hidden(name, params):
+    """tree=multi: another seat's tree keys the searching seat's moves by what it sees
+    of them, ids that are not action ids (a hidden card play), so the legality filter of
+    the searching seat's root must not touch it. Every iteration through the kept
+    child's moves in the searching seat's tree also went through the other tree's kept
+    node, so that tree keeps at least as many root visits; the case where a follow-up
+    move is hidden from it is met."""
+    game = make_game(name, **params)
+    state, rng = game.new_state(3), SplitMix64(3)
+    rerooted = hidden = 0
+    for _ in range(120):
+        if not _to_decision(game, state, rng):
+            break
+        seat = state.current_seat
+        view = state.view(seat)
+        search = new_tree(view, 5, tree="multi")
+        search.run(300, -1.0)
+        stats = {a: v for a, v, _, _ in search.root_stats()}
+        action = max(stats, key=stats.get)
+        state.apply(game.move_of(action))
+        if state.current_seat == seat and state.view(seat).history_mark()[0] == view.history_mark()[0] + 1:
+            search.reroot(action, search_view(state.view(seat)), 9)
+            own = search.tree_visits(seat)
+            assert own == search.root_visits == sum(v for _, v, *_ in search.root_stats())
+            for other in range(len(game.seats)):
+                if other != seat:
+                    assert search.tree_visits(other) >= own
+                    hidden += any(game.observation(state, a, other) != a for a, *_ in search.root_stats())
+            rerooted += 1
+    assert rerooted >= 3 and hidden >= 1
+
+
+def test_a_kept_tree_is_bounded_over_a_long_run_of_one_seats_decisions(monkeypatch):
+    """A solo Legends hero decides the whole game in one run of consecutive decisions,
+    each a reuse candidate. A kept search over MAX_KEPT_NODES nodes is built afresh
+    instead, so no tree ever holds more than that plus one budget's nodes (a
+    single-observer iteration adds at most one); without the cap the same searches are
+    reused."""
+    import hzai.search.ismcts as ismcts
+
+    game = make_game("legends", mission=1, heroes=["Perseus"])
+    cap, runs = 120, []
+    for limit in (10**9, cap):
+        monkeypatch.setattr(ismcts, "MAX_KEPT_NODES", limit)
+        state, bot, run = game.new_state(1), make_bot("ismcts:reuse=1"), []
+        for n in range(40):
+            if state.is_terminal:
+                break
+            assert state.current_seat == 0  # no chance results, no other seat: one run
+            before = None if bot._kept is None else bot._kept.search.node_count
+            result = bot.decide(state.view(0), Limits(iterations=100), seed=n)
+            run.append((before, bot.reused_visits > 0, bot._kept.search.node_count))
+            state.apply(result.move)
+        runs.append(run)
+    unbounded, bounded = runs
+    assert any(before > cap and reused for before, reused, _ in unbounded[1:])
+    assert all(size <= cap + 101 for *_, size in bounded)
+    assert all(not reused for before, reused, _ in bounded[1:] if before > cap)
+    assert any(before > cap for before, *_ in bounded[1:]) and any(reused for _, reused, _ in bounded)
 
 
 def test_reroot_refuses_a_view_of_another_seat():
@@ -119,10 +186,15 @@ def test_reroot_refuses_a_view_of_another_seat():
         search.reroot(-1, search_view(view), 1)
 
 
-@pytest.mark.parametrize("spec", ["ismcts:reuse=1", "ismcts:reuse=1,tree=multi", "ismcts:reuse=1,credit=1"])
-def test_same_seed_budget_and_history_same_moves_with_reuse(spec):
+@pytest.mark.parametrize("spec,threads", [("ismcts:reuse=1", 1), ("ismcts:reuse=1,tree=multi", 1),
+                                          ("ismcts:reuse=1,credit=1", 1), ("ismcts:reuse=1,infer=1", 1),
+                                          ("ismcts:reuse=1,tree=multi,credit=1", 2), ("ismcts:reuse=1", 2)])
+def test_same_seed_budget_and_history_same_moves_with_reuse(spec, threads):
+    """Also with the opponent model (the kept tree rerooted onto the new weighted view)
+    and on two threads (every thread's tree rerooted, each with its own generator)."""
     game = make_game("hera_zeus")
-    runs = [[(str(r.move), reused) for _, reused, _, _, r in _play(game, spec, 150, 7, 50)] for _ in range(2)]
+    runs = [[(str(r.move), reused) for _, reused, _, _, r in _play(game, spec, 150, 7, 50, threads)]
+            for _ in range(2)]
     assert runs[0] == runs[1]
     assert any(reused for _, reused in runs[0])
 
@@ -232,9 +304,9 @@ def test_the_native_arena_leaves_reuse_to_the_python_loop():
 
 
 def test_reroot_of_a_game_written_in_python():
-    """PySearch's reroot (tests/toygame, no twin): the kept root holds the child's
-    visits; the other seat's replies below it are not the searching seat's moves and
-    are dropped, so the new root's moves come from the new iterations only."""
+    """PySearch's reroot (tests/toygame, no twin): the other seat's replies below the
+    chosen move are not the searching seat's moves and are dropped, visits and all,
+    so the new root's visits and moves come from the new iterations only."""
     game = make_game("toy_guess")
     view = game.new_state(2).view(0)
     search = new_tree(view, 3)
@@ -242,6 +314,6 @@ def test_reroot_of_a_game_written_in_python():
     stats = {a: v for a, v, *_ in search.root_stats()}
     bet = game.action_of("bet")
     search.reroot(bet, search_view(view), 4)
-    assert search.root_visits == stats[bet] and search.root_stats() == []
+    assert stats[bet] > 0 and search.root_visits == 0 and search.root_stats() == []
     search.run(30, -1.0)
-    assert search.root_visits == stats[bet] + 30 and sum(v for _, v, *_ in search.root_stats()) == 30
+    assert search.root_visits == 30 and sum(v for _, v, *_ in search.root_stats()) == 30

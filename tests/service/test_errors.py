@@ -247,3 +247,22 @@ def test_a_message_over_the_size_limit_is_refused(tiny_server):
         huge = __import__("json").dumps({"format": "hzai-record/1", "seed": 1, "moves": ["draw"] * 20_000})
         error = rpc_error(client.suggest_move, huge, bot="random")
         assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+
+
+def test_a_level_with_an_option_it_does_not_take_names_the_option():
+    """level=N plays the level bot, which takes c and playout only: another ismcts option
+    (reuse, tree, ...) is INVALID_ARGUMENT on the bot field naming it and the level, not
+    an error about a bot 'level' the request never named."""
+    from hzai.core import make_game
+    from hzai_server.errors import ApiError
+    from hzai_server.searches import make_checked_bot
+
+    game = make_game("hera_zeus")
+    for spec, words in (("ismcts:reuse=1", "'reuse'"), ("ismcts:c=1,tree=multi,credit=1", "options 'tree', 'credit'")):
+        with pytest.raises(ApiError) as caught:
+            make_checked_bot(spec, game, level=3)
+        assert caught.value.code == grpc.StatusCode.INVALID_ARGUMENT
+        message = caught.value.message
+        assert message.startswith("bot: unknown option") and words in message
+        assert "at a strength level (level 3): there the ismcts bot takes only c, playout" in message
+    assert make_checked_bot("ismcts:c=1,playout=light", game, level=3).level.number == 3

@@ -116,4 +116,4 @@ def test_a_level_with_an_option_the_level_bot_does_not_take_names_it(client, bot
     error = rpc_error(client.suggest_move, played_record(3, 4).to_json(), iterations=50, level=3, bot=bot)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert error.details().startswith("bot: ") and f"unknown option '{option}'" in error.details()
-    assert "options: level, c, playout" in error.details()
+    assert "at a strength level (level 3): there the ismcts bot takes only c, playout" in error.details()

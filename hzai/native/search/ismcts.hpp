@@ -166,13 +166,17 @@ inline std::vector<char> root_filter(const std::vector<int>& actions, int num_ac
 }
 
 // The subtree of `nodes` under `keep`, compacted into a fresh list with `keep` as its
-// root (index 0, no action, no parent; its visits stay). Below the new root only the
-// children moved by `mover` are kept: the new root is a decision of that seat, and a
-// child another seat moved into (a world where the turn passed) would be found by its
-// action id as if it were that seat's own; and only those whose action `legal` (by
-// action id) marks: a move legal in some worlds of the old view but not now (a card the
-// seat has now seen it did not draw) must not be played on its old visits. Tree reuse
-// (Ismcts::reroot) builds on it.
+// root (index 0, no action, no parent). Below the new root only the children moved by
+// `mover` are kept: the new root is a decision of that seat, and a child another seat
+// moved into (a world where the turn passed) would be found by its action id as if it
+// were that seat's own; and, when `legal` is not empty, only those whose action it
+// marks (by action id): a move legal in some worlds of the old view but not now (a card
+// the seat has now seen it did not draw) must not be played on its old visits. An empty
+// `legal` keeps every such child: another seat's tree keys the mover's moves by what
+// that seat observes of them (mo_ismcts.hpp), ids that are not action ids. The new
+// root's visits are its kept children's, as in a tree grown from scratch (every
+// iteration passes one root child), so the visits of dropped children are not counted
+// as reused (root_visits, the root's widening). Tree reuse (Ismcts::reroot) builds on it.
 inline std::vector<Node> kept_subtree(const std::vector<Node>& nodes, int keep, int mover, const std::vector<char>& legal) {
   std::vector<Node> out;
   out.reserve(1024);
@@ -182,6 +186,7 @@ inline std::vector<Node> kept_subtree(const std::vector<Node>& nodes, int keep, 
   root.mover = -1;
   root.next_sibling = -1;
   root.first_child = -1;
+  root.visits = 0;  // the kept children's, added below
   out.push_back(root);
   std::vector<std::pair<int, int>> todo{{keep, 0}};  // (old id, new id) whose children are still to copy
   while (!todo.empty()) {
@@ -191,7 +196,9 @@ inline std::vector<Node> kept_subtree(const std::vector<Node>& nodes, int keep, 
     for (int c = nodes[(size_t)from].first_child; c >= 0; c = nodes[(size_t)c].next_sibling) {
       if (from == keep) {
         const int a = nodes[(size_t)c].action;
-        if (nodes[(size_t)c].mover != mover || a < 0 || a >= (int)legal.size() || !legal[(size_t)a]) continue;
+        if (nodes[(size_t)c].mover != mover) continue;
+        if (!legal.empty() && (a < 0 || a >= (int)legal.size() || !legal[(size_t)a])) continue;
+        out[0].visits += nodes[(size_t)c].visits;
       }
       Node copy = nodes[(size_t)c];
       copy.parent = to;
@@ -222,7 +229,7 @@ std::vector<char> view_legal(const typename G::Game& g, const typename G::View& 
 }
 
 // Tree reuse in one tree: the root child keyed `key` that `mover` moved into becomes
-// the root (kept_subtree); a tree without one starts afresh.
+// the root (kept_subtree, `legal` as there); a tree without one starts afresh.
 inline void keep_child(std::vector<Node>& nodes, int key, int mover, const std::vector<char>& legal) {
   for (int c = nodes[0].first_child; c >= 0; c = nodes[(size_t)c].next_sibling)
     if (nodes[(size_t)c].action == key && nodes[(size_t)c].mover == mover) {
@@ -236,6 +243,22 @@ inline void keep_child(std::vector<Node>& nodes, int key, int mover, const std::
 inline SplitMix64 tree_rng(uint64_t seed, int t) {
   SplitMix64 mix(seed + 0x51ED5EEDULL * (uint64_t)(t + 1));
   return SplitMix64(mix.next_u64());
+}
+
+// What both searches' reroot share: `view` must be `root_player`'s decision
+// (std::invalid_argument otherwise); each thread's unit (a Tree, a Forest) keeps its
+// part through `keep(unit, legal)`, `legal` being view_legal of the new view, and gets a
+// fresh generator from `seed` and an iteration count of 0. The caller then takes `view`.
+template <class G, class Unit, class Keep>
+void reroot_units(const typename G::Game& g, int root_player, const typename G::View& view, uint64_t seed,
+                  std::vector<Unit>& units, Keep keep) {
+  if (G::view_player(g, view) != root_player) throw std::invalid_argument("the new view is not the same seat's decision");
+  const std::vector<char> legal = view_legal<G>(g, view, seed);
+  for (size_t t = 0; t < units.size(); ++t) {
+    keep(units[t], legal);
+    units[t].rng = tree_rng(seed, (int)t);
+    units[t].iterations = 0;
+  }
 }
 
 // The root children of several trees merged by action id, sorted by it.
@@ -381,14 +404,9 @@ class Ismcts {
   // the iteration counts start again from 0. std::invalid_argument when `view` is not
   // the same seat's decision.
   void reroot(int action, View view, uint64_t seed) {
-    if (G::view_player(*g_, view) != root_player_) throw std::invalid_argument("the new view is not the same seat's decision");
-    const std::vector<char> legal = view_legal<G>(*g_, view, seed);
-    for (size_t t = 0; t < trees_.size(); ++t) {
-      Tree& tree = trees_[t];
+    reroot_units<G>(*g_, root_player_, view, seed, trees_, [&](Tree& tree, const std::vector<char>& legal) {
       keep_child(tree.nodes, action, root_player_, legal);
-      tree.rng = tree_rng(seed, (int)t);
-      tree.iterations = 0;
-    }
+    });
     view_ = std::move(view);
     options_.seed = seed;
     root_only_.clear();
@@ -399,6 +417,13 @@ class Ismcts {
   long root_visits() const {
     long n = 0;
     for (const Tree& t : trees_) n += t.nodes[0].visits;
+    return n;
+  }
+
+  // Nodes over the trees (a kept tree's size: IsmctsBot bounds what it reuses).
+  long node_count() const {
+    long n = 0;
+    for (const Tree& t : trees_) n += (long)t.nodes.size();
     return n;
   }
 

@@ -87,20 +87,20 @@ class MoIsmcts {
   // becomes the root. Every other seat's tree keeps the child of the edge it observes of
   // `action` (G::observation in one world of the old view: what a seat sees of the
   // searching seat's move is the same in every world it is legal in), with only the
-  // searching seat's moves below it; an edge never walked starts that tree afresh.
+  // searching seat's moves below it, all of them (keyed by observation, not by action
+  // id: the legality filter is the searching seat's tree's); an edge never walked
+  // starts that tree afresh.
   void reroot(int action, View view, uint64_t seed) {
-    if (G::view_player(*g_, view) != root_player_) throw std::invalid_argument("the new view is not the same seat's decision");
     SplitMix64 probe(seed ^ 0x0B5E7EULL);
     const State s = G::determinize(*g_, view_, probe);
-    const std::vector<char> legal = view_legal<G>(*g_, view, seed);
-    for (size_t t = 0; t < forests_.size(); ++t) {
-      Forest& f = forests_[t];
-      for (int p = 0; p < seats_; ++p)
-        keep_child(f.trees[(size_t)p], p == root_player_ ? action : G::observation(*g_, s, action, p), root_player_,
-                   legal);
-      f.rng = tree_rng(seed, (int)t);
-      f.iterations = 0;
-    }
+    const std::vector<char> observed;  // no legality filter in the other seats' trees
+    reroot_units<G>(*g_, root_player_, view, seed, forests_, [&](Forest& f, const std::vector<char>& legal) {
+      for (int p = 0; p < seats_; ++p) {
+        const bool own = p == root_player_;
+        keep_child(f.trees[(size_t)p], own ? action : G::observation(*g_, s, action, p), root_player_,
+                   own ? legal : observed);
+      }
+    });
     view_ = std::move(view);
     options_.seed = seed;
     root_only_.clear();
@@ -113,10 +113,24 @@ class MoIsmcts {
     return n;
   }
 
+  // Nodes over every seat's tree of every thread (as Ismcts::node_count).
+  long node_count() const {
+    long n = 0;
+    for (const Forest& f : forests_)
+      for (const auto& nodes : f.trees) n += (long)nodes.size();
+    return n;
+  }
+
   // Nodes in seat `seat`'s tree of thread 0 (tests and benchmarks).
   long tree_size(int seat) const {
     if (seat < 0 || seat >= seats_) throw std::out_of_range("no such seat");
     return (long)forests_[0].trees[(size_t)seat].size();
+  }
+
+  // Root visits of seat `seat`'s tree of thread 0 (tests: the trees kept by reroot).
+  long tree_visits(int seat) const {
+    if (seat < 0 || seat >= seats_) throw std::out_of_range("no such seat");
+    return (long)forests_[0].trees[(size_t)seat][0].visits;
   }
 
  private:
