@@ -9,7 +9,7 @@ import inspect
 from hzai.core.bot import Bot, BotError
 from hzai.text import quoted
 
-__all__ = ["Bot", "BotError", "bot_names", "make_bot", "parse_spec"]
+__all__ = ["Bot", "BotError", "bot_names", "make_bot", "option_names", "parse_spec"]
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -68,6 +68,15 @@ def _makers() -> dict:
 def bot_names() -> tuple[str, ...]:
     """Every bot name make_bot knows, sorted."""
     return tuple(sorted(_makers()))
+
+
+def option_names(name: str) -> tuple[str, ...]:
+    """The options bot `name` takes (its constructor's parameters, read once); BotError
+    for a name make_bot does not know."""
+    makers = _makers()
+    if name not in makers:
+        raise BotError(f"unknown bot {quoted(name)}; choose from {', '.join(sorted(makers))}")
+    return _option_names(makers[name])
 
 
 def make_bot(spec: str) -> Bot:

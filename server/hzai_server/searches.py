@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import inspect
 import threading
 import time
 from contextlib import contextmanager
@@ -27,8 +26,8 @@ import grpc
 
 from hzai.core import Game, Move, View
 from hzai.search import Analysis, BotError, Limits, analyze, make_bot, parse_spec
-from hzai.search.bot import bot_names
-from hzai.search.levels import MAX_LEVEL, MIN_LEVEL, LevelBot
+from hzai.search.bot import bot_names, option_names
+from hzai.search.levels import MAX_LEVEL, MIN_LEVEL
 
 from hzai_server.admission import BATCH, INTERACTIVE, Abandoned, Admission, QueueFull
 from hzai_server.errors import ApiError, invalid, quoted
@@ -203,7 +202,7 @@ def make_checked_bot(spec: str, game: Game, field: str = "bot", level: int = 0, 
         raise invalid(level_field, f"a level is of the {DEFAULT_BOT} bot, not {quoted(name)}: "
                                    f"leave {field} empty or give an {DEFAULT_BOT} spec")
     if level:
-        taken = [p for p in inspect.signature(LevelBot).parameters if p != "level"]
+        taken = [p for p in option_names("level") if p != "level"]  # read once, not per request
         others = [key for key in options if key not in taken]
         if others:  # else make_bot names a bot 'level' the request never gave
             raise invalid(field, f"unknown option{'s' if len(others) > 1 else ''} "
