@@ -88,7 +88,7 @@ def main(argv=None) -> int:
     rows = [
         measure("hera_zeus", "random vs random", ["random", "random"], Limits(iterations=1), args.games,
                 args.python_games, args.seed),
-        measure("hera_zeus", "ismcts@100 vs ismcts@100", ["ismcts", "ismcts"], Limits(iterations=100),
+        measure("hera_zeus", "ismcts@100 vs ismcts@100", ["ismcts:infer=0", "ismcts:infer=0"], Limits(iterations=100),
                 args.ismcts_games, args.ismcts_games, args.seed),
         measure("legends", "team of light bots", ["light"], Limits(iterations=1), args.games, args.python_games,
                 args.seed, LEGENDS),

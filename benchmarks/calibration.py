@@ -3,7 +3,7 @@
     python -m benchmarks.calibration --games 300            # about 10 minutes on one core
     python -m benchmarks.calibration --games 4 --out /tmp/x # a smoke run
 
-Self-play games of `ismcts` against itself at a modest budget, a fresh deal per game.
+Self-play games of `ismcts:infer=0` (the uniform search) against itself at a modest budget, a fresh deal per game.
 At the first decision of every turn from turn 10 on, each seat in turn says where the
 opponent's hostage is, from its own view: uniform (every world consistent with the view
 alike) and inferred (worlds weighted by the opponent model of
@@ -43,6 +43,7 @@ from hzai.rng import SplitMix64, mix_seed
 from hzai.search import Limits, make_bot
 
 RESULTS = Path(__file__).resolve().parent / "results"
+SELF_PLAY = "ismcts:infer=0"  # the uniform search: the games the model was set on
 FROM_TURN = 10
 CLIP = 1e-4
 TARGET = 0.20  # the issue: Brier at least 20% better than uniform
@@ -98,7 +99,7 @@ def play(game_seed: int, budget: int, temperatures, samples: int) -> list[dict]:
     """One self-play game; a scored row per seat at the first decision of each turn
     from FROM_TURN on."""
     game = make_game("hera_zeus")
-    bot = make_bot("ismcts")
+    bot = make_bot(SELF_PLAY)
     state = game.new_state(game_seed)
     referee = SplitMix64(game_seed ^ 0xCA11B)
     rows, seen_turns, moves = [], set(), 0
@@ -211,7 +212,7 @@ def plot(report: dict, path: Path) -> bool:
 def markdown(report: dict, command: str) -> str:
     lines = [f"# Hostage belief calibration: inferred vs uniform\n",
              f"Command: `{command}`\n",
-             f"{report['games']} self-play games of `ismcts` at {report['budget']} iterations a move (seeds "
+             f"{report['games']} self-play games of `{SELF_PLAY}` at {report['budget']} iterations a move (seeds "
              f"{report['seeds'][0]}..{report['seeds'][1]}); {report['positions']} positions (both seats at the first "
              f"decision of every turn from turn {FROM_TURN} on), each from the seat's own view, {report['samples']} "
              f"determinizations a position. Brier: sum over locations of (p - truth)^2; log-loss: -ln p(truth), p "

@@ -1,4 +1,4 @@
-"""Strength of inference alone: `ismcts:infer=1` against today's `ismcts`.
+"""Strength of inference alone: `ismcts:infer=1` against the uniform search, `ismcts:infer=0`.
 
     python -m benchmarks.inference --minutes 10      # per condition, one process
 
@@ -25,7 +25,7 @@ from hzai.search import Limits
 from hzai.search.arena import play_game
 
 RESULTS = Path(__file__).resolve().parent / "results"
-INFER, PLAIN = "ismcts:infer=1", "ismcts"
+INFER, PLAIN = "ismcts:infer=1", "ismcts:infer=0"
 
 
 def condition(label: str, limits: Limits, seconds: float, seed: int, spec: str) -> dict:
@@ -56,7 +56,7 @@ def condition(label: str, limits: Limits, seconds: float, seed: int, spec: str) 
 
 
 def markdown(report: dict) -> str:
-    lines = ["# Inference alone: `ismcts:infer=1` vs `ismcts`\n", f"Command: `{report['command']}`\n",
+    lines = ["# Inference alone: `ismcts:infer=1` vs `ismcts:infer=0`\n", f"Command: `{report['command']}`\n",
              "Seat-swapped pairs on the same deals, one process, as many pairs as fit in the time of a condition. "
              "Score: the inferring bot's (draws half), 95% Wilson interval.\n",
              "| condition | budget | games | infer wins | draws | plain wins | infer score | 95% | ms/decision infer | ms/decision plain |",

@@ -12,7 +12,8 @@ swapped):
       moving average of its iterations per second over its recent searches in that
       game (whole searches timed, so the fixed cost of a search counts), starting from
       its speed in setting (a) (or `--os-ips`).
-Ours is `make_bot("ismcts")` (native SO-ISMCTS, c = 0.7, random playouts, one thread);
+Ours is `make_bot("ismcts:infer=0")` (native SO-ISMCTS with the uniform belief, as both
+searches sample worlds alike, c = 0.7, random playouts, one thread);
 theirs is `open_spiel.python.algorithms.ismcts.ISMCTSBot` with
 `mcts.RandomRolloutEvaluator(1)`, UCT c = `--uct-c` (2, OpenSpiel's usual value for
 returns in [-1, 1]), the most visited move, and worlds drawn by the game's
@@ -34,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results"
+OURS = "ismcts:infer=0"  # the uniform belief: both searches draw their worlds alike
 
 
 def openspiel_bot(game, seed: int, index: int, uct_c: float, iterations: int):
@@ -89,7 +91,7 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
     ours = index % 2  # the seat of our bot: 0 hera, 1 zeus
     referee = np.random.RandomState(deal_seed ^ 0xA7E4A)  # Pegasus draws
     bot = openspiel_bot(game, seed, index, uct_c, os_iterations)
-    ours_bot = make_bot("ismcts")
+    ours_bot = make_bot(OURS)
     limits = Limits(iterations=ours_iterations, millis=ours_millis)
     state = dealt_state(game, deal_seed)
     stats = {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}  # decisions, iterations, seconds

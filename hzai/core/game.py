@@ -87,6 +87,10 @@ class Game(ABC):
     # its tree when no bot option says (option own_only; the other seats' moves on the way
     # down are then the playout policy's). docs/search.md.
     default_own_only: bool = False
+    # Whether the search's determinizations follow the game's opponent model
+    # (`inferred_view`) when no bot option says (option infer); only a game that has one
+    # may turn it on. docs/search.md.
+    default_infer: bool = False
 
     def heuristic_scores(self, view, moves: list[Move]) -> list[float]:
         """Rule-of-thumb scores of `moves` (higher is better), for the heuristic bot."""

@@ -113,7 +113,7 @@ def native_bot(bot, limits: Limits, game=None):
     in Python (a Python-only bot, a time budget). A bot with no playout of its own plays
     `game`'s default playout."""
     from hzai import _native
-    from hzai.search.ismcts import IsmctsBot, PimcBot, own_only_of
+    from hzai.search.ismcts import IsmctsBot, PimcBot, infer_of, own_only_of
     from hzai.search.simple import LightBot, RandomBot
 
     if isinstance(bot, RandomBot):
@@ -126,7 +126,8 @@ def native_bot(bot, limits: Limits, game=None):
     if playout is None:
         playout = "random" if game is None else game.default_playout
     if isinstance(bot, IsmctsBot):
-        if bot.tree != "single" or bot.prior or bot.infer or bot.reuse:
+        infer = bot.infer if game is None else infer_of(game, bot.infer)
+        if bot.tree != "single" or bot.prior or infer or bot.reuse:
             return None  # the native arena plays the plain single-observer search only (no tree reuse)
         own_only = bot.own_only if game is None else own_only_of(game, bot.own_only)
         return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[playout], threads=limits.threads,

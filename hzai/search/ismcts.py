@@ -63,6 +63,12 @@ def own_only_of(game, own_only: bool | None) -> bool:
     return game.default_own_only if own_only is None else own_only
 
 
+def infer_of(game, infer: bool | None) -> bool:
+    """Whether a search's worlds follow the game's opponent model: as asked, else the
+    game's default (`Game.default_infer`)."""
+    return game.default_infer if infer is None else infer
+
+
 def _search_options(view: View, seed: int, threads: int, exploration: float,
                     playout: str | None, prior: float = 0.0, widen_root: bool = False,
                     own_only: bool = False, root_widen: float | None = None) -> _native.SearchOptions:
@@ -302,7 +308,7 @@ class IsmctsBot:
     DEFAULT_PRIOR = 0.0
 
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None, tree: str | None = None,
-                 prior: float | str | None = None, infer: int | str = 0, temp: float | str | None = None,
+                 prior: float | str | None = None, infer: int | str | None = None, temp: float | str | None = None,
                  own_only: int | str | None = None, root_widen: float | str | None = None,
                  reuse: int | str = 0, credit: int | str = 0):
         self.exploration, self.playout = _options(c, playout)
@@ -312,10 +318,10 @@ class IsmctsBot:
         if self.own_only and self.tree != "single":
             raise BotError("option own_only=1 keeps one tree of the searching seat's decisions: it needs tree=single")
         self.prior = number_option("prior", self.DEFAULT_PRIOR if prior is None else prior, 0.0, MAX_PRIOR)
-        self.infer = bool(whole_option("infer", infer, 0, 1))
+        self.infer = None if infer is None else bool(whole_option("infer", infer, 0, 1))
         self.temperature = None if temp is None else number_option("temp", temp, MIN_TEMPERATURE, MAX_TEMPERATURE)
-        if self.temperature is not None and not self.infer:
-            raise BotError("option temp is the temperature of the opponent model: it needs infer=1")
+        if self.temperature is not None and self.infer is False:
+            raise BotError("option temp is the temperature of the opponent model: it cannot go with infer=0")
         self.reuse = bool(whole_option("reuse", reuse, 0, 1))
         self.credit = bool(whole_option("credit", credit, 0, 1))
         if self.credit and not self.reuse:
@@ -325,9 +331,14 @@ class IsmctsBot:
 
     def check_game(self, game) -> None:
         """BotError when this bot's options ask for what `game` does not offer (infer=1
-        on a game without an opponent model), before anything is searched."""
-        if self.infer and not game.has_opponent_model:
+        on a game without an opponent model, or its temp), before anything is searched."""
+        if (self.infer or self.temperature is not None) and not game.has_opponent_model:
             raise no_opponent_model(game)
+
+    def infers(self, game) -> bool:
+        """Whether this bot's searches of `game` follow its opponent model (option infer,
+        else the game's default)."""
+        return infer_of(game, self.infer)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, every: int | None = None, *,
@@ -340,7 +351,7 @@ class IsmctsBot:
         started = time.perf_counter()
         seed &= MASK64
         seen = view  # the seat's own view: the reuse check reads this one only
-        if self.infer:
+        if self.infers(view.game):
             view = inferred(view, self.temperature, seed)
         search = None
         if kept is not None and self._follows(kept, seen, limits, root_moves):
@@ -373,7 +384,7 @@ class IsmctsBot:
                 and kept.search.node_count <= MAX_KEPT_NODES)
 
     def _decide(self, view, limits, seed, stop, progress, every, root_moves) -> PlayResult:
-        if self.infer and view.current_seat is not None:
+        if self.infers(view.game) and view.current_seat is not None:
             started = time.perf_counter()
             view = inferred(view, self.temperature, seed)
             limits = time_left(limits, started)  # weighing the worlds is part of the time budget
@@ -392,7 +403,7 @@ class IsmctsV1Bot(IsmctsBot):
     name = "ismcts-v1"
 
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
-        super().__init__(c, playout, "single", 0.0, own_only=0)
+        super().__init__(c, playout, "single", 0.0, infer=0, own_only=0)
 
 
 class PimcBot:

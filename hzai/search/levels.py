@@ -10,7 +10,10 @@ A level below the top plays like a weaker player rather than a random one:
     values (win probabilities) with a temperature (`Level.temperature`): a move that
     looks nearly as good as the best is often played instead, a move that looks much
     worse almost never is. A value seen in few visits counts for less: it is drawn
-    toward the root's mean by PRIOR_VISITS visits' worth.
+    toward the root's mean by PRIOR_VISITS visits' worth;
+  * its belief about the hidden cards is uniform over what it saw: it does not read
+    the opponent's choices (`Level.reads_opponent`; the top level searches with the
+    game's default, `Game.default_infer`).
 Nothing here names a game: it reads the search's root statistics only. The same seed,
 view and budget give the same move (the softmax draws from the seed).
 
@@ -52,6 +55,14 @@ class Level:
     number: int
     step: float
     temperature: float
+
+    @property
+    def reads_opponent(self) -> bool:
+        """Whether the level's worlds follow the game's opponent model (the game's
+        default, `Game.default_infer`): the full-strength level only. Below it the belief
+        is uniform over what was seen, as a player who does not read the opponent's
+        choices."""
+        return self.full_strength
 
     @property
     def full_strength(self) -> bool:
@@ -120,7 +131,7 @@ class LevelBot:
 
     def __init__(self, level: int | str = MAX_LEVEL, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None):
         self.level = level_of(level)
-        self.search = IsmctsBot(c, playout)
+        self.search = IsmctsBot(c, playout, infer=None if self.level.reads_opponent else 0)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, *, root_moves: RootMoves | None = None) -> PlayResult:

@@ -189,8 +189,8 @@ def test_inferred_search_differs_from_uniform_search():
     ("ismcts:temp=abc", "option temp"),
     ("ismcts:temp=inf", "option temp"),
     ("ismcts:infer=1,temp=-1", "option temp"),
-    ("ismcts:temp=2", "option temp is the temperature of the opponent model: it needs infer=1"),
-    ("ismcts:infer=0,temp=2", "needs infer=1"),
+    ("ismcts:infer=0,temp=2", "option temp is the temperature of the opponent model: it cannot go with infer=0"),
+    ("ismcts-v1:temp=2", "temp"),
 ])
 def test_bad_inference_options_are_named(spec, words):
     with pytest.raises(BotError, match=words):
@@ -214,6 +214,33 @@ def test_check_game_refuses_infer_before_any_search():
     make_bot("ismcts").check_game(legends)
     with pytest.raises(BotError, match="game legends has no opponent model: option infer"):
         make_bot("ismcts:tree=multi,infer=1").check_game(legends)
+
+
+def test_hera_and_zeus_infers_by_default_and_a_game_without_a_model_does_not():
+    """ismcts without infer follows the game's default (Game.default_infer): Hera and
+    Zeus searches over the inferred worlds (the same answer as infer=1), Legends over
+    uniform ones; ismcts-v1 and every level below the top keep the uniform belief; temp
+    alone is refused on a game without a model, before any search."""
+    from hzai.search.levels import LevelBot
+
+    hera = Game.create()
+    legends = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
+    assert hera.default_infer and not legends.default_infer
+    assert make_bot("ismcts").infers(hera) and not make_bot("ismcts").infers(legends)
+    assert not make_bot("ismcts:infer=0").infers(hera) and not make_bot("ismcts-v1").infers(hera)
+    assert LevelBot(8).search.infers(hera) and not LevelBot(7).search.infers(hera)
+    make_bot("ismcts:temp=3").check_game(hera)
+    with pytest.raises(BotError, match="game legends has no opponent model"):
+        make_bot("ismcts:temp=3").check_game(legends)
+    state = crafted(COVERED)
+    view = view_of(state, state.to_move)
+    limits = Limits(iterations=200)
+
+    def moves(spec):
+        return [(str(m.move), m.visits) for m in make_bot(spec).decide(view, limits, seed=5).analysis.moves]
+
+    assert moves("ismcts") == moves("ismcts:infer=1") != moves("ismcts:infer=0")
+    assert moves("ismcts:infer=0") == moves("ismcts-v1")
 
 
 def test_inference_combines_with_the_multi_observer_tree():

@@ -32,4 +32,4 @@ def test_inference_plays_seat_swapped_pairs_on_the_same_deals(tmp_path):
     for c in report["conditions"]:
         assert c["games"] % 2 == 0 and c["games"] >= 2
         assert c["a_wins"] + c["draws"] + c["b_wins"] == c["games"]
-        assert c["a"] == "ismcts:infer=1" and c["b"] == "ismcts"
+        assert c["a"] == "ismcts:infer=1" and c["b"] == "ismcts:infer=0"

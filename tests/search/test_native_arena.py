@@ -18,9 +18,9 @@ SEED = 900
 MATCHES = [
     ("random", "random", 1, 16),
     ("light", "random", 1, 6),
-    ("ismcts", "random", 24, 4),
-    ("ismcts:playout=light,c=1.2", "light", 16, 3),
-    ("pimc:worlds=3", "ismcts", 24, 3),
+    ("ismcts:infer=0", "random", 24, 4),
+    ("ismcts:playout=light,c=1.2,infer=0", "light", 16, 3),
+    ("pimc:worlds=3", "ismcts:infer=0", 24, 3),
 ]
 
 
@@ -49,8 +49,8 @@ def test_hera_zeus_variants_equal_the_python_loop():
 
 def test_run_arena_native_equals_python():
     limits = Limits(iterations=16)
-    fast = run_arena("ismcts", "random", 4, limits, seed=3, jobs=1)
-    slow = run_arena("ismcts", "random", 4, limits, seed=3, jobs=1, native=False)
+    fast = run_arena("ismcts:infer=0", "random", 4, limits, seed=3, jobs=1)
+    slow = run_arena("ismcts:infer=0", "random", 4, limits, seed=3, jobs=1, native=False)
     assert [(r.winner, r.moves, r.turns, r.reason) for r in fast.results] == [
         (r.winner, r.moves, r.turns, r.reason) for r in slow.results]
     assert (fast.a_wins, fast.b_wins, fast.draws) == (slow.a_wins, slow.b_wins, slow.draws)
@@ -58,7 +58,7 @@ def test_run_arena_native_equals_python():
 
 def test_native_results_do_not_depend_on_threads():
     game = make_game("hera_zeus")
-    bots = native_arena(game, ["ismcts", "light"], Limits(iterations=16))
+    bots = native_arena(game, ["ismcts:infer=0", "light"], Limits(iterations=16))
     one = native_results(game, bots, list(range(6)), 5, threads=1, keep_actions=True)
     two = native_results(game, bots, list(range(6)), 5, threads=2, keep_actions=True)
     assert [r.actions for r in one] == [r.actions for r in two]
@@ -67,20 +67,21 @@ def test_native_results_do_not_depend_on_threads():
 def test_python_only_bots_and_time_budgets_stay_in_python():
     game = make_game("hera_zeus")
     assert native_arena(game, ["heuristic", "random"], Limits(iterations=10)) is None
-    assert native_arena(game, ["ismcts", "random"], Limits(millis=50)) is None
+    assert native_arena(game, ["ismcts:infer=0", "random"], Limits(millis=50)) is None
     assert native_arena(game, ["random", "light"], Limits(millis=50)) is not None  # no budget to spend
 
 
-@pytest.mark.parametrize("spec", ["ismcts:tree=multi", "ismcts:prior=1", "ismcts:infer=1", "level:3",
+@pytest.mark.parametrize("spec", ["ismcts", "ismcts:tree=multi", "ismcts:prior=1", "ismcts:infer=1", "level:3",
                                   "level:8", "ismcts:tree=multi,infer=1"])
 def test_searches_the_native_arena_does_not_play_fall_back_to_python(spec):
     """The native arena plays the plain single-observer search only: a bot with another
-    tree, a prior, inference or a level is played by the Python loop, and a game there
+    tree, a prior, inference (plain `ismcts` infers on Hera and Zeus, the game's
+    default_infer) or a level is played by the Python loop, and a game there
     is the one that loop plays (the same as run_arena with native=False)."""
     game = make_game("hera_zeus")
     limits = Limits(iterations=12)
     assert native_arena(game, [spec, "random"], limits) is None
-    assert native_arena(game, ["ismcts:c=0.9", "random"], limits) is not None
+    assert native_arena(game, ["ismcts:c=0.9,infer=0", "random"], limits) is not None
     fast = run_arena(spec, "random", 1, limits, seed=4, jobs=1)
     slow = run_arena(spec, "random", 1, limits, seed=4, jobs=1, native=False)
     assert [(r.winner, r.moves, r.reason) for r in fast.results] == [(r.winner, r.moves, r.reason) for r in slow.results]
@@ -104,7 +105,7 @@ def test_a_seat_does_not_see_what_it_cannot_know():
     """Hera's first decision is the same for deals that differ only in Zeus's hidden
     cards; Zeus, who sees them, decides differently on some of them."""
     game = make_game("hera_zeus")
-    bots = native_arena(game, ["ismcts", "ismcts"], Limits(iterations=200))
+    bots = native_arena(game, ["ismcts:infer=0", "ismcts:infer=0"], Limits(iterations=200))
     hera_same, zeus_differs = 0, 0
     for seed in range(6):
         state = game.new_state(seed)

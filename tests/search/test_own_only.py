@@ -100,9 +100,9 @@ def test_the_bot_option_follows_the_game_default_unless_given():
     limits = Limits(iterations=10)
     assert hera.default_own_only is False
     for game in (legends, hera):
-        assert native_bot(make_bot("ismcts"), limits, game).own_only is game.default_own_only
-        assert native_bot(make_bot("ismcts:own_only=1"), limits, game).own_only is True
-        assert native_bot(make_bot("ismcts:own_only=0"), limits, game).own_only is False
+        assert native_bot(make_bot("ismcts:infer=0"), limits, game).own_only is game.default_own_only
+        assert native_bot(make_bot("ismcts:own_only=1,infer=0"), limits, game).own_only is True
+        assert native_bot(make_bot("ismcts:own_only=0,infer=0"), limits, game).own_only is False
     assert native_bot(make_bot("ismcts-v1"), limits, legends).own_only is False  # as it played before
 
 

@@ -165,7 +165,7 @@ BAD_OPTIONS = [("ismcts:c=abc", "option c"), ("ismcts:c=nan", "option c"), ("ism
                ("ismcts:infer=2", "option infer"), ("ismcts:infer=yes", "option infer"),
                ("ismcts:infer=-1", "option infer"), ("ismcts:temp=0", "option temp"),
                ("ismcts:temp=warm", "option temp"), ("ismcts:infer=1,temp=1e9", "option temp"),
-               ("ismcts:temp=2", "option temp is the temperature of the opponent model: it needs infer=1"),
+               ("ismcts:infer=0,temp=2", "option temp is the temperature of the opponent model: it cannot go with infer=0"),
                ("ismcts:tree=multi,prior=-2", "option prior"),
                # tree reuse and its budget credit
                ("ismcts:reuse=2", "option reuse"), ("ismcts:reuse=on", "option reuse"),

@@ -42,6 +42,9 @@ class Game(ServiceHooks, CoreGame):
 
     name = "hera_zeus"
     seats = PLAYERS
+    # The search's worlds follow the opponent model (belief/inference.py) unless a bot
+    # says infer=0: it paid at 100 ms a decision (benchmarks/results/ablation.md).
+    default_infer = True
 
     @classmethod
     def create(cls, variants: dict | None = None, deck: str = "classic") -> "Game":
