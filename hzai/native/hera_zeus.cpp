@@ -11,6 +11,7 @@ namespace hzn {
 
 namespace {
 constexpr int MAX_ATTEMPTS = 50;  // rejection draws before the fitted one, as hzai/games/hera_zeus/belief/sampler.py
+constexpr uint64_t PROBE_SEED = 0x7469676874ULL;  // the construction-time probe's own stream, as there
 
 template <class T>
 T pop_at(std::vector<T>& v, size_t i) {
@@ -123,6 +124,13 @@ Sampler::Sampler(const GameDef& g0, ViewSpec spec) : v_(std::move(spec)) {
     const CardInfo& ci = g0.cards[id];
     if (ci.placeable) placeable_name_[ci.name] = true;
     ids_of_code_[(size_t)ci.name * 2 + ci.owner].push_back(id);
+  }
+  {  // the probe (as Determinizer.__init__): can a rejection draw fit this view at all?
+    SplitMix64 probe(PROBE_SEED);
+    std::vector<std::vector<int16_t>> placed;
+    std::vector<int16_t> decks[2];
+    tight_ = true;
+    for (int attempt = 0; attempt < MAX_ATTEMPTS && tight_; ++attempt) tight_ = !draw_once(probe, placed, decks);
   }
   if (v_.inference.pool > 0) resample(g0);
 }
@@ -322,8 +330,9 @@ State Sampler::sample(const GameDef&, SplitMix64& rng) const {
   if (!worlds_.empty()) return worlds_[rng.below(worlds_.size())];
   std::vector<std::vector<int16_t>> placed;
   std::vector<int16_t> decks[2];
-  for (int attempt = 0; attempt < MAX_ATTEMPTS; ++attempt)
-    if (draw_once(rng, placed, decks)) return build(placed, decks);
+  if (!tight_)
+    for (int attempt = 0; attempt < MAX_ATTEMPTS; ++attempt)
+      if (draw_once(rng, placed, decks)) return build(placed, decks);
   return sample_fitted(rng);
 }
 

@@ -76,7 +76,8 @@ class Sampler {
  public:
   Sampler(const GameDef& g, ViewSpec spec);  // std::invalid_argument names what is wrong
   // A world of the view: rejection draws, then the fitted draw (sample_fitted) if they all
-  // fail; std::runtime_error when no state fits.
+  // fail; a tight view (no rejection draw fitted the construction's probe) goes straight to
+  // the fitted draw. std::runtime_error when no state fits.
   State sample(const GameDef& g, SplitMix64& rng) const;
   State sample_fitted(SplitMix64& rng) const;  // the fitted draw alone (tight views; tests)
   const ViewSpec& spec() const { return v_; }
@@ -101,6 +102,7 @@ class Sampler {
   std::vector<std::vector<int>> ids_of_code_;  // card ids of each name*2+owner, ascending
   std::vector<State> worlds_;
   double ess_ = 0.0;
+  bool tight_ = false;
 };
 
 // The log-likelihood of world `s` under `inf` (the sum of its slots' log factors).

@@ -48,6 +48,18 @@ def test_rejection_cannot_fill_the_tight_view():
     rng = SplitMix64(0)
     fits = sum(det._place_in_groups(det._draw(rng)[0], rng) is not None for _ in range(2000))
     assert fits == 0, "the premise: one uniform deal in 50,388 fits"
+    assert det.tight, "the construction's probe found no fitting draw either"
+
+
+def test_ordinary_views_are_not_tight():
+    game = Game.create({})
+    for seed in range(4):
+        state = Record(game, seed=seed).start()
+        rng = SplitMix64(seed)
+        while not state.is_over and len(state.history) < 30:
+            random_step(state, rng)
+            for observer in (0, 1):
+                assert not Determinizer(view_of(state, observer), game).tight, f"seed {seed}, move {len(state.history)}"
 
 
 def test_samples_of_a_tight_view_fit_it_and_the_two_samplers_agree():

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 
 MAX_ATTEMPTS = 50  # rejection draws before the fitted draw; either sampler stops there
+PROBE_SEED = 0x7469676874  # the construction-time probe's own stream (as the native core)
 
 
 class Determinizer:
@@ -66,12 +67,16 @@ class Determinizer:
             wild = sum(n for g in view.groups if g.owner == owner for n, _ in g.wildcards)
             if sum(self.pools[owner].values()) != wild + view.deck_sizes[owner]:
                 raise ValueError(f"view: {PLAYERS[owner]}'s unaccounted cards do not fill the wildcards and the deck")
+        # The probe, on a stream of its own: if no rejection draw fits, every sample takes
+        # the fitted draw at once instead of failing MAX_ATTEMPTS draws first.
+        probe = SplitMix64(PROBE_SEED)
+        self.tight = not any(self._place_in_groups(self._draw(probe)[0], probe) is not None for _ in range(MAX_ATTEMPTS))
 
     def sample(self, seed: int) -> State:
         return self.sample_with(SplitMix64(seed))
 
     def sample_with(self, rng: SplitMix64) -> State:
-        for _ in range(MAX_ATTEMPTS):
+        for _ in range(0 if self.tight else MAX_ATTEMPTS):
             contents, decks = self._draw(rng)
             placed = self._place_in_groups(contents, rng)
             if placed is not None:
