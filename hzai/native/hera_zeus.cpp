@@ -10,7 +10,8 @@
 namespace hzn {
 
 namespace {
-constexpr int MAX_ATTEMPTS = 1000;  // as hzai/games/hera_zeus/belief/sampler.py
+constexpr int MAX_ATTEMPTS = 50;  // rejection draws before the fitted one, as hzai/games/hera_zeus/belief/sampler.py
+constexpr uint64_t PROBE_SEED = 0x7469676874ULL;  // the construction-time probe's own stream, as there
 
 template <class T>
 T pop_at(std::vector<T>& v, size_t i) {
@@ -123,6 +124,13 @@ Sampler::Sampler(const GameDef& g0, ViewSpec spec) : v_(std::move(spec)) {
     const CardInfo& ci = g0.cards[id];
     if (ci.placeable) placeable_name_[ci.name] = true;
     ids_of_code_[(size_t)ci.name * 2 + ci.owner].push_back(id);
+  }
+  {  // the probe (as Determinizer.__init__): can a rejection draw fit this view at all?
+    SplitMix64 probe(PROBE_SEED);
+    std::vector<std::vector<int16_t>> placed;
+    std::vector<int16_t> decks[2];
+    tight_ = true;
+    for (int attempt = 0; attempt < MAX_ATTEMPTS && tight_; ++attempt) tight_ = !draw_once(probe, placed, decks);
   }
   if (v_.inference.pool > 0) resample(g0);
 }
@@ -322,9 +330,101 @@ State Sampler::sample(const GameDef&, SplitMix64& rng) const {
   if (!worlds_.empty()) return worlds_[rng.below(worlds_.size())];
   std::vector<std::vector<int16_t>> placed;
   std::vector<int16_t> decks[2];
+  if (!tight_)
+    for (int attempt = 0; attempt < MAX_ATTEMPTS; ++attempt)
+      if (draw_once(rng, placed, decks)) return build(placed, decks);
+  return sample_fitted(rng);
+}
+
+State Sampler::sample_fitted(SplitMix64& rng) const {
+  std::vector<std::vector<int16_t>> placed;
+  std::vector<int16_t> decks[2];
   for (int attempt = 0; attempt < MAX_ATTEMPTS; ++attempt)
-    if (draw_once(rng, placed, decks)) return build(placed, decks);
-  throw std::runtime_error("no state fits this view: too few placeable cards for the face-down slots");
+    if (draw_fitted(rng, placed, decks)) return build(placed, decks);
+  throw std::runtime_error("no state fits this view: its face-down slots cannot all take a placeable card they allow");
+}
+
+// The fallback for tight views, call for call as Determinizer._draw_fitted: the face-down
+// slots choose first (a known name of the group, or a wildcard drawing a fitting name from
+// the pool), then the wildcards left are dealt, the hand takes the group's rest.
+bool Sampler::draw_fitted(SplitMix64& rng, std::vector<std::vector<int16_t>>& placed, std::vector<int16_t> decks[2]) const {
+  const size_t n_groups = v_.groups.size();
+  placed.assign(n_groups, {});
+  for (int owner = 0; owner < 2; ++owner) {
+    std::vector<int16_t> pool = v_.pools[owner];
+    std::vector<size_t> groups;
+    for (size_t gi = 0; gi < n_groups; ++gi)
+      if (v_.groups[gi].owner == owner) groups.push_back(gi);
+    std::vector<std::vector<int16_t>> known(n_groups), chosen(n_groups), filled(n_groups);
+    std::vector<std::vector<Bits>> wild(n_groups);
+    for (size_t gi : groups) {
+      known[gi] = v_.groups[gi].known;
+      for (const auto& w : v_.groups[gi].wildcards)
+        for (int k = 0; k < w.first; ++k) wild[gi].push_back(w.second);
+      chosen[gi].assign(group_slots_[gi].size(), -1);
+    }
+    for (size_t gi : groups) {
+      for (int i : field_order_[gi]) {
+        const Bits& slot_ex = slot_excluded_[gi][i];
+        auto fits = [&](int16_t name, const Bits* ex) {
+          return placeable_name_[name] && !slot_ex.test(name) && !(ex && ex->test(name));
+        };
+        std::vector<std::pair<bool, size_t>> options;  // (from the pool, index)
+        for (size_t k = 0; k < known[gi].size(); ++k)
+          if (fits(known[gi][k], nullptr)) options.push_back({false, k});
+        for (size_t j = 0; j < wild[gi].size(); ++j)
+          for (int16_t name : pool)
+            if (fits(name, &wild[gi][j])) {
+              options.push_back({true, j});
+              break;
+            }
+        if (options.empty()) return false;
+        const auto pick = options[rng.below(options.size())];
+        if (!pick.first) {
+          chosen[gi][i] = pop_at(known[gi], pick.second);
+          continue;
+        }
+        const Bits ex = pop_at(wild[gi], pick.second);
+        std::vector<size_t> allowed;
+        for (size_t m = 0; m < pool.size(); ++m)
+          if (fits(pool[m], &ex)) allowed.push_back(m);
+        chosen[gi][i] = pop_at(pool, allowed[rng.below(allowed.size())]);
+      }
+    }
+    for (size_t gi : groups)
+      for (const Bits& ex : wild[gi]) {
+        if (!ex.any()) continue;
+        std::vector<size_t> allowed;
+        for (size_t m = 0; m < pool.size(); ++m)
+          if (!ex.test(pool[m])) allowed.push_back(m);
+        if (allowed.empty()) return false;
+        filled[gi].push_back(pop_at(pool, allowed[rng.below(allowed.size())]));
+      }
+    rng.shuffle(pool.data(), (int)pool.size());
+    for (size_t gi : groups)
+      for (const Bits& ex : wild[gi]) {
+        if (ex.any()) continue;
+        filled[gi].push_back(pool.back());
+        pool.pop_back();
+      }
+    decks[owner] = pool;
+    for (size_t gi : groups) {
+      std::vector<int16_t> rest = known[gi];
+      rest.insert(rest.end(), filled[gi].begin(), filled[gi].end());
+      rng.shuffle(rest.data(), (int)rest.size());
+      const size_t n_slots = group_slots_[gi].size();
+      placed[gi].resize(n_slots);
+      for (size_t i = 0; i < n_slots; ++i) {
+        if (chosen[gi][i] >= 0) {
+          placed[gi][i] = chosen[gi][i];
+        } else {
+          placed[gi][i] = rest.back();
+          rest.pop_back();
+        }
+      }
+    }
+  }
+  return true;
 }
 
 // ----- world views (PIMC) -------------------------------------------------------------------

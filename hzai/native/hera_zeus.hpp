@@ -75,7 +75,11 @@ void public_parts(const GameDef& g, const State& s, ViewSpec& v);
 class Sampler {
  public:
   Sampler(const GameDef& g, ViewSpec spec);  // std::invalid_argument names what is wrong
-  State sample(const GameDef& g, SplitMix64& rng) const;  // std::runtime_error when no state fits
+  // A world of the view: rejection draws, then the fitted draw (sample_fitted) if they all
+  // fail; a tight view (no rejection draw fitted the construction's probe) goes straight to
+  // the fitted draw. std::runtime_error when no state fits.
+  State sample(const GameDef& g, SplitMix64& rng) const;
+  State sample_fitted(SplitMix64& rng) const;  // the fitted draw alone (tight views; tests)
   const ViewSpec& spec() const { return v_; }
   const std::vector<State>& worlds() const { return worlds_; }  // the resampled pool (inference)
   double effective_pool() const { return ess_; }                 // its effective sample size
@@ -87,6 +91,7 @@ class Sampler {
   };
   void resample(const GameDef& g);  // fills worlds_ from the inference of the spec
   bool draw_once(SplitMix64& rng, std::vector<std::vector<int16_t>>& placed, std::vector<int16_t> decks[2]) const;
+  bool draw_fitted(SplitMix64& rng, std::vector<std::vector<int16_t>>& placed, std::vector<int16_t> decks[2]) const;
   State build(const std::vector<std::vector<int16_t>>& placed, const std::vector<int16_t> decks[2]) const;
 
   ViewSpec v_;
@@ -97,6 +102,7 @@ class Sampler {
   std::vector<std::vector<int>> ids_of_code_;  // card ids of each name*2+owner, ascending
   std::vector<State> worlds_;
   double ess_ = 0.0;
+  bool tight_ = false;
 };
 
 // The log-likelihood of world `s` under `inf` (the sum of its slots' log factors).

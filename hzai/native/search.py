@@ -103,10 +103,11 @@ def native_sample_raw(view: View, seed: int, game: Game) -> dict:
     return _native.sample_view(native_game(game), flat_view(view, game), seed).get_raw()
 
 
-def native_sample(view: View, seed: int, game: Game | None = None) -> State:
-    """One determinization drawn by the native core (equal to the Python sampler's)."""
+def native_sample(view: View, seed: int, game: Game | None = None, fitted: bool = False) -> State:
+    """One determinization drawn by the native core (equal to the Python sampler's);
+    `fitted`: the fitted draw alone, equal to `Determinizer.sample_fitted`."""
     game = game or view.game
-    core_state = _native.sample_view(native_game(game), flat_view(view, game), seed)
+    core_state = _native.sample_view(native_game(game), flat_view(view, game), seed, fitted)
     return NativeState(game, core_state).to_state()
 
 

@@ -182,12 +182,13 @@ SearchOptions checked(SearchOptions o) {
 void bind_search(py::module_& m) {
   bind_view(m);
 
-  m.def("sample_view", [](const PyGame& g, const ViewSpec& view, uint64_t seed) {
+  m.def("sample_view", [](const PyGame& g, const ViewSpec& view, uint64_t seed, bool fitted) {
     Sampler sampler(*g.def, view);
     SplitMix64 rng(seed);
-    return PyState{g.def, sampler.sample(*g.def, rng)};
-  }, py::arg("game"), py::arg("view"), py::arg("seed"),
-     "one determinization of a view, the same as hzai.games.hera_zeus.belief.Determinizer(view).sample(seed)");
+    return PyState{g.def, fitted ? sampler.sample_fitted(rng) : sampler.sample(*g.def, rng)};
+  }, py::arg("game"), py::arg("view"), py::arg("seed"), py::arg("fitted") = false,
+     "one determinization of a view, the same as hzai.games.hera_zeus.belief.Determinizer(view).sample(seed)\n"
+     "(fitted=True: the fitted draw alone, as Determinizer.sample_fitted)");
 
   m.def("inferred_pool", [](const PyGame& g, const ViewSpec& view) {
     Sampler sampler(*g.def, view);

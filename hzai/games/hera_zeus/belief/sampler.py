@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from hzai.games.hera_zeus.rules.game import Game
 
 
-MAX_ATTEMPTS = 1000
+MAX_ATTEMPTS = 50  # rejection draws before the fitted draw; either sampler stops there
+PROBE_SEED = 0x7469676874  # the construction-time probe's own stream (as the native core)
 
 
 class Determinizer:
@@ -66,17 +67,32 @@ class Determinizer:
             wild = sum(n for g in view.groups if g.owner == owner for n, _ in g.wildcards)
             if sum(self.pools[owner].values()) != wild + view.deck_sizes[owner]:
                 raise ValueError(f"view: {PLAYERS[owner]}'s unaccounted cards do not fill the wildcards and the deck")
+        # The probe, on a stream of its own: if no rejection draw fits, every sample takes
+        # the fitted draw at once instead of failing MAX_ATTEMPTS draws first.
+        probe = SplitMix64(PROBE_SEED)
+        self.tight = not any(self._place_in_groups(self._draw(probe)[0], probe) is not None for _ in range(MAX_ATTEMPTS))
 
     def sample(self, seed: int) -> State:
         return self.sample_with(SplitMix64(seed))
 
     def sample_with(self, rng: SplitMix64) -> State:
-        for _ in range(MAX_ATTEMPTS):
+        for _ in range(0 if self.tight else MAX_ATTEMPTS):
             contents, decks = self._draw(rng)
             placed = self._place_in_groups(contents, rng)
             if placed is not None:
                 return self._build(placed, decks)
-        raise ValueError("no state fits this view: too few placeable cards for the face-down slots")
+        return self.sample_fitted_with(rng)
+
+    def sample_fitted(self, seed: int) -> State:
+        """The fitted draw alone (what `sample` falls back to in a tight view)."""
+        return self.sample_fitted_with(SplitMix64(seed))
+
+    def sample_fitted_with(self, rng: SplitMix64) -> State:
+        for _ in range(MAX_ATTEMPTS):
+            fitted = self._draw_fitted(rng)
+            if fitted is not None:
+                return self._build(*fitted)
+        raise ValueError("no state fits this view: its face-down slots cannot all take a placeable card they allow")
 
     def _draw(self, rng: SplitMix64) -> tuple[dict[int, list[str]], list[list[str]]]:
         """The names of each group and the deck orders."""
@@ -125,6 +141,58 @@ class Determinizer:
             # names is already shuffled, so the hand takes the rest in random order
             placed[g] = [chosen[i] if i in chosen else names.pop() for i in range(len(slots))]
         return placed
+
+    def _draw_fitted(self, rng: SplitMix64) -> tuple[dict[int, list[str]], list[list[str]]] | None:
+        """A draw built to fit: per owner, group by group, each face-down field slot (most
+        constrained first) picks one of the group's known names or wildcards that can give
+        it a placeable name it allows, a wildcard then drawing such a name from the pool;
+        the wildcards left are dealt as in `_draw` (restricted first), the hand takes the
+        group's rest in random order and the deck what the pool keeps. None on a dead end
+        (a restricted wildcard left with nothing it allows, or a slot with no option)."""
+        view = self.view
+        placed: dict[int, list[str]] = {}
+        decks: list[list[str]] = [[], []]
+        for owner in (0, 1):
+            pool = sorted(self.pools[owner].elements())
+            groups = [g for g, group in enumerate(view.groups) if group.owner == owner]
+            known = {g: [name for name, n in sorted(view.groups[g].known.items()) for _ in range(n)] for g in groups}
+            wild = {g: [frozenset(ex) for count, ex in view.groups[g].wildcards for _ in range(count)] for g in groups}
+            chosen: dict[int, dict[int, str]] = {g: {} for g in groups}
+            for g in groups:
+                for i in self.field_order[g]:
+                    slot_ex = self.slot_excluded[g][i]
+                    options = [(False, k) for k, name in enumerate(known[g]) if self._fits(name, slot_ex)]
+                    options += [(True, j) for j, ex in enumerate(wild[g]) if any(self._fits(name, slot_ex, ex) for name in pool)]
+                    if not options:
+                        return None
+                    from_pool, k = options[rng.below(len(options))]
+                    if not from_pool:
+                        chosen[g][i] = known[g].pop(k)
+                        continue
+                    ex = wild[g].pop(k)
+                    allowed = [m for m, name in enumerate(pool) if self._fits(name, slot_ex, ex)]
+                    chosen[g][i] = pool.pop(allowed[rng.below(len(allowed))])
+            filled: dict[int, list[str]] = {g: [] for g in groups}
+            for g in groups:
+                for ex in wild[g]:
+                    if ex:
+                        allowed = [m for m, name in enumerate(pool) if name not in ex]
+                        if not allowed:
+                            return None
+                        filled[g].append(pool.pop(allowed[rng.below(len(allowed))]))
+            rng.shuffle(pool)
+            for g in groups:
+                filled[g] += [pool.pop() for ex in wild[g] if not ex]
+            decks[owner] = pool
+            for g in groups:
+                rest = known[g] + filled[g]
+                rng.shuffle(rest)
+                placed[g] = [chosen[g][i] if i in chosen[g] else rest.pop() for i in range(len(self.group_slots[g]))]
+        return placed, decks
+
+    def _fits(self, name: str, slot_excluded: frozenset[str], excluded: frozenset[str] = frozenset()) -> bool:
+        """Whether a face-down slot can hold `name` drawn into a wildcard excluding `excluded`."""
+        return self.placeable[name] and name not in slot_excluded and name not in excluded
 
     def _build(self, contents: dict[int, list[str]], decks: list[list[str]]) -> State:
         view, deck = self.view, self.game.deck
