@@ -10,6 +10,7 @@ import json
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -31,7 +32,11 @@ READING = ("poll_schedule_timeout", "do_select", "do_sys_poll", "wait_woken", "n
 def _own_terminal() -> None:
     """In the child, in its own session (start_new_session): the pseudo-terminal becomes
     its controlling terminal, so that Ctrl-C typed there is a SIGINT as in a real one.
-    Nothing here imports or allocates: the parent may have other threads."""
+    SIGINT goes back to its default: a suite started in the background by a
+    non-interactive shell (`cmd &`) ignores it, an ignored signal survives exec, and a
+    Python that starts with SIGINT ignored installs no KeyboardInterrupt, so Ctrl-C
+    would do nothing. Nothing here imports: the parent may have other threads."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
