@@ -73,7 +73,7 @@ def dealt_state(game, deal_seed: int):
 
 
 def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: int | None, os_iterations: int,
-              uct_c: float, os_millis: int | None = None) -> dict:
+              uct_c: float, os_millis: int | None = None, ours_spec: str = OURS) -> dict:
     """One game. With `os_millis`, OpenSpiel's iteration budget follows its own speed
     in this game: before each search it gets os_millis x r, r a moving average of the
     iterations per second of its recent searches (whole searches timed, so the
@@ -91,7 +91,7 @@ def play_game(index: int, seed: int, ours_iterations: int | None, ours_millis: i
     ours = index % 2  # the seat of our bot: 0 hera, 1 zeus
     referee = np.random.RandomState(deal_seed ^ 0xA7E4A)  # Pegasus draws
     bot = openspiel_bot(game, seed, index, uct_c, os_iterations)
-    ours_bot = make_bot(OURS)
+    ours_bot = make_bot(ours_spec)
     limits = Limits(iterations=ours_iterations, millis=ours_millis)
     state = dealt_state(game, deal_seed)
     stats = {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}  # decisions, iterations, seconds
@@ -176,13 +176,13 @@ def summarize(label: str, games: list[dict], budget: dict, seconds: float) -> di
 
 
 def run_setting(label: str, games: int, seed: int, jobs: int, ours_iterations, ours_millis, os_iterations: int,
-                uct_c: float, os_millis: int | None = None, on_game=None) -> dict:
+                uct_c: float, os_millis: int | None = None, on_game=None, ours_spec: str = OURS) -> dict:
     budget = {"ours_iterations": ours_iterations, "ours_millis": ours_millis,
               "openspiel_iterations": os_iterations if os_millis is None else f"{os_iterations} at first, then adapted",
               "openspiel_millis": os_millis}
     start = time.perf_counter()
     done: list[dict] = []
-    args = [(i, seed, ours_iterations, ours_millis, os_iterations, uct_c, os_millis) for i in range(games)]
+    args = [(i, seed, ours_iterations, ours_millis, os_iterations, uct_c, os_millis, ours_spec) for i in range(games)]
 
     def progress() -> None:
         part = summarize(label, done, budget, time.perf_counter() - start)
@@ -261,6 +261,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reuse-a", default=None,
                         help="with --settings b: take setting (a) and its speed from this earlier result file")
     parser.add_argument("--uct-c", type=float, default=2.0, help="OpenSpiel's UCT constant")
+    parser.add_argument("--ours", default=OURS,
+                        help=f"our bot, a make_bot spec (default {OURS}, the uniform belief; plain ismcts infers)")
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", default=str(RESULTS / "openspiel.json"))
@@ -281,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     notes = (
-        "Ours: make_bot('ismcts') (native SO-ISMCTS, c=0.7, random playouts, 1 thread). "
+        f"Ours: make_bot({args.ours!r}) (native SO-ISMCTS, c=0.7, random playouts, 1 thread). "
         f"OpenSpiel: ISMCTSBot + RandomRolloutEvaluator(1), uct_c={args.uct_c}, max-visit move, worlds from "
         "resample_from_infostate (the hzai.games.hera_zeus.belief determinization sampler). Forced moves (one legal action) are "
         "not searched and not counted. it/s = iterations / search seconds over all searched decisions."
@@ -306,11 +308,11 @@ def main(argv: list[str] | None = None) -> int:
     if "a" in args.settings:
         a = run_setting(f"(a) equal iterations, {args.iterations} per decision", args.games, args.seed, args.jobs,
                         args.iterations, None, args.iterations, args.uct_c,
-                        on_game=lambda part: write(finished + [part], True))
+                        on_game=lambda part: write(finished + [part], True), ours_spec=args.ours)
         finished.append(a)
         if os_ips is None:
             os_ips = a["sides"]["openspiel"]["iterations_per_second"]
-    if os_ips is not None and finished and finished[0]["setting"].startswith("(a)"):
+    if "b" in args.settings and os_ips is not None and finished and finished[0]["setting"].startswith("(a)"):
         a = finished[0]
         calibration = (
             f"Calibration of (b): OpenSpiel's bot reached {os_ips:.0f} iterations/s over its "
@@ -326,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
         os_iterations = max(2, round(args.millis / 1000 * os_ips))
         b = run_setting(f"(b) equal time, {args.millis} ms per decision", args.games, args.seed, args.jobs,
                         None, args.millis, os_iterations, args.uct_c, os_millis=args.millis,
-                        on_game=lambda part: write(finished + [part], True))
+                        on_game=lambda part: write(finished + [part], True), ours_spec=args.ours)
         finished.append(b)
     write(finished, False)
     for r in report["settings"]:
