@@ -86,31 +86,6 @@ def test_a_hand_never_holds_a_placeable_card_the_fallback_needed():
         assert sorted(unseen) == ["Dionysus", "Dionysus", "Hades", "Hera", "Persephone", "Sirens", "Sirens"]
 
 
-@pytest.mark.parametrize("variant", [{}, {"first_player": "zeus", "figure_removal": "pegasus"}],
-                         ids=["default", "zeus-pegasus"])
-def test_fitted_draw_fits_every_view_of_random_games_and_is_native_equal(variant):
-    """The fallback on its own over ordinary views too (hand slots in groups, hostage
-    exclusions, restricted wildcards): every draw fits, call for call with the core."""
-    game = Game.create(variant)
-    compared = 0
-    for seed in range(6):
-        state = Record(game, seed=seed).start()
-        rng = SplitMix64(seed)
-        while not state.is_over:
-            random_step(state, rng)
-            if state.is_over or len(state.history) % 2:
-                continue
-            for observer in (0, 1):
-                view = view_of(state, observer)
-                sample_seed = seed * 1000 + len(state.history) + observer
-                python = Determinizer(view, game).sample_fitted(sample_seed)
-                assert fit_problems(view, python) == [], f"seed {seed}, move {len(state.history)}"
-                native = native_sample(view, sample_seed, game, fitted=True)
-                assert picture(native) == picture(python), f"seed {seed}, move {len(state.history)}, observer {observer}"
-                compared += 1
-    assert compared > 150
-
-
 @pytest.mark.parametrize("spec", ["ismcts", "ismcts:infer=0", "ismcts-v1", "pimc"])
 def test_bots_decide_from_a_tight_view(spec):
     state = tight_state()

@@ -17,12 +17,15 @@ def picture(state):
             [(p.kind, p.player, p.cards) for p in state.pending], state_to_json(state))
 
 
+@pytest.mark.parametrize("fitted", [False, True], ids=["sample", "fitted-draw"])
 @pytest.mark.parametrize(
     "variant",
     [{}, {"first_player": "zeus", "figure_removal": "pegasus"}, {"pythia_defence": "always_loses", "turn_limit": 25}],
     ids=["default", "zeus-pegasus", "pythia-short"],
 )
-def test_native_and_python_samples_are_identical(variant):
+def test_native_and_python_samples_are_identical(variant, fitted):
+    """`fitted`: the fallback of tight views on its own (tests/belief/test_tight_views.py),
+    over ordinary views too: hand slots in groups, hostage exclusions, restricted wildcards."""
     game = Game.create(variant)
     compared = 0
     for seed in range(10):
@@ -35,8 +38,9 @@ def test_native_and_python_samples_are_identical(variant):
             for observer in (0, 1):
                 view = view_of(state, observer)
                 sample_seed = seed * 1000 + len(state.history) + observer
-                python = Determinizer(view, game).sample(sample_seed)
-                native = native_sample(view, sample_seed, game)
+                determinizer = Determinizer(view, game)
+                python = determinizer.sample_fitted(sample_seed) if fitted else determinizer.sample(sample_seed)
+                native = native_sample(view, sample_seed, game, fitted=fitted)
                 assert picture(native) == picture(python), f"seed {seed}, move {len(state.history)}, observer {observer}"
                 assert fit_problems(view, native) == []
                 compared += 1
