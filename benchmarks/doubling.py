@@ -1,0 +1,79 @@
+"""What a doubling of the search budget is worth (issue 15's yardstick): ismcts-v1 with
+2N iterations a decision against ismcts-v1 with N, seat-swapped, in the native arena.
+
+    python -m benchmarks.doubling [--iterations 1000] [--games 400] [--seed 30000] [--threads 2]
+
+The issue's targets are scores against ismcts-v1 at equal time; this says how many
+iterations such a score is worth: a new search that scores what 2N iterations score
+against N plays as if it had twice the budget. Deal i is seed + i, the bot with 2N
+sits first in even games; the games are reproducible (iteration budgets, no clock).
+Progress on stderr; writes benchmarks/results/doubling_<N>.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from hzai.core import Limits, make_game, wilson_interval
+from hzai.search.arena import native_bot, native_results
+from hzai.search.bot import make_bot
+
+BOT = "ismcts-v1"
+CHUNK = 20
+OUT = Path(__file__).parent / "results"
+
+
+def play(iterations: int, games: int, seed: int, threads: int, progress=None) -> dict:
+    """The match of 2 * iterations against iterations: its score and per-game results."""
+    game = make_game("hera_zeus")
+    double = native_bot(make_bot(BOT), Limits(iterations=2 * iterations), game)
+    single = native_bot(make_bot(BOT), Limits(iterations=iterations), game)
+    started = time.perf_counter()
+    rows, points = [], 0.0
+    for lo in range(0, games, CHUNK):
+        for result in native_results(game, [double, single], list(range(lo, min(games, lo + CHUNK))), seed, threads):
+            if result is None:
+                raise RuntimeError("a game of the native arena could not be played through")
+            point = 0.5 if result.winner == "draw" else float(result.seating[result.winner] == "A")
+            points += point
+            rows.append({"index": result.index, "score": point, "moves": result.moves})
+        if progress:
+            progress(len(rows), games, points / len(rows))
+    low, high = wilson_interval(points, len(rows))
+    return {"bot": BOT, "iterations": [2 * iterations, iterations], "games": len(rows), "seed": seed,
+            "score": points / len(rows), "ci95": [low, high], "seconds": time.perf_counter() - started,
+            "results": rows}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--iterations", type=int, default=1000, help="N: the smaller budget (default 1000)")
+    parser.add_argument("--games", type=int, default=400, help="games (default 400)")
+    parser.add_argument("--seed", type=int, default=30000, help="deal i is seed + i (default 30000)")
+    parser.add_argument("--threads", type=int, default=2, help="arena threads (default 2)")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for doubling_<N>.json")
+    args = parser.parse_args(argv)
+    if args.iterations < 1 or args.games < 1 or args.threads < 1:
+        parser.error("--iterations, --games and --threads must be at least 1")
+
+    def progress(done, total, score):
+        print(f"\r[{done}/{total}] {2 * args.iterations} vs {args.iterations} iterations: {score:.1%}", end="",
+              file=sys.stderr, flush=True)
+
+    report = play(args.iterations, args.games, args.seed, args.threads, progress)
+    print(file=sys.stderr)
+    report["command"] = "python -m benchmarks.doubling " + " ".join(argv if argv is not None else sys.argv[1:])
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / f"doubling_{args.iterations}.json").write_text(json.dumps(report, indent=1) + "\n")
+    low, high = report["ci95"]
+    print(f"{BOT} at {2 * args.iterations} vs {args.iterations} iterations, {report['games']} games: "
+          f"{report['score']:.1%} [95% {low:.1%}..{high:.1%}]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
