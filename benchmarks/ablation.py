@@ -56,8 +56,7 @@ def play(spec_a: str, spec_b: str, limits: Limits, seconds: float, max_games: in
         part = run_arena(spec_a, spec_b, CHUNK, limits, seed=SEED + done, jobs=jobs, all_seeing=all_seeing)
         results += part.results
     n = len(results)
-    score = sum(1.0 if r.winner != "draw" and r.seating[r.winner] == "A" else 0.5 if r.winner == "draw" else 0.0
-                for r in results)
+    score = sum(r.a_points for r in results)
     think = {k: sum(r.think_seconds[k] for r in results) for k in ("A", "B")}
     count = {k: sum(r.decisions[k] for r in results) for k in ("A", "B")}
     row = {"a": spec_a, "b": spec_b, "all_seeing": all_seeing, "games": n, "score": score / n if n else 0.0,

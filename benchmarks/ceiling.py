@@ -32,10 +32,7 @@ OUT = Path(__file__).parent / "results"
 
 def scores(result) -> dict[int, float]:
     """Deal index -> the first bot's score in that game (1, 0.5 or 0)."""
-    out = {}
-    for game in result.results:
-        out[game.index] = 0.5 if game.winner == "draw" else float(game.seating[game.winner] == "A")
-    return out
+    return {game.index: game.a_points for game in result.results}
 
 
 def gap_closed(s1: float, s2: float) -> float | None:

@@ -18,8 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-from hzai.core import Limits, make_game, wilson_interval
-from hzai.search.arena import native_bot, native_results
+from hzai.core import Limits, make_game
+from hzai.search.arena import native_bot, native_results, summarize
 from hzai.search.bot import make_bot
 
 BOT = "ismcts-v1"
@@ -33,20 +33,18 @@ def play(iterations: int, games: int, seed: int, threads: int, progress=None) ->
     double = native_bot(make_bot(BOT), Limits(iterations=2 * iterations), game)
     single = native_bot(make_bot(BOT), Limits(iterations=iterations), game)
     started = time.perf_counter()
-    rows, points = [], 0.0
+    results = []
     for lo in range(0, games, CHUNK):
         for result in native_results(game, [double, single], list(range(lo, min(games, lo + CHUNK))), seed, threads):
             if result is None:
                 raise RuntimeError("a game of the native arena could not be played through")
-            point = 0.5 if result.winner == "draw" else float(result.seating[result.winner] == "A")
-            points += point
-            rows.append({"index": result.index, "score": point, "moves": result.moves})
+            results.append(result)
         if progress:
-            progress(len(rows), games, points / len(rows))
-    low, high = wilson_interval(points, len(rows))
-    return {"bot": BOT, "iterations": [2 * iterations, iterations], "games": len(rows), "seed": seed,
-            "score": points / len(rows), "ci95": [low, high], "seconds": time.perf_counter() - started,
-            "results": rows}
+            progress(len(results), games, sum(r.a_points for r in results) / len(results))
+    match = summarize(BOT, BOT, Limits(iterations=iterations), seed, results, time.perf_counter() - started)
+    return {"bot": BOT, "iterations": [2 * iterations, iterations], "games": match.games, "seed": seed,
+            "score": match.a_score, "ci95": list(match.a_score_ci95), "seconds": match.seconds,
+            "results": [{"index": r.index, "score": r.a_points, "moves": r.moves} for r in match.results]}
 
 
 def main(argv=None) -> int:

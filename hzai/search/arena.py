@@ -51,6 +51,11 @@ class GameResult:
     reason: str | None = None
     actions: list | None = None  # every action id applied, chance included (keep_actions)
 
+    @property
+    def a_points(self) -> float:
+        """Bot A's score in this game: 1 a win, 0.5 a draw, 0 a loss."""
+        return 0.5 if self.winner == "draw" else float(self.seating[self.winner] == "A")
+
 
 def referee_step(state: State, rng: SplitMix64) -> int:
     """Draw a chance outcome by its probability (sorted by action id: reproducible) and
