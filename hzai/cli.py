@@ -19,7 +19,7 @@ from hzai.games.hera_zeus.rules import Game, Record, RecordError, VariantError, 
 
 # The bot specs make_bot reads (hzai.search.bot), for the help of a command that takes one.
 BOT_SPEC_HELP = ("bot spec: random, heuristic, light, ismcts, ismcts-v1, pimc, level:N; options after a colon "
-                 "(ismcts:c=1,playout=light,tree=multi,prior=1,infer=1,temp=2,reuse=1,credit=1; "
+                 "(ismcts:c=1,playout=light,tree=multi,prior=1,infer=1,temp=2,reuse=1,credit=1,split=0.5; "
                  "ismcts:own_only=1,root_widen=0.25; pimc:worlds=8; docs/search.md)")
 
 EXIT_BAD_INPUT = 2

@@ -47,3 +47,11 @@ class View(ABC):
         Default None: not known (such as a Hera and Zeus view read back from JSON, which
         carries no history), and no reuse."""
         return None
+
+    def turn_progress(self) -> tuple[int, int] | None:
+        """Where this seat stands in its own turn, when the decision is one of the
+        turn's actions: (actions taken so far this turn, actions still to take), both
+        public at the table. A searching bot may split a turn's budget over its
+        decisions by it (option split, hzai.search). Default None: the game has no
+        such count, or this decision is not one of the turn's actions."""
+        return None

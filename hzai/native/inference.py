@@ -63,6 +63,12 @@ class InferredView(CoreView):
     def to_json(self) -> dict:
         return self.base.to_json()
 
+    def history_mark(self):
+        return self.base.history_mark()
+
+    def turn_progress(self):
+        return self.base.turn_progress()
+
     def sample(self, seed: int):
         core_state = _native.sample_view(native_game(self.game), self.native_spec, seed & MASK64)
         return NativeState(self.game, core_state).to_state()

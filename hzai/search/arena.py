@@ -132,8 +132,8 @@ def native_bot(bot, limits: Limits, game=None):
         playout = "random" if game is None else game.default_playout
     if isinstance(bot, IsmctsBot):
         infer = bot.infer if game is None else infer_of(game, bot.infer)
-        if bot.tree != "single" or bot.prior or infer or bot.reuse:
-            return None  # the native arena plays the plain single-observer search only (no tree reuse)
+        if bot.tree != "single" or bot.prior or infer or bot.reuse or bot.split:
+            return None  # the native arena plays the plain single-observer search only (no tree reuse, no split)
         own_only = bot.own_only if game is None else own_only_of(game, bot.own_only)
         return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[playout], threads=limits.threads,
                                own_only=bool(own_only), root_widen=-1.0 if bot.root_widen is None else bot.root_widen)

@@ -242,6 +242,17 @@ def test_tree_reuse_through_the_service_is_checked_and_reproducible(client, midg
         assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT and option in caught.value.details()
 
 
+def test_a_split_budget_through_the_service_is_checked_and_reproducible(client, midgame):
+    """ismcts:split=S reads the turn's progress from the position the request sends
+    (public AP counts): accepted, reproducible, and a value out of range is
+    INVALID_ARGUMENT naming the option."""
+    replies = [client.suggest_move(midgame.to_json(), bot="ismcts:split=0.5", iterations=300, seed=4) for _ in range(2)]
+    assert replies[0].move.text in legal_texts(midgame) and replies[0].move.text == replies[1].move.text
+    with pytest.raises(grpc.RpcError) as caught:
+        client.suggest_move(midgame.to_json(), bot="ismcts:split=2", iterations=10)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "split" in caught.value.details()
+
+
 def test_a_hosted_bot_turn_with_tree_reuse_is_reproducible(client):
     """BotPlayTurn plays a call's bot decisions with one bot object a seat, so reuse=1
     keeps its tree between a seat's consecutive decisions there (with every seat a

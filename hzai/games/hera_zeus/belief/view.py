@@ -128,6 +128,18 @@ class View(CoreView):
     def history_mark(self) -> tuple[int, str | None] | None:
         return self.mark
 
+    def turn_progress(self) -> tuple[int, int] | None:
+        """(AP spent, AP left) while this seat is to act in its own turn with nothing
+        pending: each action costs 1 AP (R-TURN-4). The god card (0 AP, R-GOD-2) and
+        the pending `place` / `top` decisions are not counted; None for those, for
+        the setup and for the other seat's decisions."""
+        p = self.public
+        if p["phase"] != "play" or self.pending or self.current_seat != self.observer:
+            return None
+        if p["turn_player"] != p["to_move"] or p["ap_left"] < 1:
+            return None
+        return p["ap_spent"], p["ap_left"]
+
     def to_json(self) -> dict:
         return {
             "observer": PLAYERS[self.observer],
