@@ -123,3 +123,25 @@ def test_a_split_bot_is_played_by_the_python_loop():
     game = make_game("hera_zeus")
     assert native_bot(make_bot("ismcts:infer=0"), Limits(iterations=100), game) is not None
     assert native_bot(make_bot("ismcts:infer=0,split=0.5"), Limits(iterations=100), game) is None
+
+
+def test_no_peeking_look_alike_games_get_the_same_split_budget_and_move():
+    """Two games the seat cannot tell apart (the opponent's unseen cards differ): the
+    same turn progress, the same share of the budget and the same move and analysis."""
+    from hzai.games.hera_zeus.belief import view_of
+    from tests.search.test_mo_ismcts import _hz_look_alike_pairs
+
+    pairs = split_turns = 0
+    for state, other, observer in _hz_look_alike_pairs():
+        views = [view_of(s, observer) for s in (state, other)]
+        assert views[0].turn_progress() == views[1].turn_progress()
+        answers = [make_bot("ismcts:split=0.5").decide(v, Limits(iterations=300), seed=23) for v in views]
+        a, b = (r.analysis.to_json() for r in answers)
+        a.pop("millis"), b.pop("millis")
+        assert str(answers[0].move) == str(answers[1].move) and a == b
+        progress = views[0].turn_progress()
+        split_turns += progress is not None and sum(progress) > 1 and a["iterations"] != 300
+        pairs += 1
+        if pairs == 6:
+            break
+    assert pairs == 6 and split_turns > 0
