@@ -285,12 +285,15 @@ class Game(ABC):
         """The referee's picture of `state` as JSON (by default every seat's view)."""
         return {"views": [state.view(seat).to_json() for seat in range(len(self.seats))]}
 
-    def inferred_view(self, view: "View", temperature: float | None, seed: int) -> "View | None":
+    def inferred_view(self, view: "View", temperature: float | None, seed: int,
+                      worlds: int | None = None) -> "View | None":
         """`view` with its determinizations weighted by the game's model of the other
         seats (what they chose to do tells where the hidden cards are), every one still
         consistent with the view; `temperature` softens the model (None: the game's
-        default), `seed` draws its
-        worlds. None: the game has no such model (the search then refuses `infer`)."""
+        default), `seed` draws its worlds. `worlds`: at most how many determinizations
+        the search will draw (its iteration budget; None when only time bounds it), so
+        that a game which prepares its worlds up front prepares no more than are used.
+        None: the game has no such model (the search then refuses `infer`)."""
         return None
 
     def belief_report(self, view: "View", samples: int, seed: int) -> dict:

@@ -45,6 +45,10 @@ MAX_KEPT_NODES = 4_000_000
 # Option split: how far a turn's budget leans toward its first actions (> 0) or its last
 # ones (< 0); 0 gives every decision the budget as asked (split_limits).
 MAX_SPLIT = 0.9
+# At most this many worlds a millisecond of a time budget are worth preparing up front
+# (Game.inferred_view's `worlds`): a game that draws and weighs a pool before the search
+# then spends a bounded share of a short budget on it.
+WORLDS_PER_MS = 10
 
 
 def _options(exploration, playout) -> tuple[float, str | None]:
@@ -272,10 +276,20 @@ def no_opponent_model(game) -> BotError:
     return BotError(f"game {game.name} has no opponent model: option infer is not offered")
 
 
-def inferred(view: View, temperature: float | None, seed: int) -> View:
+def worlds_bound(limits: Limits) -> int:
+    """The most worlds worth preparing for a search under `limits`: its iterations, and
+    WORLDS_PER_MS for each millisecond of a time budget, whichever is fewer."""
+    bounds = [limits.iterations] if limits.iterations is not None else []
+    if limits.millis is not None:
+        bounds.append(limits.millis * WORLDS_PER_MS)
+    return min(bounds)
+
+
+def inferred(view: View, temperature: float | None, seed: int, worlds: int | None = None) -> View:
     """The game's view with worlds weighted by its model of the other seats
-    (`Game.inferred_view`); BotError for a game that has none."""
-    weighted = view.game.inferred_view(view, temperature, seed)
+    (`Game.inferred_view`; `worlds`: the most determinizations the search will draw,
+    None when only time bounds it); BotError for a game that has none."""
+    weighted = view.game.inferred_view(view, temperature, seed, worlds)
     if weighted is None:
         raise no_opponent_model(view.game)
     return weighted
@@ -383,7 +397,7 @@ class IsmctsBot:
         seed &= MASK64
         seen = view  # the seat's own view: the reuse check reads this one only
         if self.infers(view.game):
-            view = inferred(view, self.temperature, seed)
+            view = inferred(view, self.temperature, seed, worlds_bound(limits))
         search = None
         if kept is not None and self._follows(kept, seen, limits, root_moves):
             search = kept.search
@@ -417,7 +431,7 @@ class IsmctsBot:
     def _decide(self, view, limits, seed, stop, progress, every, root_moves) -> PlayResult:
         if self.infers(view.game) and view.current_seat is not None:
             started = time.perf_counter()
-            view = inferred(view, self.temperature, seed)
+            view = inferred(view, self.temperature, seed, worlds_bound(limits))
             limits = time_left(limits, started)  # weighing the worlds is part of the time budget
         # a move, not an analysis: the root may be widened too (the measured default)
         analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,

@@ -172,6 +172,35 @@ def test_inference_is_reproducible_and_follows_the_seed():
     assert [(str(m.move), m.visits) for m in first.analysis.moves] == [(str(m.move), m.visits) for m in again.analysis.moves]
 
 
+def test_the_pool_is_sized_to_the_search_budget(monkeypatch):
+    """A search that draws at most N worlds gets a pool of N (within MIN_POOL..POOL);
+    no bound, POOL. The bot asks for its iterations, or WORLDS_PER_MS a millisecond of
+    a time budget, whichever is fewer."""
+    from hzai.search.ismcts import WORLDS_PER_MS
+    from hzai.games.hera_zeus.belief.inference import MIN_POOL, POOL, pool_size
+
+    assert [pool_size(n) for n in (None, 1, MIN_POOL, 200, POOL, 5000)] == [POOL, MIN_POOL, MIN_POOL, 200, POOL, POOL]
+    game = Game.create()
+    view = view_of(crafted(COVERED), HERA)
+    assert game.inferred_view(view, None, 1, 200).native_spec.inference.pool == 200
+    assert game.inferred_view(view, None, 1).native_spec.inference.pool == POOL
+    seen = []
+    original = Game.inferred_view
+
+    def spy(self, v, temperature, seed, worlds=None):
+        seen.append(worlds)
+        return original(self, v, temperature, seed, worlds)
+
+    monkeypatch.setattr(Game, "inferred_view", spy)
+    state = crafted(COVERED)
+    mover = view_of(state, state.to_move)
+    for spec in ("ismcts", "ismcts:reuse=1"):
+        make_bot(spec).decide(mover, Limits(iterations=300), seed=2)
+        make_bot(spec).decide(mover, Limits(millis=5), seed=2)
+        make_bot(spec).decide(mover, Limits(iterations=300, millis=1000, threads=2), seed=2)
+    assert seen == [300, 5 * WORLDS_PER_MS, 300] * 2
+
+
 def test_inferred_search_differs_from_uniform_search():
     """The option changes the worlds searched (same seed, same budget)."""
     state = crafted(COVERED)

@@ -32,7 +32,18 @@ DEFAULT_TEMPERATURE = 2.0  # the best of 1, 2, 3, 4, 6 on self-play seeds 7200-7
 MIN_TEMPERATURE, MAX_TEMPERATURE = 0.05, 1000.0
 EPSILON = 0.25  # the share of choices the model takes as uniform noise
 PROTECT = 10.0  # heuristic points for playing in front of the own hidden hostage
-POOL = 1000  # uniform worlds drawn, weighted and resampled for a search
+POOL = 1000  # uniform worlds drawn, weighted and resampled for a search (at most)
+MIN_POOL = 100  # the smallest pool, however few iterations the search runs
+
+
+def pool_size(worlds: int | None) -> int:
+    """The pool for a search that draws at most `worlds` determinizations (None: no
+    iteration bound, only time): as many as it draws, within MIN_POOL..POOL. Drawing
+    and weighting the pool costs about as much as that many iterations, so a fixed pool
+    of POOL would cost a 200-iteration search several times its own time."""
+    if worlds is None:
+        return POOL
+    return max(MIN_POOL, min(POOL, int(worlds)))
 
 
 def check_temperature(temperature: float | None) -> float:

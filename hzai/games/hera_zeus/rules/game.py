@@ -163,15 +163,16 @@ class Game(ServiceHooks, CoreGame):
         """The core's own deal, equal to `new_state(seed)` (hzai._native.State)."""
         return None if self.native is None else self.native.deal(seed)
 
-    def inferred_view(self, view, temperature: float | None, seed: int):
+    def inferred_view(self, view, temperature: float | None, seed: int, worlds: int | None = None):
         """The view whose worlds are weighted by the opponent model
-        (hzai.games.hera_zeus.belief.inference) and resampled by the native core."""
+        (hzai.games.hera_zeus.belief.inference) and resampled by the native core, from
+        a pool sized to the search (`pool_size`)."""
         if self.native is None:
             return None
-        from hzai.games.hera_zeus.belief.inference import check_temperature
+        from hzai.games.hera_zeus.belief.inference import check_temperature, pool_size
         from hzai.native.inference import InferredView
 
-        return InferredView(view, check_temperature(temperature), seed)
+        return InferredView(view, check_temperature(temperature), seed, pool_size(worlds))
 
     def view_to_decide(self, record: "Record", should_stop=None):
         """The view of the seat to decide after `record` (a record of this game):
