@@ -1,0 +1,101 @@
+"""The inference pool sized to the search against the fixed 1000-world pool (Hera and Zeus).
+
+The default `ismcts` used to draw and weigh 1000 worlds before every search.
+
+    python -m benchmarks.pool_size [--budgets 100 200 500 20ms] [--games 400] [--jobs 2]
+
+The default bot prepares as many weighted worlds as its search can use (`worlds_bound`
+in hzai/search/ismcts.py, `pool_size` in hzai/games/hera_zeus/belief/inference.py).
+Both bots here are the same search with the
+same opponent model and temperature; for this benchmark only, the second (spelled
+`ismcts:temp=2`, the default temperature) is given the fixed pool of 1000 by wrapping
+`Game.inferred_view` in this process and its forked workers. Seat-swapped games from the
+same deals (seed + i), a 95% Wilson interval on the first bot's score, the wall time a
+decision of each. Writes benchmarks/results/pool_size.json and pool_size.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import platform
+from pathlib import Path
+
+from hzai.core import Limits
+from hzai.games.hera_zeus.belief.inference import POOL
+from hzai.games.hera_zeus.rules import Game
+from hzai.search.arena import run_arena
+
+ROOT = Path(__file__).resolve().parents[1]
+SIZED, FIXED = "ismcts", "ismcts:temp=2"
+
+
+def fix_the_pool_of_explicit_temperatures() -> None:
+    """An explicit temperature (the FIXED spelling) gets the pool of POOL worlds."""
+    sized = Game.inferred_view
+
+    def inferred_view(self, view, temperature, seed, worlds=None):
+        return sized(self, view, temperature, seed, POOL if temperature is not None else worlds)
+
+    Game.inferred_view = inferred_view
+
+
+def limits_of(text: str) -> Limits:
+    """'200' iterations or '20ms' a decision."""
+    return Limits(millis=int(text[:-2])) if text.endswith("ms") else Limits(iterations=int(text))
+
+
+def budget_text(text: str) -> str:
+    """A --budgets value, checked: argparse names the bad one."""
+    try:
+        limits_of(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a budget is iterations (200) or milliseconds (20ms), not {text!r}") from None
+    return text
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budgets", nargs="+", type=budget_text, default=["100", "200", "500", "20ms"],
+                        help="budgets a decision: iterations (200) or wall time (20ms)")
+    parser.add_argument("--games", type=int, default=400, help="games a budget (default 400)")
+    parser.add_argument("--seed", type=int, default=40000, help="deal i is seed + i (default 40000)")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "pool_size.json"))
+    args = parser.parse_args(argv)
+    limits = {b: limits_of(b) for b in args.budgets}
+    jobs = args.jobs if multiprocessing.get_start_method() == "fork" else 1  # the wrap reaches forked workers only
+    fix_the_pool_of_explicit_temperatures()
+    command = "python -m benchmarks.pool_size " + " ".join(
+        ["--budgets", *args.budgets, "--games", str(args.games), "--seed", str(args.seed), "--jobs", str(jobs)])
+    rows = []
+    for budget, lim in limits.items():
+        r = run_arena(SIZED, FIXED, args.games, lim, seed=args.seed, jobs=jobs)
+        low, high = r.a_score_ci95
+        rows.append({"budget": budget, "games": r.a_wins + r.b_wins + r.draws, "score": r.a_score, "ci95": [low, high],
+                     "ms_per_decision": {"sized": round(r.ms_per_decision["A"], 2), "fixed": round(r.ms_per_decision["B"], 2)}})
+        print(f"{budget}: sized pool {r.a_score:.1%} [{low:.1%}..{high:.1%}] over {rows[-1]['games']} games; "
+              f"ms a decision {rows[-1]['ms_per_decision']['sized']} (sized) / {rows[-1]['ms_per_decision']['fixed']} (fixed)",
+              flush=True)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"command": command, "machine": platform.platform(), "sized": SIZED,
+                               "fixed": f"{FIXED} with a pool of {POOL}", "rows": rows}, indent=2) + "\n")
+    lines = ["# The inference pool sized to the search vs a fixed pool of 1000 worlds", "",
+             f"Command: `{command}`. Both bots are the default search with the opponent model at "
+             f"temperature 2; the second always draws and weighs {POOL} worlds. Seat-swapped games from the "
+             f"same deals (seed {args.seed} on), score of the sized pool with its 95% interval, wall ms a decision.",
+             "", "| budget a decision | games | score of the sized pool | ms a decision, sized / fixed | speed-up |",
+             "|---|---|---|---|---|"]
+    for row in rows:
+        ms = row["ms_per_decision"]
+        lines.append(f"| {row['budget']} | {row['games']} | {row['score']:.1%} [{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}] "
+                     f"| {ms['sized']} / {ms['fixed']} | {ms['fixed'] / ms['sized']:.2f}× |")
+    out.with_suffix(".md").write_text("\n".join(lines) + "\n")
+    print(f"written: {out} and {out.with_suffix('.md')}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
