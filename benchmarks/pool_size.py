@@ -55,6 +55,22 @@ def budget_text(text: str) -> str:
     return text
 
 
+def table(data: dict) -> str:
+    """The Markdown table of a pool_size.json."""
+    lines = ["# The inference pool sized to the search vs a fixed pool of 1000 worlds", "",
+             f"Command: `{data['command']}`. Both bots are the default search with the opponent model at "
+             f"temperature 2; the second ({data['fixed']}) always draws and weighs that many worlds. Seat-swapped "
+             "games from the same deals, score of the sized pool with its 95% interval, wall ms a decision.",
+             "", "| budget a decision | games | score of the sized pool | ms a decision, sized / fixed | speed-up |",
+             "|---|---|---|---|---|"]
+    for row in data["rows"]:
+        ms, (low, high) = row["ms_per_decision"], row["ci95"]
+        budget = f"{row['budget'][:-2]} ms" if row["budget"].endswith("ms") else f"{row['budget']} iterations"
+        lines.append(f"| {budget} | {row['games']} | {row['score']:.1%} [{low:.1%}–{high:.1%}] "
+                     f"| {ms['sized']} / {ms['fixed']} | {ms['fixed'] / ms['sized']:.2f}× |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budgets", nargs="+", type=budget_text, default=["100", "200", "500", "20ms"],
@@ -82,17 +98,7 @@ def main(argv=None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"command": command, "machine": platform.platform(), "sized": SIZED,
                                "fixed": f"{FIXED} with a pool of {POOL}", "rows": rows}, indent=2) + "\n")
-    lines = ["# The inference pool sized to the search vs a fixed pool of 1000 worlds", "",
-             f"Command: `{command}`. Both bots are the default search with the opponent model at "
-             f"temperature 2; the second always draws and weighs {POOL} worlds. Seat-swapped games from the "
-             f"same deals (seed {args.seed} on), score of the sized pool with its 95% interval, wall ms a decision.",
-             "", "| budget a decision | games | score of the sized pool | ms a decision, sized / fixed | speed-up |",
-             "|---|---|---|---|---|"]
-    for row in rows:
-        ms = row["ms_per_decision"]
-        lines.append(f"| {row['budget']} | {row['games']} | {row['score']:.1%} [{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}] "
-                     f"| {ms['sized']} / {ms['fixed']} | {ms['fixed'] / ms['sized']:.2f}× |")
-    out.with_suffix(".md").write_text("\n".join(lines) + "\n")
+    out.with_suffix(".md").write_text(table(json.loads(out.read_text())))
     print(f"written: {out} and {out.with_suffix('.md')}")
     return 0
 

@@ -24,7 +24,7 @@ def test_only_the_fixed_spelling_gets_the_full_pool_and_a_short_run_writes_its_t
     assert pool_size.main(["--budgets", "20", "--games", "2", "--jobs", "1", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     assert [r["budget"] for r in data["rows"]] == ["20"] and data["rows"][0]["games"] == 2
-    assert "| 20 | 2 |" in out.with_suffix(".md").read_text()
+    assert "| 20 iterations | 2 |" in out.with_suffix(".md").read_text()
 
 
 def test_a_bad_budget_is_refused_by_name_before_any_game(capsys):
