@@ -291,8 +291,9 @@ class Game(ABC):
         seats (what they chose to do tells where the hidden cards are), every one still
         consistent with the view; `temperature` softens the model (None: the game's
         default), `seed` draws its worlds. `worlds`: at most how many determinizations
-        the search will draw (its iteration budget; None when only time bounds it), so
-        that a game which prepares its worlds up front prepares no more than are used.
+        are worth preparing for the search (from its budget, `worlds_bound` in
+        hzai.search.ismcts; None: no bound), so that a game which prepares its worlds
+        up front prepares no more than the search can use.
         None: the game has no such model (the search then refuses `infer`)."""
         return None
 

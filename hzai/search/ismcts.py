@@ -287,8 +287,8 @@ def worlds_bound(limits: Limits) -> int:
 
 def inferred(view: View, temperature: float | None, seed: int, worlds: int | None = None) -> View:
     """The game's view with worlds weighted by its model of the other seats
-    (`Game.inferred_view`; `worlds`: the most determinizations the search will draw,
-    None when only time bounds it); BotError for a game that has none."""
+    (`Game.inferred_view`; `worlds`: the most determinizations worth preparing, None
+    for no bound); BotError for a game that has none."""
     weighted = view.game.inferred_view(view, temperature, seed, worlds)
     if weighted is None:
         raise no_opponent_model(view.game)

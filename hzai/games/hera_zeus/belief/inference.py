@@ -37,8 +37,8 @@ MIN_POOL = 100  # the smallest pool, however few iterations the search runs
 
 
 def pool_size(worlds: int | None) -> int:
-    """The pool for a search that draws at most `worlds` determinizations (None: no
-    iteration bound, only time): as many as it draws, within MIN_POOL..POOL. Drawing
+    """The pool for a search that can use at most `worlds` determinizations (None: no
+    bound): as many as it can use, within MIN_POOL..POOL. Drawing
     and weighting the pool costs about as much as that many iterations, so a fixed pool
     of POOL would cost a 200-iteration search several times its own time."""
     if worlds is None:
