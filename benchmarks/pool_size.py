@@ -41,17 +41,12 @@ def fix_the_pool_of_explicit_temperatures() -> None:
     Game.inferred_view = inferred_view
 
 
-def limits_of(text: str) -> Limits:
-    """'200' iterations or '20ms' a decision."""
-    return Limits(millis=int(text[:-2])) if text.endswith("ms") else Limits(iterations=int(text))
-
-
 def budget_text(text: str) -> str:
-    """A --budgets value, checked: argparse names the bad one."""
+    """A --budgets value as `Limits.parse` reads it, checked: argparse names the bad one."""
     try:
-        limits_of(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a budget is iterations (200) or milliseconds (20ms), not {text!r}") from None
+        Limits.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     return text
 
 
@@ -65,8 +60,7 @@ def table(data: dict) -> str:
              "|---|---|---|---|---|"]
     for row in data["rows"]:
         ms, (low, high) = row["ms_per_decision"], row["ci95"]
-        budget = f"{row['budget'][:-2]} ms" if row["budget"].endswith("ms") else f"{row['budget']} iterations"
-        lines.append(f"| {budget} | {row['games']} | {row['score']:.1%} [{low:.1%}–{high:.1%}] "
+        lines.append(f"| {Limits.parse(row['budget'])} | {row['games']} | {row['score']:.1%} [{low:.1%}–{high:.1%}] "
                      f"| {ms['sized']} / {ms['fixed']} | {ms['fixed'] / ms['sized']:.2f}× |")
     return "\n".join(lines) + "\n"
 
@@ -74,13 +68,13 @@ def table(data: dict) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budgets", nargs="+", type=budget_text, default=["100", "200", "500", "20ms"],
-                        help="budgets a decision: iterations (200) or wall time (20ms)")
+                        help="budgets a decision: iterations (200) or wall time (20ms, 2s)")
     parser.add_argument("--games", type=int, default=400, help="games a budget (default 400)")
     parser.add_argument("--seed", type=int, default=40000, help="deal i is seed + i (default 40000)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "pool_size.json"))
     args = parser.parse_args(argv)
-    limits = {b: limits_of(b) for b in args.budgets}
+    limits = {b: Limits.parse(b) for b in args.budgets}
     jobs = args.jobs if multiprocessing.get_start_method() == "fork" else 1  # the wrap reaches forked workers only
     fix_the_pool_of_explicit_temperatures()
     command = "python -m benchmarks.pool_size " + " ".join(
@@ -89,16 +83,17 @@ def main(argv=None) -> int:
     for budget, lim in limits.items():
         r = run_arena(SIZED, FIXED, args.games, lim, seed=args.seed, jobs=jobs)
         low, high = r.a_score_ci95
-        rows.append({"budget": budget, "games": r.a_wins + r.b_wins + r.draws, "score": r.a_score, "ci95": [low, high],
+        rows.append({"budget": budget, "games": r.games, "score": r.a_score, "ci95": [low, high],
                      "ms_per_decision": {"sized": round(r.ms_per_decision["A"], 2), "fixed": round(r.ms_per_decision["B"], 2)}})
         print(f"{budget}: sized pool {r.a_score:.1%} [{low:.1%}..{high:.1%}] over {rows[-1]['games']} games; "
               f"ms a decision {rows[-1]['ms_per_decision']['sized']} (sized) / {rows[-1]['ms_per_decision']['fixed']} (fixed)",
               flush=True)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"command": command, "machine": platform.platform(), "sized": SIZED,
-                               "fixed": f"{FIXED} with a pool of {POOL}", "rows": rows}, indent=2) + "\n")
-    out.with_suffix(".md").write_text(table(json.loads(out.read_text())))
+    data = {"command": command, "machine": platform.platform(), "sized": SIZED,
+            "fixed": f"{FIXED} with a pool of {POOL}", "rows": rows}
+    out.write_text(json.dumps(data, indent=2) + "\n")
+    out.with_suffix(".md").write_text(table(data))
     print(f"written: {out} and {out.with_suffix('.md')}")
     return 0
 

@@ -30,4 +30,4 @@ def test_only_the_fixed_spelling_gets_the_full_pool_and_a_short_run_writes_its_t
 def test_a_bad_budget_is_refused_by_name_before_any_game(capsys):
     with pytest.raises(SystemExit) as exit_:
         pool_size.main(["--budgets", "200", "fast", "--games", "2"])
-    assert exit_.value.code == 2 and "not 'fast'" in capsys.readouterr().err
+    assert exit_.value.code == 2 and "budget 'fast'" in capsys.readouterr().err
