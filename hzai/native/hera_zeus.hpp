@@ -124,6 +124,16 @@ int light_grade(const GameDef& g, const State& s, int action);  // its judgment:
 // seat owns (taken by Sirens) keeps its back, so the seat sees it: the action itself.
 int observation(const GameDef& g, const State& s, int action, int seat);
 
+// The learned models (hz_learn.hpp, docs/learning.md), declared here for the trait.
+struct HzModel;
+void model_values(const GameDef& g, const HzModel& m, const State& s, double* out);
+void model_policy(const GameDef& g, const HzModel& m, const ViewSpec& v, const int* legal, int n, double* out);
+ViewSpec with_card_model(const GameDef& g, const HzModel& m, const ViewSpec& v, int pool, uint64_t seed);
+int state_features(const GameDef& g, const State& s, int32_t* out);
+int view_features(const GameDef& g, const ViewSpec& v, int32_t* out);
+void hidden_labels(const GameDef& g, const State& s, const ViewSpec& v, int seat, int32_t* out);
+int feature_count(const GameDef& g);
+
 // The trait adapter: the generic search over the rules of core.cpp.
 struct HeraZeus {
   using Game = GameDef;
@@ -154,6 +164,23 @@ struct HeraZeus {
     return hzn::observation(g, s, action, seat);
   }
   static double prior(const Game& g, const State& s, int action) { return 0.5 * light_grade(g, s, action); }
+
+  // Learned models and self-play records (trait.hpp, model_of).
+  using Model = HzModel;
+  static void model_values(const Game& g, const Model& m, const State& s, double* out) { hzn::model_values(g, m, s, out); }
+  static void model_policy(const Game& g, const Model& m, const View& v, const int* legal, int n, double* out) {
+    hzn::model_policy(g, m, v.spec(), legal, n, out);
+  }
+  static View model_view(const Game& g, const Model& m, const View& v, int pool, uint64_t seed) {
+    return Sampler(g, with_card_model(g, m, v.spec(), pool, seed));
+  }
+  static int feature_count(const Game& g) { return hzn::feature_count(g); }
+  static int view_features(const Game& g, const View& v, int32_t* out) { return hzn::view_features(g, v.spec(), out); }
+  static int state_features(const Game& g, const State& s, int32_t* out) { return hzn::state_features(g, s, out); }
+  static int label_count(const Game&) { return 1 + COLUMNS * DEPTH; }
+  static void hidden_labels(const Game& g, const State& s, const View& v, int seat, int32_t* out) {
+    hzn::hidden_labels(g, s, v.spec(), seat, out);
+  }
 };
 
 }  // namespace hzn

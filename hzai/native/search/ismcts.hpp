@@ -154,6 +154,56 @@ inline int descend(std::vector<Node>& nodes, int node, const int* legal, int n, 
   return id;
 }
 
+// One step down at the root of a search guided by a policy (PUCT, as AlphaZero's): each
+// legal action scores its mean result (an untried one: the mean of the tried ones, 0.5
+// before any) plus cpuct * prior * sqrt(root visits) / (1 + its visits); the best is taken,
+// and made a child when it has none yet (`expanded`). `prior` is by action id. `slot` as
+// in descend. Every legal child's availability counts up, as in descend.
+inline int descend_puct(std::vector<Node>& nodes, int node, const int* legal, int n, int32_t* slot, int num_actions,
+                        const double* prior, double cpuct, int mover, bool& expanded) {
+  double tried_sum = 0.0;
+  long tried = 0;
+  for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
+    if (nodes[c].action >= 0 && nodes[c].action < num_actions) slot[nodes[c].action] = c;
+    tried_sum += nodes[c].score;
+    tried += nodes[c].visits;
+  }
+  const double fpu = tried ? tried_sum / (double)tried : 0.5;
+  const double root = std::sqrt(std::max(1.0, (double)nodes[node].visits));
+  int best_action = -1, best_child = -1;
+  double best_score = -1e300;
+  for (int i = 0; i < n; ++i) {
+    const int child = slot[legal[i]];
+    double q = fpu, visits = 0.0;
+    if (child >= 0) {
+      Node& ch = nodes[child];
+      ch.availability += 1;
+      visits = ch.visits;
+      if (ch.visits) q = ch.score / ch.visits;
+    }
+    const double score = q + cpuct * prior[legal[i]] * root / (1.0 + visits);
+    if (score > best_score) {
+      best_score = score;
+      best_action = legal[i];
+      best_child = child;
+    }
+  }
+  for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling)
+    if (nodes[c].action >= 0 && nodes[c].action < num_actions) slot[nodes[c].action] = -1;
+  expanded = best_child < 0;
+  if (!expanded) return best_child;
+  Node fresh;
+  fresh.action = best_action;
+  fresh.parent = node;
+  fresh.mover = (int8_t)mover;
+  fresh.availability = 1;
+  fresh.next_sibling = nodes[node].first_child;
+  nodes.push_back(fresh);
+  const int id = (int)nodes.size() - 1;
+  nodes[node].first_child = id;
+  return id;
+}
+
 // The root filter of `actions` (chosen moves): by action id, 1 = searched at the root;
 // empty for none (every legal move). std::invalid_argument for an id out of range.
 inline std::vector<char> root_filter(const std::vector<int>& actions, int num_actions) {
@@ -410,6 +460,7 @@ class Ismcts {
     view_ = std::move(view);
     options_.seed = seed;
     root_only_.clear();
+    root_priors();
   }
 
   // Visits of the root, summed over the trees: iterations run, plus those a reused
@@ -426,6 +477,26 @@ class Ismcts {
     for (const Tree& t : trees_) n += (long)t.nodes.size();
     return n;
   }
+
+  using Model = typename model_of<G>::type;
+
+  // The learned models (docs/learning.md): with `use_value` every leaf is the value net's
+  // judgment of its state instead of a playout's result; with `use_policy` the root
+  // chooses by PUCT over the policy net's probabilities of the view's moves (`cpuct`).
+  // Set before the first iteration; a game without models (model_of void) ignores it.
+  void set_model(std::shared_ptr<const Model> model, bool use_value, bool use_policy, double cpuct) {
+    if (iterations() > 0) throw std::logic_error("set the model before the search runs");
+    if (!(cpuct > 0.0) || cpuct > 100.0) throw std::invalid_argument("cpuct must be within 0..100 (not 0)");
+    model_ = std::move(model);
+    use_value_ = model_ && use_value;
+    use_policy_ = model_ && use_policy;
+    cpuct_ = cpuct;
+    root_priors();
+  }
+  bool uses_value() const { return use_value_; }
+  bool uses_policy() const { return use_policy_; }
+  // The policy net's probability of each root move, by action id (empty without one).
+  const std::vector<double>& root_prior() const { return root_prior_; }
 
   void stop() { stop_.store(true); }
   void clear_stop() { stop_.store(false); }
@@ -481,29 +552,37 @@ class Ismcts {
       }
       bool ranked = false;  // the actions best first (widening.hpp): expand the first untried one
       if constexpr (has_policy_scores<G>::value) {
-        if (options_.playout == PO_LIGHT && (node != 0 || options_.widen_root)) {
+        if (options_.playout == PO_LIGHT && (node != 0 || (options_.widen_root && root_prior_.empty()))) {
           const double factor = node != 0 ? WIDEN : options_.root_widen >= 0.0 ? options_.root_widen : ROOT_WIDEN;
           n = widen<G>(g, s, buf, n, tree.nodes[node].visits, tree.scores.data(), untried, factor);
           ranked = true;
         }
       }
-      if (options_.prior_weight > 0.0) priors_of<G>(g, s, buf, n, tree.prior.data());
-      const int child = descend(tree.nodes, node, buf, n, untried, tree.slot.data(), G::num_actions(g), tree.rng,
-                                options_.exploration, mover, expanded, tree.prior.data(), options_.prior_weight, ranked);
+      int child;
+      if (node == 0 && !root_prior_.empty()) {
+        child = descend_puct(tree.nodes, 0, buf, n, tree.slot.data(), G::num_actions(g), root_prior_.data(), cpuct_,
+                             mover, expanded);
+      } else {
+        if (options_.prior_weight > 0.0) priors_of<G>(g, s, buf, n, tree.prior.data());
+        child = descend(tree.nodes, node, buf, n, untried, tree.slot.data(), G::num_actions(g), tree.rng,
+                        options_.exploration, mover, expanded, tree.prior.data(), options_.prior_weight, ranked);
+      }
       G::apply(g, s, tree.nodes[child].action);
       node = child;
       if (depth < MAX_PATH) path[depth++] = node;
     }
     int length = depth - 1 + by_policy;  // moves from the root to the end of the game
-    while ((mover = G::current_player(g, s)) != TERMINAL) {
-      ++length;
-      policy_step<G>(g, s, tree.rng, options_.playout, buf, mover);
+    double results[MAX_PLAYERS];
+    if (!leaf_value(s, results)) {
+      while ((mover = G::current_player(g, s)) != TERMINAL) {
+        ++length;
+        policy_step<G>(g, s, tree.rng, options_.playout, buf, mover);
+      }
+      G::returns(g, s, results);
     }
     // A win sooner is worth a little more than a win later (and a loss later a little
     // less bad): without it every move of a won position looks the same and the search
     // can dawdle instead of taking the win.
-    double results[MAX_PLAYERS];
-    G::returns(g, s, results);
     const double nudge = std::min(LENGTH_NUDGE * length, MAX_NUDGE);
     for (int i = 1; i < depth; ++i) {
       Node& nd = tree.nodes[path[i]];
@@ -514,6 +593,35 @@ class Ismcts {
     }
     tree.nodes[0].visits += 1;
     tree.iterations += 1;
+  }
+
+  // The value net's results for a leaf that is not the end of the game (false: play it out).
+  bool leaf_value(const State& s, double* results) const {
+    if constexpr (has_model_v<G>) {
+      if (use_value_ && G::current_player(*g_, s) != TERMINAL) {
+        G::model_values(*g_, *model_, s, results);
+        return true;
+      }
+    }
+    (void)s;
+    (void)results;
+    return false;
+  }
+
+  // root_prior_ from the policy net over the view's legal moves (empty without one).
+  void root_priors() {
+    root_prior_.clear();
+    if constexpr (has_model_v<G>) {
+      if (!use_policy_) return;
+      const std::vector<char> legal = view_legal<G>(*g_, view_, options_.seed);
+      std::vector<int> ids;
+      for (size_t a = 0; a < legal.size(); ++a)
+        if (legal[a]) ids.push_back((int)a);
+      std::vector<double> probs(ids.size());
+      G::model_policy(*g_, *model_, view_, ids.data(), (int)ids.size(), probs.data());
+      root_prior_.assign((size_t)G::num_actions(*g_), 0.0);
+      for (size_t i = 0; i < ids.size(); ++i) root_prior_[(size_t)ids[i]] = probs[i];
+    }
   }
 
   std::vector<const std::vector<Node>*> node_lists() const {
@@ -529,6 +637,10 @@ class Ismcts {
   std::atomic<bool> stop_{false};
   int root_player_ = 0;
   std::vector<char> root_only_;  // by action id: 1 = searched at the root; empty = all
+  std::shared_ptr<const Model> model_;
+  bool use_value_ = false, use_policy_ = false;
+  double cpuct_ = 1.0;
+  std::vector<double> root_prior_;  // by action id (use_policy_)
 };
 
 }  // namespace hzn::search

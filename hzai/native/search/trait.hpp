@@ -56,6 +56,26 @@ struct has_observation<G, std::void_t<decltype(&G::observation)>> : std::true_ty
 
 template <class G, class = void>
 struct has_prior : std::false_type {};
+
+// Optional learned models (docs/learning.md): a game with `using Model = ...` offers
+//   void model_values(const Game&, const Model&, const State&, double* out)  every
+//        seat's score of a state by the value net (a leaf of the search)
+//   void model_policy(const Game&, const Model&, const View&, const int* legal, int n,
+//        double* out)  the policy net's probabilities of the view's n legal actions
+//   View model_view(const Game&, const Model&, const View&, int pool, uint64_t seed)
+//        the view with its worlds weighted by the card-location model
+// and, for self-play records, feature_count / view_features / state_features /
+// label_count / hidden_labels. model_of<G>::type is void for a game without them.
+template <class G, class = void>
+struct model_of {
+  using type = void;
+};
+template <class G>
+struct model_of<G, std::void_t<typename G::Model>> {
+  using type = typename G::Model;
+};
+template <class G>
+constexpr bool has_model_v = !std::is_void_v<typename model_of<G>::type>;
 template <class G>
 struct has_prior<G, std::void_t<decltype(&G::prior)>> : std::true_type {};
 
