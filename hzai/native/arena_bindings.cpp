@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "hz_learn.hpp"
 #include "legends_py.hpp"
 #include "py_types.hpp"
 #include "search/arena.hpp"
@@ -20,9 +21,16 @@ namespace {
 template <class G, class Wrap>
 py::list play_games(std::shared_ptr<const typename G::Game> g, const std::vector<BotSpec>& bots,
                     std::vector<typename G::State> starts, const std::vector<uint64_t>& seeds,
-                    const std::vector<std::vector<int>>& seating, int threads, bool keep_actions, Wrap wrap) {
+                    const std::vector<std::vector<int>>& seating, int threads, bool keep_actions, Wrap wrap,
+                    std::vector<std::shared_ptr<const typename search::model_of<G>::type>> models = {}) {
   if (threads < 1 || threads > 256) throw py::value_error("threads must be within 1..256");
-  search::Arena<G> arena(g, bots);
+  std::unique_ptr<search::Arena<G>> made;
+  try {
+    made = std::make_unique<search::Arena<G>>(g, bots, models);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+  const search::Arena<G>& arena = *made;
   std::vector<ArenaOutcome> outcomes(starts.size());
   std::vector<typename G::State> ends(starts);
   {
@@ -43,8 +51,10 @@ py::list play_games(std::shared_ptr<const typename G::Game> g, const std::vector
 void bind_arena(py::module_& m) {
   py::class_<BotSpec>(m, "BotSpec", "a native bot of the arena: random, light, ismcts or pimc")
       .def(py::init([](int kind, long iterations, double exploration, int playout, int worlds, int threads,
-                       bool own_only, double root_widen) {
-             BotSpec b{kind, iterations, exploration, playout, worlds, threads, own_only, root_widen};
+                       bool own_only, double root_widen, int model, bool use_value, bool use_policy, bool use_cards,
+                       double cpuct, int pool) {
+             BotSpec b{kind, iterations, exploration, playout, worlds, threads, own_only, root_widen,
+                       model, use_value, use_policy, use_cards, cpuct, pool};
              try {
                search::check_bot(b);
              } catch (const std::invalid_argument& e) {
@@ -54,7 +64,14 @@ void bind_arena(py::module_& m) {
            }),
            py::arg("kind"), py::arg("iterations") = 1000, py::arg("exploration") = 0.7, py::arg("playout") = 0,
            py::arg("worlds") = 8, py::arg("threads") = 1, py::arg("own_only") = false,
-           py::arg("root_widen") = -1.0)
+           py::arg("root_widen") = -1.0, py::arg("model") = -1, py::arg("use_value") = false, py::arg("use_policy") = false,
+           py::arg("use_cards") = false, py::arg("cpuct") = 1.0, py::arg("pool") = 200)
+      .def_readonly("model", &BotSpec::model, "index into the arena's models (-1: none)")
+      .def_readonly("use_value", &BotSpec::use_value, "ISMCTS: the learned value at the leaves")
+      .def_readonly("use_policy", &BotSpec::use_policy, "ISMCTS: the learned policy at the root (PUCT)")
+      .def_readonly("use_cards", &BotSpec::use_cards, "ISMCTS: worlds weighted by the learned card model")
+      .def_readonly("cpuct", &BotSpec::cpuct)
+      .def_readonly("pool", &BotSpec::pool)
       .def_readonly("kind", &BotSpec::kind, "0 random, 1 light, 2 ismcts, 3 pimc")
       .def_readonly("iterations", &BotSpec::iterations)
       .def_readonly("exploration", &BotSpec::exploration)
@@ -78,7 +95,7 @@ void bind_arena(py::module_& m) {
   hz.attr("arena") = py::cpp_function(
       [](const PyGame& g, const std::vector<BotSpec>& bots, const std::vector<PyState>& starts,
          const std::vector<uint64_t>& seeds, const std::vector<std::vector<int>>& seating, int threads,
-         bool keep_actions) {
+         bool keep_actions, const std::vector<std::shared_ptr<HzModel>>& models) {
         std::vector<State> states;
         for (const PyState& st : starts) {
           if (st.def != g.def) throw py::value_error("a start state of another game");
@@ -86,10 +103,12 @@ void bind_arena(py::module_& m) {
         }
         auto def = g.def;
         return play_games<HeraZeus>(def, bots, std::move(states), seeds, seating, threads, keep_actions,
-                                    [def](const State& s) { return PyState{def, s}; });
+                                    [def](const State& s) { return PyState{def, s}; },
+                                    std::vector<std::shared_ptr<const HzModel>>(models.begin(), models.end()));
       },
       py::is_method(hz), py::arg("bots"), py::arg("starts"), py::arg("seeds"), py::arg("seating"),
       py::arg("threads") = 1, py::arg("keep_actions") = false,
+      py::arg("models") = std::vector<std::shared_ptr<HzModel>>{},
       "game i from starts[i] with seeds[i], bot seating[i][p] in seat p; [(ArenaOutcome, final State)]");
   hz.attr("light_move") = py::cpp_function(
       [](const PyGame& g, const ViewSpec& view, uint64_t seed) {

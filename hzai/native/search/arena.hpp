@@ -52,6 +52,13 @@ struct BotSpec {
   int threads = 1;  // ISMCTS's trees (root parallelism)
   bool own_only = false;  // ISMCTS: SearchOptions::own_only
   double root_widen = -1.0;  // ISMCTS: SearchOptions::root_widen
+  // ISMCTS guided by the arena's learned model (docs/learning.md): which parts it uses
+  // (value at the leaves, policy at the root, card model for its worlds), PUCT's constant
+  // and how many worlds the card model weighs. No model: today's search.
+  int model = -1;  // index into the arena's models; -1: none
+  bool use_value = false, use_policy = false, use_cards = false;
+  double cpuct = 1.0;
+  int pool = 200;
 };
 
 struct ArenaOutcome {
@@ -66,6 +73,7 @@ struct ArenaOutcome {
 constexpr uint64_t REFEREE_SALT = 0xA7E4A;  // hzai/search/arena.py
 constexpr uint64_t RANDOM_SALT = 0x5EED;     // hzai/search/simple.py RandomBot
 constexpr uint64_t LIGHT_SALT = 0x116E7;     // hzai/search/simple.py LightBot
+constexpr uint64_t CARDS_SALT = 0xCA4D5;     // the card model's pool: mix_seed(decision seed, CARDS_SALT)
 
 inline void check_bot(const BotSpec& b) {
   if (b.kind < BOT_RANDOM || b.kind > BOT_PIMC) throw std::invalid_argument("unknown bot kind");
@@ -73,7 +81,11 @@ inline void check_bot(const BotSpec& b) {
   if (b.kind == BOT_PIMC && b.worlds < 1) throw std::invalid_argument("worlds must be ≥ 1");
   if (b.threads < 1) throw std::invalid_argument("threads must be ≥ 1");
   if (!(b.root_widen <= 4.0)) throw std::invalid_argument("root_widen must be ≤ 4 (< 0: the default)");
+  if (!(b.cpuct > 0.0) || b.cpuct > 100.0) throw std::invalid_argument("cpuct must be within 0..100 (not 0)");
+  if (b.pool < 1 || b.pool > 100000) throw std::invalid_argument("pool must be within 1..100000");
 }
+
+inline bool guided(const BotSpec& b) { return b.model >= 0 && (b.use_value || b.use_policy || b.use_cards); }
 
 // The light bot's move: the playout policy's move in one world drawn from the view.
 template <class G>
@@ -81,6 +93,23 @@ int light_move(const typename G::Game& g, const typename G::View& view, uint64_t
   SplitMix64 rng(seed ^ LIGHT_SALT);
   const typename G::State world = G::determinize(g, view, rng);
   return G::Seats::light_action(g, world, rng);
+}
+
+// The chance outcome drawn as hzai.search.arena.referee_step draws it.
+template <class G>
+int chance_draw(const typename G::Game& g, const typename G::State& s, SplitMix64& referee) {
+  std::vector<int> ids((size_t)G::max_legal(g) + 1);
+  std::vector<double> probs(ids.size());
+  const int n = G::Seats::chance_outcomes(g, s, ids.data(), probs.data());
+  if (n <= 0) throw std::logic_error("a chance node without outcomes");
+  double point = (double)referee.next_u64() * 0x1.0p-64;
+  int action = ids[0];
+  for (int i = 0; i < n; ++i) {
+    action = ids[(size_t)i];
+    point -= probs[(size_t)i];
+    if (point < 0) break;
+  }
+  return action;
 }
 
 template <class G>
@@ -93,9 +122,18 @@ class Arena {
   using View = typename G::View;
   using Seats = typename G::Seats;
 
-  Arena(std::shared_ptr<const Game> g, std::vector<BotSpec> bots) : g_(std::move(g)), bots_(std::move(bots)) {
+  using Model = typename model_of<G>::type;
+
+  // `models`: what the guided bots (BotSpec::model, use_*) search with.
+  Arena(std::shared_ptr<const Game> g, std::vector<BotSpec> bots, std::vector<std::shared_ptr<const Model>> models = {})
+      : g_(std::move(g)), bots_(std::move(bots)), models_(std::move(models)) {
     if (bots_.empty()) throw std::invalid_argument("no bot");
-    for (const BotSpec& b : bots_) check_bot(b);
+    for (const BotSpec& b : bots_) {
+      check_bot(b);
+      if (b.model >= (int)models_.size() || (b.model >= 0 && !models_[(size_t)b.model]))
+        throw std::invalid_argument("a bot names a model the arena was not given");
+      if (guided(b) && b.kind != BOT_ISMCTS) throw std::invalid_argument("only an ISMCTS bot is guided by a model");
+    }
   }
 
   // One game, played to its end on this thread; `s` ends as the final state.
@@ -117,7 +155,7 @@ class Arena {
     while ((player = G::current_player(g, s)) != TERMINAL) {
       int action;
       if (player == CHANCE) {
-        action = referee_draw(g, s, referee);
+        action = chance_draw<G>(g, s, referee);
       } else {
         const auto begin = std::chrono::steady_clock::now();
         action = decide(bots_[(size_t)seating[(size_t)player]], Seats::view(g, watch, s, player),
@@ -157,22 +195,6 @@ class Arena {
   }
 
  private:
-  // The chance outcome drawn as hzai.search.arena.referee_step draws it.
-  int referee_draw(const Game& g, const State& s, SplitMix64& referee) const {
-    std::vector<int> ids((size_t)G::max_legal(g) + 1);
-    std::vector<double> probs(ids.size());
-    const int n = Seats::chance_outcomes(g, s, ids.data(), probs.data());
-    if (n <= 0) throw std::logic_error("a chance node without outcomes");
-    double point = (double)referee.next_u64() * 0x1.0p-64;
-    int action = ids[0];
-    for (int i = 0; i < n; ++i) {
-      action = ids[(size_t)i];
-      point -= probs[(size_t)i];
-      if (point < 0) break;
-    }
-    return action;
-  }
-
   int decide(const BotSpec& b, View view, uint64_t seed) const {
     const Game& g = *g_;
     if (b.kind == BOT_RANDOM) {
@@ -183,6 +205,7 @@ class Arena {
       return listed[(size_t)rng.below((uint64_t)n)];
     }
     if (b.kind == BOT_LIGHT) return light_move<G>(g, view, seed);
+    if (b.kind == BOT_ISMCTS) return best_of(search_root(b, std::move(view), seed));
     SearchOptions o;
     o.exploration = b.exploration;
     o.playout = b.playout;
@@ -194,13 +217,30 @@ class Arena {
       if (action < 0) throw std::logic_error("PIMC found no move");
       return action;
     }
+    throw std::logic_error("unknown bot kind");
+  }
+
+ public:
+  // The root of an ISMCTS bot's search of `view` (b.kind BOT_ISMCTS), its budget spent.
+  std::vector<ChildStats> search_root(const BotSpec& b, View view, uint64_t seed) const {
+    SearchOptions o;
+    o.exploration = b.exploration;
+    o.playout = b.playout;
+    o.seed = seed;
     o.threads = b.threads;
     o.widen_root = true;  // a bot's move, as IsmctsBot.decide searches it (widening.hpp)
     o.own_only = b.own_only;
     o.root_widen = b.root_widen;
+    if constexpr (has_model_v<G>) {
+      if (guided(b) && b.use_cards)
+        view = G::model_view(*g_, *models_[(size_t)b.model], view, b.pool, mix_seed(seed, CARDS_SALT));
+    }
     Ismcts<G> search(g_, std::move(view), o);
+    if constexpr (has_model_v<G>) {
+      if (guided(b)) search.set_model(models_[(size_t)b.model], b.use_value, b.use_policy, b.cpuct);
+    }
     search.run(b.iterations, -1.0);
-    return best_of(search.root_stats());
+    return search.root_stats();
   }
 
   // hzai.search.ismcts.analyze's best move: most visits, then the higher mean value,
@@ -223,8 +263,13 @@ class Arena {
     return best->action;
   }
 
+  const BotSpec& bot(int i) const { return bots_.at((size_t)i); }
+  const Game& game() const { return *g_; }
+
+ private:
   std::shared_ptr<const Game> g_;
   std::vector<BotSpec> bots_;
+  std::vector<std::shared_ptr<const Model>> models_;
 };
 
 }  // namespace hzn::search
