@@ -607,6 +607,9 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
     p.set_defaults(func=cmd_team, budget="200")
 
+    from hzai.learn.cli import add_commands as add_learning_commands
+
+    add_learning_commands(sub)  # selfplay, train, match (docs/learning.md)
     return (parser, sub) if with_subparsers else parser
 
 

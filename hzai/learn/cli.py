@@ -1,0 +1,124 @@
+"""The learning commands of `hzai`: selfplay, train and match (docs/learning.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+
+def _threads(value: int | None) -> int:
+    return max(1, value if value else (os.cpu_count() or 1))
+
+
+def cmd_selfplay(args) -> int:
+    from hzai.learn.selfplay import SelfplayConfig, bar, run
+
+    config = SelfplayConfig(args.game, args.games, args.budget, args.seed, None, args.explore, args.temperature,
+                            args.shard, args.cpuct, args.pool)
+    model = _model_path(args.game, args.model)
+    started = time.perf_counter()
+    summary = run(config, args.out, _threads(args.threads), model, args.ray,
+                  progress=None if args.quiet else (lambda d, t, r: bar(d, t, r, started)))
+    print(json.dumps(summary))
+    return 0
+
+
+def cmd_train(args) -> int:
+    from hzai.learn.train import TrainConfig, train_model
+
+    config = TrainConfig(epochs=args.epochs, batch=args.batch, lr=args.lr, seed=args.seed, hidden=args.hidden,
+                         value_hidden=args.value_hidden, minutes=args.minutes)
+    result = train_model(args.game, args.data, args.out, config, name=args.name, version=args.version,
+                         report=args.report, quiet=args.quiet)
+    print(json.dumps(result))
+    return 0
+
+
+def cmd_match(args) -> int:
+    from hzai.learn.match import match
+
+    result = match(args.game, args.a, args.b, args.games, args.budget, args.seed, _threads(args.threads),
+                   budget_b=args.budget_b, quiet=args.quiet)
+    print(json.dumps(result))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(result, f, indent=1)
+    return 0
+
+
+def _model_path(game: str, model: str | None) -> str | None:
+    """A model option: none (no model), shipped (the game's kept model) or a file."""
+    if model in (None, "none"):
+        return None
+    if model == "shipped":
+        from hzai.core.registry import make_game
+        from hzai.learn.shipped import shipped_path
+
+        path = shipped_path(make_game(game))
+        if path is None:
+            raise ValueError(f"game {game} ships no model")
+        return str(path)
+    return model
+
+
+def add_commands(sub) -> None:
+    p = sub.add_parser("selfplay", help="self-play records for training the learned search (resumable)",
+                       description="One native ISMCTS bot plays every seat from its own view; each decision "
+                                   "is recorded (view and state features, root visits and value, the hidden "
+                                   "truth as labels, the result). Game i is seeded SEED+i; shards of --shard "
+                                   "games are written whole, so a run stopped anywhere resumes where it was.")
+    p.add_argument("--game", default="hera_zeus", help="the game (default hera_zeus)")
+    p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    p.add_argument("--budget", type=int, default=200, help="ISMCTS iterations a decision (default 200)")
+    p.add_argument("--seed", type=int, default=0, help="game i is dealt and seeded with SEED+i (default 0)")
+    p.add_argument("--out", required=True, help="the folder of shards (made, or resumed when it exists)")
+    p.add_argument("--model", default="none", help="none (default), shipped, or a model file guiding the search")
+    p.add_argument("--explore", type=int, default=8,
+                   help="the first N decisions of a game are drawn from the root visits (default 8)")
+    p.add_argument("--temperature", type=float, default=1.0, help="of that draw (default 1)")
+    p.add_argument("--shard", type=int, default=50, help="games a shard (default 50)")
+    p.add_argument("--cpuct", type=float, default=1.0, help="PUCT constant with a policy (default 1)")
+    p.add_argument("--pool", type=int, default=200, help="worlds the card model weighs (default 200)")
+    p.add_argument("--threads", type=int, default=0, help="threads (default: every core)")
+    p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                   help="play the shards as Ray tasks (local Ray without ADDRESS); same records")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_selfplay)
+
+    p = sub.add_parser("train", help="train value, policy and card-location nets on self-play records",
+                       description="numpy only: a value net over full-state features, a policy net over view "
+                                   "features with the hostage and face-down-card heads. Games whose number "
+                                   "ends in 0 are held out for validation; the loss curves go in --report.")
+    p.add_argument("data", nargs="+", help="self-play folders (hzai selfplay --out)")
+    p.add_argument("--game", default="hera_zeus", help="the game (default hera_zeus)")
+    p.add_argument("--out", required=True, help="the model file to write (.npz)")
+    p.add_argument("--name", default="hz", help="the model's name (default hz)")
+    p.add_argument("--version", type=int, default=1, help="the model's version (default 1)")
+    p.add_argument("--epochs", type=int, default=6, help="passes over the data (default 6)")
+    p.add_argument("--batch", type=int, default=256, help="batch size (default 256)")
+    p.add_argument("--lr", type=float, default=1e-3, help="Adam's step size (default 0.001)")
+    p.add_argument("--hidden", default="256,64", help="the policy net's hidden layers (default 256,64)")
+    p.add_argument("--value-hidden", default="64,32", help="the value net's hidden layers (default 64,32)")
+    p.add_argument("--minutes", type=float, default=30.0, help="stop each net's training after this long")
+    p.add_argument("--seed", type=int, default=0, help="initial weights and batch order (default 0)")
+    p.add_argument("--report", help="write the loss curves and calibration as JSON (and a PNG beside it)")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(func=cmd_train)
+
+    p = sub.add_parser("match", help="two guided searches (model files or none) at equal iterations, seats swapped",
+                       description="Paired, seat-swapped games in the native arena: game 2k and 2k+1 share a "
+                                   "deal. A and B are model files, 'none' (the unguided search) or a file with "
+                                   "parts switched off (FILE:value=0,policy=0,cards=0).")
+    p.add_argument("a")
+    p.add_argument("b")
+    p.add_argument("--game", default="hera_zeus")
+    p.add_argument("--games", type=int, default=200, help="games (even; default 200)")
+    p.add_argument("--budget", type=int, default=200, help="iterations a decision (default 200)")
+    p.add_argument("--budget-b", type=int, help="B's iterations a decision (default: --budget)")
+    p.add_argument("--seed", type=int, default=900000, help="deals SEED.. (default 900000, never trained on)")
+    p.add_argument("--threads", type=int, default=0, help="threads (default: every core)")
+    p.add_argument("--json", help="write the result here")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(func=cmd_match)

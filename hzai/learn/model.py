@@ -1,0 +1,175 @@
+"""Model files: the weights of a game's value and policy nets in one `.npz`, with a
+header naming the format, the game, the model's name and version, the layer shapes and a
+SHA-256 of the weights, checked on load (a wrong checksum, format, game or shape is
+refused with ModelError naming it). The native core evaluates the loaded model
+(`_native.HzModel`); a file is read once per process (`load_cached`).
+
+Layout of the arrays: `value/trunk/K/w` (inputs x outputs), `value/trunk/K/b`,
+`value/head/K/w` (outputs x inputs), `value/head/K/b`, the same under `policy/`. A net
+with no trunk layers is absent (a model may have a value net only, say).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import threading
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+FORMAT = "hzai-model/1"
+MAX_FILE_BYTES = 64 * 1024 * 1024  # a model file bigger than this is refused unread
+NETS = ("value", "policy")
+
+
+class ModelError(ValueError):
+    """A model file that cannot be used: the message names what is wrong."""
+
+
+@dataclass
+class Weights:
+    """The arrays of one model and its header (see the module docstring)."""
+
+    game: str
+    name: str
+    version: int
+    nets: dict = field(default_factory=dict)  # net -> {"trunk": [(w, b)], "heads": [(w, b)]}
+    info: dict = field(default_factory=dict)  # how it was made: command, seeds, data, figures
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        out = {}
+        for net, parts in self.nets.items():
+            for kind in ("trunk", "head"):
+                for k, (w, b) in enumerate(parts["trunk" if kind == "trunk" else "heads"]):
+                    out[f"{net}/{kind}/{k}/w"] = np.ascontiguousarray(w, dtype=np.float32)
+                    out[f"{net}/{kind}/{k}/b"] = np.ascontiguousarray(b, dtype=np.float32)
+        return out
+
+    def shapes(self) -> dict[str, list[int]]:
+        return {key: list(a.shape) for key, a in sorted(self.arrays().items())}
+
+    @property
+    def model_id(self) -> str:
+        return f"{self.name}@{self.version}"
+
+
+def checksum(arrays: dict[str, np.ndarray]) -> str:
+    """SHA-256 over the arrays as stored, in key order: each key, its shape and its bytes."""
+    h = hashlib.sha256()
+    for key in sorted(arrays):
+        a = np.ascontiguousarray(arrays[key])
+        h.update(key.encode())
+        h.update(json.dumps(list(a.shape)).encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def stored(arrays: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The arrays as a file keeps them: weights in float16 (half the size; the core
+    computes in float32), biases in float32."""
+    return {k: a.astype(np.float16 if k.endswith("/w") else np.float32) for k, a in arrays.items()}
+
+
+def save(weights: Weights, path: str | Path) -> str:
+    """Write `weights` to `path` (written whole, then renamed into place); returns the checksum."""
+    arrays = stored(weights.arrays())
+    digest = checksum(arrays)
+    header = {"format": FORMAT, "game": weights.game, "name": weights.name, "version": weights.version,
+              "shapes": weights.shapes(), "sha256": digest, "info": weights.info}
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        np.savez_compressed(f, header=np.frombuffer(json.dumps(header, sort_keys=True).encode(), dtype=np.uint8),
+                            **arrays)
+    tmp.replace(path)
+    return digest
+
+
+def read(path: str | Path) -> Weights:
+    """The weights of a model file, its checksum verified (ModelError naming what is wrong)."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise ModelError(f"model file {str(path)!r}: {exc.strerror or exc}") from None
+    if size > MAX_FILE_BYTES:
+        raise ModelError(f"model file {str(path)!r} is {size} bytes, over the {MAX_FILE_BYTES} a model may have")
+    try:
+        data = np.load(io.BytesIO(path.read_bytes()), allow_pickle=False)
+        files = set(data.files)
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
+        raise ModelError(f"model file {str(path)!r} is not a model (.npz) file: {exc}") from None
+    if "header" not in files:
+        raise ModelError(f"model file {str(path)!r} has no header")
+    try:
+        header = json.loads(bytes(data["header"]).decode())
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ModelError(f"model file {str(path)!r}: its header is not JSON ({exc})") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise ModelError(f"model file {str(path)!r}: format {header.get('format') if isinstance(header, dict) else None!r}"
+                         f" is not {FORMAT!r}")
+    arrays = {key: data[key] for key in files if key != "header"}
+    for key, a in arrays.items():
+        if a.dtype not in (np.float16, np.float32):
+            raise ModelError(f"model file {str(path)!r}: array {key} is {a.dtype}, not float16 or float32")
+    shapes = {key: list(a.shape) for key, a in sorted(arrays.items())}
+    if shapes != header.get("shapes"):
+        raise ModelError(f"model file {str(path)!r}: the arrays' shapes do not match its header")
+    digest = checksum(arrays)
+    if digest != header.get("sha256"):
+        raise ModelError(f"model file {str(path)!r}: checksum mismatch (header {header.get('sha256')!r}, "
+                         f"weights {digest!r})")
+    arrays = {key: a.astype(np.float32) for key, a in arrays.items()}
+    nets: dict = {}
+    for net in NETS:
+        trunk, heads = _layers(arrays, net, "trunk"), _layers(arrays, net, "head")
+        if trunk:
+            nets[net] = {"trunk": trunk, "heads": heads}
+    return Weights(str(header.get("game")), str(header.get("name")), int(header.get("version", 0)), nets,
+                   dict(header.get("info") or {}))
+
+
+def _layers(arrays: dict, net: str, kind: str) -> list[tuple[np.ndarray, np.ndarray]]:
+    out = []
+    k = 0
+    while f"{net}/{kind}/{k}/w" in arrays:
+        out.append((arrays[f"{net}/{kind}/{k}/w"], arrays[f"{net}/{kind}/{k}/b"]))
+        k += 1
+    return out
+
+
+def native_model(game, weights: Weights):
+    """The native core's model built from `weights` for `game` (ModelError when it is
+    another game's, or its shapes do not fit the game)."""
+    if weights.game != game.name:
+        raise ModelError(f"model {weights.model_id} is for game {weights.game!r}, not {game.name!r}")
+    native = game.native
+    if native is None or not hasattr(native, "feature_count"):
+        raise ModelError(f"game {game.name} has no native features: it cannot evaluate a model")
+    value = weights.nets.get("value", {"trunk": [], "heads": []})
+    policy = weights.nets.get("policy", {"trunk": [], "heads": []})
+    from hzai import _native
+
+    try:
+        return _native.HzModel(native, weights.model_id, value["trunk"], value["heads"], policy["trunk"],
+                               policy["heads"])
+    except ValueError as exc:
+        raise ModelError(f"model {weights.model_id} does not fit game {game.name}: {exc}") from None
+
+
+_CACHE: dict[tuple[str, str], tuple[Weights, object]] = {}
+_LOCK = threading.Lock()
+
+
+def load_cached(game, path: str | Path):
+    """(weights, native model) of `path` for `game`, read and checked once per process."""
+    key = (game.name, str(Path(path).resolve()))
+    with _LOCK:
+        if key not in _CACHE:
+            weights = read(path)
+            _CACHE[key] = (weights, native_model(game, weights))
+        return _CACHE[key]

@@ -1,0 +1,239 @@
+"""Self-play records (docs/learning.md): games of one native ISMCTS bot in every seat,
+each seat deciding from its own view, written as shards of `shard` games to a folder.
+
+Game i of a run is dealt and seeded with `seed + i`; shard k holds games
+k*shard .. (k+1)*shard - 1, written whole (a temporary file renamed into place), so an
+interrupted run picks up at the first missing shard and gives the same records as one
+run. `meta.json` records what made the folder (game, budget, seed, model, exploration)
+and a resumed run must ask for the same. Shards are spread over threads in C++ (GIL
+released), or over a Ray cluster (`ray=ADDRESS`), with identical records either way.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+META = "meta.json"
+MAX_GAMES = 1_000_000
+MAX_BUDGET = 1_000_000
+
+
+class SelfplayError(ValueError):
+    """A self-play run that cannot go on: the message names why."""
+
+
+@dataclass(frozen=True)
+class SelfplayConfig:
+    game: str = "hera_zeus"
+    games: int = 1000
+    budget: int = 200  # iterations a decision
+    seed: int = 0
+    model: str | None = None  # a model file's id (name@version), None: the unguided search
+    explore_moves: int = 8
+    temperature: float = 1.0
+    shard: int = 50
+    cpuct: float = 1.0
+    pool: int = 200
+
+    def check(self) -> None:
+        if not 1 <= self.games <= MAX_GAMES:
+            raise SelfplayError(f"games must be within 1..{MAX_GAMES}, not {self.games}")
+        if not 1 <= self.budget <= MAX_BUDGET:
+            raise SelfplayError(f"budget must be within 1..{MAX_BUDGET} iterations, not {self.budget}")
+        if not 1 <= self.shard <= 10_000:
+            raise SelfplayError(f"shard must be within 1..10000 games, not {self.shard}")
+        if not 0 <= self.explore_moves <= 1000 or not 0.0 <= self.temperature <= 100.0:
+            raise SelfplayError("explore must be within 0..1000 and temperature within 0..100")
+        if not 0 <= self.seed < 2**63:
+            raise SelfplayError(f"seed must be within 0..2^63-1, not {self.seed}")
+
+    def shards(self) -> int:
+        return (self.games + self.shard - 1) // self.shard
+
+
+def bot_spec(game, budget: int, model=None, cpuct: float = 1.0, pool: int = 200, use: tuple = (True, True, True),
+             model_index: int = 0):
+    """The native ISMCTS bot of self-play and matches: the game's default playout, guided
+    by every part of `model` that it has and `use` keeps (value, policy, cards);
+    `model_index`: where the model is in the arena's list."""
+    from hzai import _native
+    from hzai.native.tables import PLAYOUTS
+
+    value = bool(model is not None and model.has_value and use[0])
+    policy = bool(model is not None and model.has_policy and use[1])
+    cards = bool(model is not None and model.has_policy and use[2])
+    guided = value or policy or cards
+    return _native.BotSpec(2, budget, 0.7, PLAYOUTS[game.default_playout], model=model_index if guided else -1,
+                           use_value=value, use_policy=policy, use_cards=cards, cpuct=cpuct, pool=pool)
+
+
+def play_shard(config: SelfplayConfig, index: int, threads: int, model_path: str | None = None) -> dict:
+    """The records of shard `index` as one dict of arrays (games concatenated; CSR
+    pointers made global; `game` the game number of each record, `result` the first
+    seat's score of its game). Games a seat's tracker could not follow are dropped and
+    counted in `dropped`."""
+    from hzai.core.registry import make_game
+    from hzai.learn.model import load_cached
+
+    game = make_game(config.game)
+    model = load_cached(game, model_path)[1] if model_path else None
+    first = index * config.shard
+    numbers = list(range(first, min(config.games, first + config.shard)))
+    starts = [game.native_start(config.seed + i) for i in numbers]
+    seeds = [config.seed + i for i in numbers]
+    spec = bot_spec(game, config.budget, model, config.cpuct, config.pool)
+    games = game.native.selfplay(spec, model, starts, seeds, threads=threads, explore_moves=config.explore_moves,
+                                 temperature=config.temperature)
+    return concat([g for g in games if not g["error"]], [n for n, g in zip(numbers, games) if not g["error"]],
+                  dropped=sum(1 for g in games if g["error"]))
+
+
+def concat(games: list[dict], numbers: list[int], dropped: int = 0) -> dict:
+    """Per-game record arrays joined into one set (pointers offset, game numbers and results added)."""
+    out: dict[str, list] = {k: [] for k in ("view_idx", "state_idx", "policy_action", "policy_prob", "seat", "move",
+                                            "explored", "root_value", "labels", "game", "result")}
+    ptrs = {"view_ptr": [np.zeros(1, np.int64)], "state_ptr": [np.zeros(1, np.int64)],
+            "policy_ptr": [np.zeros(1, np.int64)]}
+    base = {"view_ptr": 0, "state_ptr": 0, "policy_ptr": 0}
+    for g, number in zip(games, numbers):
+        for k in ("view_idx", "state_idx", "policy_action", "policy_prob", "seat", "move", "explored", "root_value",
+                  "labels"):
+            out[k].append(np.asarray(g[k]))
+        n = len(g["seat"])
+        out["game"].append(np.full(n, number, np.int64))
+        out["result"].append(np.full(n, float(g["returns"][0]), np.float32))
+        for p in ptrs:
+            ptrs[p].append(np.asarray(g[p][1:], np.int64) + base[p])
+            base[p] += int(g[p][-1])
+    arrays = {k: (np.concatenate(v) if v else np.zeros((0, 13) if k == "labels" else 0)) for k, v in out.items()}
+    arrays.update({p: np.concatenate(v) for p, v in ptrs.items()})
+    arrays["dropped"] = np.array(dropped)
+    return arrays
+
+
+def shard_path(out: Path, index: int) -> Path:
+    return out / f"shard-{index:05d}.npz"
+
+
+def write_shard(out: Path, index: int, arrays: dict) -> None:
+    path = shard_path(out, index)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        np.savez_compressed(f, **arrays)
+    tmp.replace(path)
+
+
+def prepare(config: SelfplayConfig, out: Path, model_id: str | None) -> None:
+    """Make `out` (or check that a folder being resumed was made by the same run)."""
+    config.check()
+    meta = dict(asdict(config), model=model_id)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / META
+    if path.exists():
+        try:
+            old = json.loads(path.read_text())
+        except ValueError:
+            raise SelfplayError(f"{path} is not JSON: not a self-play folder") from None
+        # The number of games may change (game i is the same game in any run): more adds
+        # shards, fewer leaves the extra ones unread. Anything else is another run.
+        diff = ", ".join(f"{k} {old.get(k)!r} -> {meta[k]!r}" for k in meta if k != "games" and old.get(k) != meta[k])
+        if diff:
+            raise SelfplayError(f"{out} holds another run's records ({diff}): use a new --out or the same options")
+        old_games = int(old.get("games") or 0)
+        if old_games % config.shard and config.games > old_games:  # its last shard was cut short
+            shard_path(out, old_games // config.shard).unlink(missing_ok=True)
+    path.write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
+
+
+def run(config: SelfplayConfig, out: str | Path, threads: int = 2, model_path: str | None = None,
+        ray_address: str | None = None, progress=None) -> dict:
+    """Play every missing shard of the run into `out`; returns a summary (games, records,
+    seconds, games an hour). `progress(done, total, records)` after each shard."""
+    out = Path(out)
+    model_id = None
+    if model_path:
+        from hzai.core.registry import make_game
+        from hzai.learn.model import load_cached
+
+        model_id = load_cached(make_game(config.game), model_path)[0].model_id
+    prepare(config, out, model_id)
+    todo = [k for k in range(config.shards()) if not shard_path(out, k).exists()]
+    start = time.perf_counter()
+    records = 0
+    played = 0
+    done = config.shards() - len(todo)
+    if ray_address is not None:
+        from hzai.batch import run_tasks
+
+        calls = [(config, k, 1, model_path) for k in todo]
+        for i, arrays in run_tasks(play_shard, calls, None if ray_address == "local" else ray_address):
+            write_shard(out, todo[i], arrays)
+            records += len(arrays["seat"])
+            played += len(np.unique(arrays["game"]))
+            done += 1
+            if progress:
+                progress(done, config.shards(), records)
+    else:
+        for k in todo:
+            arrays = play_shard(config, k, threads, model_path)
+            write_shard(out, k, arrays)
+            records += len(arrays["seat"])
+            played += len(np.unique(arrays["game"]))
+            done += 1
+            if progress:
+                progress(done, config.shards(), records)
+    seconds = time.perf_counter() - start
+    return {"shards": config.shards(), "new_shards": len(todo), "games": played, "records": records,
+            "seconds": round(seconds, 1), "games_per_hour": round(played / seconds * 3600, 1) if seconds > 0 else None,
+            "threads": threads}
+
+
+def bar(done: int, total: int, records: int, started: float) -> None:
+    """A one-line progress bar on stderr."""
+    width = 30
+    filled = int(width * done / max(1, total))
+    elapsed = time.perf_counter() - started
+    eta = elapsed / max(1, done) * (total - done) if done else 0
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] shard {done}/{total}, {records} records, "
+                     f"{elapsed:.0f} s, about {eta:.0f} s left ")
+    sys.stderr.flush()
+    if done >= total:
+        sys.stderr.write("\n")
+
+
+def load(folders: list[str | Path]) -> dict:
+    """Every shard of `folders` joined into one set of arrays (game numbers made unique
+    per folder by an offset)."""
+    parts, numbers = [], []
+    offset = 0
+    for folder in folders:
+        paths = sorted(Path(folder).glob("shard-*.npz"))
+        if not paths:
+            raise SelfplayError(f"{folder}: no self-play shards (shard-*.npz) here")
+        top = 0
+        for p in paths:
+            with np.load(p, allow_pickle=False) as z:
+                a = {k: z[k] for k in z.files}
+            games = a["game"] + offset
+            top = max(top, int(games.max()) + 1 if len(games) else 0)
+            parts.append(a)
+            numbers.append(games)
+        offset += top
+    out = {}
+    for k in ("view_idx", "state_idx", "policy_action", "policy_prob", "seat", "move", "explored", "root_value",
+              "labels", "result"):
+        out[k] = np.concatenate([a[k] for a in parts])
+    out["game"] = np.concatenate(numbers)
+    for p in ("view_ptr", "state_ptr", "policy_ptr"):
+        chunks, base = [np.zeros(1, np.int64)], 0
+        for a in parts:
+            chunks.append(a[p][1:].astype(np.int64) + base)
+            base += int(a[p][-1])
+        out[p] = np.concatenate(chunks)
+    return out
