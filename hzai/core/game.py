@@ -297,6 +297,16 @@ class Game(ABC):
         None: the game has no such model (the search then refuses `infer`)."""
         return None
 
+    # The model file the game ships (docs/learning.md): value, policy and card-location
+    # nets its native twin evaluates; None: the game searches without one.
+    model_file = None
+
+    def guided_view(self, view: "View", model, pool: int, seed: int) -> "View | None":
+        """`view` with its determinizations weighted by `model`'s card-location heads (a
+        pool of `pool` worlds drawn with `seed`, each still consistent with the view);
+        None: the game's models have no such heads."""
+        return None
+
     def belief_report(self, view: "View", samples: int, seed: int) -> dict:
         """Where the hidden information probably is, from `view`, as JSON."""
         raise NotImplementedError(f"game {self.name} has no belief report")

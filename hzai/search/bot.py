@@ -56,10 +56,11 @@ def _makers() -> dict:
 
     makers = {"random": RandomBot, "heuristic": HeuristicBot, "light": LightBot}
     try:
-        from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, PimcBot
+        from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, IsmctsV2Bot, PimcBot
         from hzai.search.levels import LevelBot
 
-        makers.update({"ismcts": IsmctsBot, "ismcts-v1": IsmctsV1Bot, "pimc": PimcBot, "level": LevelBot})
+        makers.update({"ismcts": IsmctsBot, "ismcts-v2": IsmctsV2Bot, "ismcts-v1": IsmctsV1Bot, "pimc": PimcBot,
+                       "level": LevelBot})
     except ImportError:  # the native core is not built
         pass
     return makers
@@ -80,7 +81,7 @@ def option_names(name: str) -> tuple[str, ...]:
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot by name: random, heuristic, light, ismcts, ismcts-v1, pimc, level (options
+    """A bot by name: random, heuristic, light, ismcts, ismcts-v2, ismcts-v1, pimc, level (options
     after a colon; `level:3` is ISMCTS at strength level 3, hzai.search.levels)."""
     name, options = parse_spec(_level_spec(spec))
     makers = _makers()

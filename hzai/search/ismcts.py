@@ -51,6 +51,58 @@ MAX_SPLIT = 0.9
 WORLDS_PER_MS = 10
 
 
+# The learned search (docs/learning.md): PUCT's constant at the root, and the worlds the
+# card-location model weighs, a time budget's share as for infer (WORLDS_PER_MS).
+DEFAULT_CPUCT = 1.0
+MAX_CPUCT = 20.0
+DEFAULT_POOL = 200
+MAX_POOL = 5000
+
+
+@dataclass(frozen=True)
+class Guide:
+    """What of a learned model a search uses: the value net at its leaves, the policy
+    net at its root (PUCT with `cpuct`), the card-location heads for its worlds (a pool
+    of `pool`). `model` is the native model (hzai.learn.model), `model_id` its name."""
+
+    model: object
+    model_id: str
+    value: bool = True
+    policy: bool = True
+    cards: bool = True
+    cpuct: float = DEFAULT_CPUCT
+    pool: int = DEFAULT_POOL
+
+    @property
+    def active(self) -> bool:
+        return self.value or self.policy or self.cards
+
+
+def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = True,
+                  cpuct: float = DEFAULT_CPUCT, pool: int = DEFAULT_POOL) -> Guide | None:
+    """The game's kept model with the parts asked for, or None when the game ships none
+    (or every part is off): that search is the unguided one."""
+    from hzai.learn.shipped import shipped_model
+
+    loaded = shipped_model(game)
+    if loaded is None:
+        return None
+    weights, model = loaded
+    guide = Guide(model, weights.model_id, value and model.has_value, policy and model.has_policy,
+                  cards and model.has_policy, cpuct, pool)
+    return guide if guide.active else None
+
+
+def guided(view: View, guide: Guide | None, seed: int, worlds: int | None = None) -> View:
+    """`view` with worlds weighted by the guide's card model, when it uses one (and the
+    game can: `Game.guided_view`); `worlds` bounds the pool as for infer."""
+    if guide is None or not guide.cards or view.current_seat is None:
+        return view
+    pool = guide.pool if worlds is None else max(1, min(guide.pool, worlds))
+    weighted = view.game.guided_view(view, guide.model, pool, seed)
+    return view if weighted is None else weighted
+
+
 def _options(exploration, playout) -> tuple[float, str | None]:
     """The exploration constant (option `c`) and playout policy name, checked (BotError);
     playout None: the game's own default (`Game.default_playout`), read at search time."""
@@ -104,14 +156,15 @@ def search_view(view: View):
 def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAULT_EXPLORATION,
              playout: str | None = None, root_moves: RootMoves | None = None, tree: str = "single",
              prior: float = 0.0, widen_root: bool = False, own_only: bool | None = None,
-             root_widen: float | None = None):
+             root_widen: float | None = None, guide: Guide | None = None):
     """The native ISMCTS over `view`: the game's C++ twin where it has one, else the
     search over the Python game (one thread); only the chosen root moves, if any.
     `tree`: single or multi (TREES); `prior`: the weight of the progressive bias from
     the game's native prior over its moves (0: off; no effect on a game without one);
     `widen_root`: see _search_options; `own_only`: a single tree of the seat's own
     decisions only (None: the game's default; BotError with tree=multi); `root_widen`:
-    see _search_options."""
+    see _search_options; `guide`: the learned model's value and policy guide the search
+    (its card model is the caller's: `guided`)."""
     tree = choice_option("tree", tree, TREES)
     prior = number_option("prior", prior, 0.0, MAX_PRIOR)
     game = view.game
@@ -122,7 +175,14 @@ def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAU
     options = _search_options(view, seed, threads, exploration, playout, prior, widen_root, own_only, root_widen)
     if game.native is not None:
         make = game.native.mo_search if multi else game.native.search
-        return _restricted(make(search_view(view), options), view, root_moves)
+        search = make(search_view(view), options)
+        if guide is not None and (guide.value or guide.policy):
+            if multi or not hasattr(search, "set_model"):
+                raise BotError(f"game {game.name}'s learned model guides the single tree of its native search only")
+            search.set_model(guide.model, guide.value, guide.policy, guide.cpuct)
+        return _restricted(search, view, root_moves)
+    if guide is not None and guide.active:
+        raise BotError(f"game {game.name} has no native twin to evaluate a learned model")
     if threads != 1:
         raise BotError(f"game {game.name} has no native twin: it is searched on one thread, not {threads}")
     return _restricted((_native.PyMoSearch if multi else _native.PySearch)(view, options), view, root_moves)
@@ -235,7 +295,8 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
             every: int | None = None, should_stop: Stop | None = None,
             exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
             root_moves: RootMoves | None = None, tree: str = "single", prior: float = 0.0,
-            widen_root: bool = False, own_only: bool | None = None, root_widen: float | None = None) -> Analysis:
+            widen_root: bool = False, own_only: bool | None = None, root_widen: float | None = None,
+            guide: Guide | None = None) -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
     `progress` gets a partial answer every `every` iterations; `should_stop` is polled
@@ -243,14 +304,18 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
     `root_moves`: only the moves it keeps are searched (the others get no visits and
     are not listed); RootMovesError names a chosen move that is not legal here.
     `tree`: single (the default, ismcts-v1's search) or multi (TREES); `prior`: the
-    progressive bias' weight (0: off); `own_only`, `root_widen`: see new_tree."""
+    progressive bias' weight (0: off); `own_only`, `root_widen`: see new_tree. `guide`:
+    the search a learned model guides (Guide; the learned default bot's is
+    `shipped_guide(game)`): its value and policy in the tree, its card model for the
+    worlds."""
     if view.current_seat is None:
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
     seed &= MASK64  # the core takes a uint64
     built = time.perf_counter()
+    view = guided(view, guide, seed, worlds_bound(limits))
     search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree, prior, widen_root, own_only,
-                      root_widen)
+                      root_widen, guide)
     limits = time_left(limits, built)  # building the tree (a weighted pool: its worlds) is part of the time
     return searched(search, view, limits, seed, progress, every, should_stop)
 
@@ -349,11 +414,22 @@ class IsmctsBot:
     name = "ismcts"
     DEFAULT_TREE = "single"
     DEFAULT_PRIOR = 0.0
+    GUIDED = 1  # value, policy and cards default on: the learned search where the game ships a model
 
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None, tree: str | None = None,
                  prior: float | str | None = None, infer: int | str | None = None, temp: float | str | None = None,
                  own_only: int | str | None = None, root_widen: float | str | None = None,
-                 reuse: int | str = 0, credit: int | str = 0, split: float | str = 0.0):
+                 reuse: int | str = 0, credit: int | str = 0, split: float | str = 0.0,
+                 value: int | str | None = None, policy: int | str | None = None, cards: int | str | None = None,
+                 cpuct: float | str = DEFAULT_CPUCT, pool: int | str = DEFAULT_POOL):
+        # The learned model's parts (docs/learning.md): each 0/1, on by default where the
+        # game ships a model; a game without one searches unguided whatever they say.
+        self.parts = tuple(bool(whole_option(name, self.GUIDED if given is None else given, 0, 1))
+                           for name, given in (("value", value), ("policy", policy), ("cards", cards)))
+        self.cpuct = number_option("cpuct", cpuct, 0.01, MAX_CPUCT)
+        self.pool = whole_option("pool", pool, 1, MAX_POOL)
+        if any(self.parts) and tree == "multi":
+            raise BotError("the learned model guides the single tree: give tree=single, or value=0,policy=0,cards=0")
         self.exploration, self.playout = _options(c, playout)
         self.split = number_option("split", split, -MAX_SPLIT, MAX_SPLIT)
         self.tree = choice_option("tree", self.DEFAULT_TREE if tree is None else tree, TREES)
@@ -379,9 +455,20 @@ class IsmctsBot:
         if (self.infer or self.temperature is not None) and not game.has_opponent_model:
             raise no_opponent_model(game)
 
+    def guide(self, game) -> Guide | None:
+        """The learned model's guide of this bot's searches of `game` (None: unguided)."""
+        if not any(self.parts):
+            return None
+        return shipped_guide(game, *self.parts, cpuct=self.cpuct, pool=self.pool)
+
     def infers(self, game) -> bool:
-        """Whether this bot's searches of `game` follow its opponent model (option infer,
-        else the game's default)."""
+        """Whether this bot's searches of `game` follow its hand-made opponent model
+        (option infer, else the game's default; off by default where the learned card
+        model weighs the worlds instead)."""
+        if self.infer is None:
+            guide = self.guide(game)
+            if guide is not None and guide.cards:
+                return False
         return infer_of(game, self.infer)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
@@ -396,8 +483,10 @@ class IsmctsBot:
         started = time.perf_counter()
         seed &= MASK64
         seen = view  # the seat's own view: the reuse check reads this one only
+        guide = self.guide(view.game)
         if self.infers(view.game):
             view = inferred(view, self.temperature, seed, worlds_bound(limits))
+        view = guided(view, guide, seed, worlds_bound(limits))
         search = None
         if kept is not None and self._follows(kept, seen, limits, root_moves):
             search = kept.search
@@ -405,7 +494,8 @@ class IsmctsBot:
             self.reused_visits = search.root_visits
         if search is None:
             search = new_tree(view, seed, limits.threads, self.exploration, self.playout, root_moves, self.tree,
-                              self.prior, widen_root=True, own_only=self.own_only, root_widen=self.root_widen)
+                              self.prior, widen_root=True, own_only=self.own_only, root_widen=self.root_widen,
+                              guide=guide)
         limits = time_left(limits, started)
         if self.credit and self.reused_visits:
             limits = credited(limits, self.reused_visits, kept.rate)
@@ -435,10 +525,20 @@ class IsmctsBot:
             limits = time_left(limits, started)  # weighing the worlds is part of the time budget
         # a move, not an analysis: the root may be widened too (the measured default)
         analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,
-                           self.tree, self.prior, widen_root=True, own_only=self.own_only, root_widen=self.root_widen)
+                           self.tree, self.prior, widen_root=True, own_only=self.own_only, root_widen=self.root_widen,
+                           guide=self.guide(view.game))
         if analysis.best is None:
             raise _stopped()
         return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)
+
+
+class IsmctsV2Bot(IsmctsBot):
+    """The default before the learned search: the same options and moves as `ismcts`
+    with every part of the learned model off (value=0, policy=0, cards=0), so it
+    searches with the game's hand-made opponent model where it has one."""
+
+    name = "ismcts-v2"
+    GUIDED = 0
 
 
 class IsmctsV1Bot(IsmctsBot):
@@ -448,7 +548,7 @@ class IsmctsV1Bot(IsmctsBot):
     name = "ismcts-v1"
 
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str = "random"):
-        super().__init__(c, playout, "single", 0.0, infer=0, own_only=0)
+        super().__init__(c, playout, "single", 0.0, infer=0, own_only=0, value=0, policy=0, cards=0)
 
 
 class PimcBot:

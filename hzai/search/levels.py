@@ -131,7 +131,11 @@ class LevelBot:
 
     def __init__(self, level: int | str = MAX_LEVEL, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None):
         self.level = level_of(level)
-        self.search = IsmctsBot(c, playout, infer=None if self.level.reads_opponent else 0)
+        # The full-strength level is the default bot (the learned search where the game
+        # ships a model); the levels below search unguided, as before it.
+        guided = None if self.level.full_strength else 0
+        self.search = IsmctsBot(c, playout, infer=None if self.level.reads_opponent else 0, value=guided,
+                                policy=guided, cards=guided)
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, *, root_moves: RootMoves | None = None) -> PlayResult:

@@ -45,6 +45,8 @@ class Game(ServiceHooks, CoreGame):
     # The search's worlds follow the opponent model (belief/inference.py) unless a bot
     # says infer=0: it paid at 100 ms a decision (benchmarks/results/ablation.md).
     default_infer = True
+    # The kept model of the learned search (hzai/learn, docs/learning.md).
+    model_file = Path(__file__).resolve().parents[1] / "models" / "hz.npz"
 
     @classmethod
     def create(cls, variants: dict | None = None, deck: str = "classic") -> "Game":
@@ -158,6 +160,14 @@ class Game(ServiceHooks, CoreGame):
         from hzai.native.state import NativeState
 
         return _native.world_spec(NativeState.from_state(view.sample(0)).core)
+
+    def guided_view(self, view, model, pool: int, seed: int):
+        """The view with worlds weighted by the model's card heads (hera_zeus.learned)."""
+        if self.native is None:
+            return None
+        from hzai.games.hera_zeus.learned import guided_view
+
+        return guided_view(view, model, pool, seed)
 
     def native_start(self, seed: int):
         """The core's own deal, equal to `new_state(seed)` (hzai._native.State)."""

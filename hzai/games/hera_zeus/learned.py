@@ -1,0 +1,27 @@
+"""Hera and Zeus in the learned search (docs/learning.md): the view whose worlds are
+weighted by the card-location heads of the game's model. The features, heads and their
+labels are written once in the native twin (hzai/native/hz_learn.cpp)."""
+
+from __future__ import annotations
+
+from hzai.native import native_game
+from hzai.native.inference import InferredView
+from hzai.native.search import flat_view
+from hzai.rng import MASK64, mix_seed
+
+SALT = 0xCA4D5  # the pool's seed: mix_seed(search seed, SALT), as the native arena's CARDS_SALT
+
+
+class GuidedView(InferredView):
+    """`base` with determinizations drawn from the card model's resampled pool."""
+
+    def __init__(self, base, model, pool: int, seed: int):  # noqa: super().__init__ builds another spec
+        self.base = base
+        self.game = base.game
+        self.temperature = None
+        spec = flat_view(base, base.game)
+        self.native_spec = model.card_view(native_game(base.game), spec, pool, mix_seed(seed & MASK64, SALT))
+
+
+def guided_view(view, model, pool: int, seed: int) -> GuidedView:
+    return GuidedView(view, model, pool, seed)
