@@ -230,7 +230,7 @@ def cmd_belief(args) -> int:
     except ValueError as exc:
         raise UsageError(f"--temperature: {exc}") from None
     _, state = _load(args.record, args.upto)
-    report = belief_report(view_of(state, _observer(args, state)), args.samples, args.seed, temperature)
+    report = belief_report(view_of(state, _observer(args, state)), args.samples, args.seed, temperature, learned=True)
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 0
 
@@ -467,6 +467,31 @@ def _add_ray(p, what: str) -> None:
                         "at ADDRESS (auto, ray://HOST:10001, HOST:6379); needs pip install 'hzai[ray]'")
 
 
+class _Version(argparse.Action):
+    """--version: the package's version and each game's shipped model (read only when asked)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        from hzai.core.registry import game_names, make_game
+        from hzai.native.model import model_id
+
+        try:
+            text = f"hzai {version('hzai')}"
+        except PackageNotFoundError:
+            text = "hzai (not installed)"
+        for name in game_names():
+            try:
+                model = model_id(make_game(name))
+            except (TypeError, ValueError):  # a game that needs parameters, or a broken model file
+                continue
+            text += f"\n{name}: {'model ' + model if model else 'no model (unguided search)'}"
+        parser.exit(0, text + "\n")
+
+
 def build_parser(with_subparsers: bool = False):
     """The library's commands; with_subparsers: (parser, subparsers), for a front end
     that adds its own (the `hzai` command of hzai_client.cli adds suggest and play)."""
@@ -477,6 +502,7 @@ def build_parser(with_subparsers: bool = False):
         epilog="The rules: docs/rules.md and docs/legends.md. Records and notation: docs/notation.md, "
                "docs/legends.md. Exit status 2 means bad input (the message says what).",
     )
+    parser.add_argument("--version", action=_Version, help="print the version and the models the games ship, and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 

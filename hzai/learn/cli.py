@@ -17,7 +17,9 @@ def cmd_selfplay(args) -> int:
 
     config = SelfplayConfig(args.game, args.games, args.budget, args.seed, None, args.explore, args.temperature,
                             args.shard, args.cpuct, args.pool)
-    model = _model_path(args.game, args.model)
+    from hzai.native.model import model_path
+
+    model = model_path(args.game, args.model)
     started = time.perf_counter()
     summary = run(config, args.out, _threads(args.threads), model, args.ray,
                   progress=None if args.quiet else (lambda d, t, r: bar(d, t, r, started)))
@@ -46,21 +48,6 @@ def cmd_match(args) -> int:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(result, f, indent=1)
     return 0
-
-
-def _model_path(game: str, model: str | None) -> str | None:
-    """A model option: none (no model), shipped (the game's kept model) or a file."""
-    if model in (None, "none"):
-        return None
-    if model == "shipped":
-        from hzai.core.registry import make_game
-        from hzai.learn.shipped import shipped_path
-
-        path = shipped_path(make_game(game))
-        if path is None:
-            raise ValueError(f"game {game} ships no model")
-        return str(path)
-    return model
 
 
 def add_commands(sub) -> None:

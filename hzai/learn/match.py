@@ -18,8 +18,7 @@ PARTS = ("value", "policy", "cards")
 
 def parse_side(game, text: str):
     """(native model or None, (value, policy, cards), label) of one side of a match."""
-    from hzai.learn.cli import _model_path
-    from hzai.learn.model import load_cached
+    from hzai.native.model import load_cached, model_path
 
     path, _, opts = text.partition(":")
     use = dict.fromkeys(PARTS, True)
@@ -28,7 +27,7 @@ def parse_side(game, text: str):
         if key not in PARTS or not eq or value not in ("0", "1"):
             raise ValueError(f"side {text!r}: options are value=0|1, policy=0|1, cards=0|1, not {item!r}")
         use[key] = value == "1"
-    file = _model_path(game.name, path)
+    file = model_path(game.name, path)
     if file is None:
         return None, (False, False, False), "none"
     weights, model = load_cached(game, file)

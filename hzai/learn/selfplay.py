@@ -79,7 +79,7 @@ def play_shard(config: SelfplayConfig, index: int, threads: int, model_path: str
     seat's score of its game). Games a seat's tracker could not follow are dropped and
     counted in `dropped`."""
     from hzai.core.registry import make_game
-    from hzai.learn.model import load_cached
+    from hzai.native.model import load_cached
 
     game = make_game(config.game)
     model = load_cached(game, model_path)[1] if model_path else None
@@ -159,7 +159,7 @@ def run(config: SelfplayConfig, out: str | Path, threads: int = 2, model_path: s
     model_id = None
     if model_path:
         from hzai.core.registry import make_game
-        from hzai.learn.model import load_cached
+        from hzai.native.model import load_cached
 
         model_id = load_cached(make_game(config.game), model_path)[0].model_id
     prepare(config, out, model_id)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from hzai.learn.model import Weights, save
+from hzai.native.model import Weights, save
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 // Python bindings of the learned search (docs/learning.md): the Hera and Zeus model
-// bundle built from weight arrays (hzai/learn/model.py reads and checks the file), its
+// bundle built from weight arrays (hzai/native/model.py reads and checks the file), its
 // outputs, the feature encodings and labels, the model attached to a search, and
 // self-play records (search/selfplay.hpp) played with the GIL released.
 #include <chrono>

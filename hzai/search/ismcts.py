@@ -63,7 +63,7 @@ MAX_POOL = 5000
 class Guide:
     """What of a learned model a search uses: the value net at its leaves, the policy
     net at its root (PUCT with `cpuct`), the card-location heads for its worlds (a pool
-    of `pool`). `model` is the native model (hzai.learn.model), `model_id` its name."""
+    of `pool`). `model` is the native model (hzai.native.model), `model_id` its name."""
 
     model: object
     model_id: str
@@ -82,7 +82,7 @@ def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = T
                   cpuct: float = DEFAULT_CPUCT, pool: int = DEFAULT_POOL) -> Guide | None:
     """The game's kept model with the parts asked for, or None when the game ships none
     (or every part is off): that search is the unguided one."""
-    from hzai.learn.shipped import shipped_model
+    from hzai.native.model import shipped_model
 
     loaded = shipped_model(game)
     if loaded is None:
@@ -91,6 +91,13 @@ def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = T
     guide = Guide(model, weights.model_id, value and model.has_value, policy and model.has_policy,
                   cards and model.has_policy, cpuct, pool)
     return guide if guide.active else None
+
+
+def shipped_model_id(game) -> str | None:
+    """name@version of the model `game` ships (None: it searches unguided)."""
+    from hzai.native.model import model_id
+
+    return model_id(game)
 
 
 def guided(view: View, guide: Guide | None, seed: int, worlds: int | None = None) -> View:
@@ -296,7 +303,7 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
             exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
             root_moves: RootMoves | None = None, tree: str = "single", prior: float = 0.0,
             widen_root: bool = False, own_only: bool | None = None, root_widen: float | None = None,
-            guide: Guide | None = None) -> Analysis:
+            guide: Guide | None | str = "shipped") -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
     `progress` gets a partial answer every `every` iterations; `should_stop` is polled
@@ -305,14 +312,16 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
     are not listed); RootMovesError names a chosen move that is not legal here.
     `tree`: single (the default, ismcts-v1's search) or multi (TREES); `prior`: the
     progressive bias' weight (0: off); `own_only`, `root_widen`: see new_tree. `guide`:
-    the search a learned model guides (Guide; the learned default bot's is
-    `shipped_guide(game)`): its value and policy in the tree, its card model for the
-    worlds."""
+    the search a learned model guides (Guide): its value and policy in the tree, its
+    card model for the worlds; "shipped" (the default) the game's kept model, as the
+    default bot searches with it (none for the multi-observer tree); None unguided."""
     if view.current_seat is None:
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
     seed &= MASK64  # the core takes a uint64
     built = time.perf_counter()
+    if guide == "shipped":
+        guide = shipped_guide(view.game) if tree == "single" else None
     view = guided(view, guide, seed, worlds_bound(limits))
     search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree, prior, widen_root, own_only,
                       root_widen, guide)
@@ -424,12 +433,15 @@ class IsmctsBot:
                  cpuct: float | str = DEFAULT_CPUCT, pool: int | str = DEFAULT_POOL):
         # The learned model's parts (docs/learning.md): each 0/1, on by default where the
         # game ships a model; a game without one searches unguided whatever they say.
-        self.parts = tuple(bool(whole_option(name, self.GUIDED if given is None else given, 0, 1))
+        # The multi-observer tree searches unguided unless a part is asked for (refused).
+        default = 0 if tree == "multi" else self.GUIDED
+        self.parts = tuple(bool(whole_option(name, default if given is None else given, 0, 1))
                            for name, given in (("value", value), ("policy", policy), ("cards", cards)))
         self.cpuct = number_option("cpuct", cpuct, 0.01, MAX_CPUCT)
         self.pool = whole_option("pool", pool, 1, MAX_POOL)
         if any(self.parts) and tree == "multi":
-            raise BotError("the learned model guides the single tree: give tree=single, or value=0,policy=0,cards=0")
+            raise BotError("the learned model guides the single tree: options value, policy and cards need "
+                           "tree=single")
         self.exploration, self.playout = _options(c, playout)
         self.split = number_option("split", split, -MAX_SPLIT, MAX_SPLIT)
         self.tree = choice_option("tree", self.DEFAULT_TREE if tree is None else tree, TREES)

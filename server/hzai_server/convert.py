@@ -17,6 +17,7 @@ import grpc
 
 from hzai.core import Game, NoDecision, RecordError, ReplayStopped, UnknownGameError, game_names, make_game
 from hzai.search import Analysis, Limits, LimitsError
+from hzai.search.ismcts import shipped_model_id
 from hzai.search.levels import MAX_LEVEL
 from hzai_proto.v2 import bot_pb2, common_pb2, match_pb2
 
@@ -67,7 +68,7 @@ def game_info(game: Game) -> common_pb2.GameInfo:
     return common_pb2.GameInfo(name=game.name, title=game.title, seats=list(game.seats),
                                cooperative=game.cooperative, record_format=game.record_format,
                                num_actions=game.num_actions, bots=bots_for(game), params_help=game.params_help,
-                               max_level=MAX_LEVEL)
+                               max_level=MAX_LEVEL, model=shipped_model_id(game) or "")
 
 
 def params_from_json(game: Game, text: str, field: str = "params_json") -> Game:

@@ -103,7 +103,7 @@ class ServiceHooks:
     def belief_report(self, view, samples: int, seed: int) -> dict:
         from hzai.games.hera_zeus.belief import belief_report
 
-        return belief_report(view, samples, seed)
+        return belief_report(view, samples, seed, learned=True)
 
 
 def no_decision_reason(state) -> str:

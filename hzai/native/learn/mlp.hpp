@@ -5,7 +5,7 @@
 // first layer sums the rows of its active inputs (as NNUE's accumulator does), the dense
 // layers are axpy loops the compiler vectorizes; a head can be evaluated at a few of its
 // outputs only (a policy over the legal actions). Nothing here knows a game: the weights
-// come from hzai/learn/model.py, which checks the file, its version and checksum.
+// come from hzai/native/model.py, which checks the file, its version and checksum.
 #pragma once
 
 #include <algorithm>

@@ -87,12 +87,37 @@ def hostage_location(state, q: int) -> str:
     return "face up" if hostage_id in state.face_up else _slot_name(c, r)
 
 
-def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: float = DEFAULT_TEMPERATURE) -> dict:
+HOSTAGE_CLASSES = ("deck", "hand", "discard", "face up")  # then c1r1 .. c3r4 (hz_learn.hpp)
+
+
+def learned_hostage(view: View, game, keys) -> tuple[str, dict[str, float]] | None:
+    """(model id, the hostage head's probability of each location in `keys`, renormalised
+    over them) from the game's shipped model, for a view of the seat to move (the head
+    reads the deciding seat's view: docs/learning.md); None without one."""
+    from hzai.native.model import shipped_model
+
+    loaded = shipped_model(game)
+    if loaded is None or not loaded[1].has_policy or view.public.get("to_move") != PLAYERS[view.observer]:
+        return None
+    weights, model = loaded
+    hostage, _ = model.cards(game.native, game.native_view(view))
+    names = list(HOSTAGE_CLASSES) + [_slot_name(c, r) for c in range(3) for r in range(4)]
+    by_key = {names[k]: p for k, p in enumerate(hostage)}
+    total = sum(by_key.get(k, 0.0) for k in keys)
+    if total <= 0:
+        return None
+    return weights.model_id, {k: by_key.get(k, 0.0) / total for k in keys}
+
+
+def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: float = DEFAULT_TEMPERATURE,
+                  learned: bool = False) -> dict:
     """Over `samples` determinizations: the opponent's hostage by location, each
     opponent face-down slot's card distribution, and the expected hand. Each
     probability twice: `probability` counts the worlds alike (uniform over what is
     consistent with the view), `inferred` weighs them by the opponent model
-    (belief/inference.py) at `temperature`; the same worlds for both."""
+    (belief/inference.py) at `temperature`; the same worlds for both. `learned`: also
+    the hostage head of the game's shipped model (`learned` beside each location,
+    `learned_model` its id), where there is one and the observer is to move."""
     factors = slot_log_factors(view, temperature)
     determinizer = Determinizer(view)
     deck = determinizer.game.deck
@@ -120,6 +145,7 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: f
             hand_cards[state.card(card).name] += 1
     exact = exact_hostage_locations(view, deck)
     keys = sorted(set(where_hostage) | set(exact or {}), key=lambda k: (k not in ("deck", "hand"), k))
+    learned = learned_hostage(view, determinizer.game, keys) if learned else None
     return {
         "observer": PLAYERS[view.observer],
         "opponent": PLAYERS[q],
@@ -131,6 +157,9 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: f
             "evidence": len(factors),
             "effective_samples": round(effective_size(weights), 1),
         },
+        # The learned card-location model's hostage head (None: no model, or not the
+        # observer's decision): `learned` beside each location.
+        **({} if learned is None else {"learned_model": learned[0]}),
         "hostage": {
             "card": hostage,
             "locations": [
@@ -139,6 +168,7 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: f
                     "probability": where_hostage[k] / samples,
                     "inferred": round(inferred_hostage[k], 12),
                     "exact": None if exact is None else exact.get(k, 0.0),
+                    **({} if learned is None else {"learned": round(learned[1][k], 12)}),
                 }
                 for k in keys
             ],
@@ -170,11 +200,14 @@ def format_report(report: dict, top: int = 4) -> str:
         f"effective samples {inference['effective_samples']:g})",
         "",
         f"Where is {report['hostage']['card']}?",
-        f"  {'location':<10} {'uniform':>8} {'exact':>8} {'inferred':>9}",
+        f"  {'location':<10} {'uniform':>8} {'exact':>8} {'inferred':>9} {'learned':>8}",
     ]
     for loc in report["hostage"]["locations"]:
         exact = "-" if loc["exact"] is None else f"{loc['exact']:.3f}"
-        lines.append(f"  {loc['where']:<10} {loc['probability']:>8.3f} {exact:>8} {loc['inferred']:>9.3f}")
+        learned = "-" if loc.get("learned") is None else f"{loc['learned']:.3f}"
+        lines.append(f"  {loc['where']:<10} {loc['probability']:>8.3f} {exact:>8} {loc['inferred']:>9.3f} {learned:>8}")
+    if report.get("learned_model"):
+        lines.append(f"  learned: the hostage head of model {report['learned_model']}")
     if report["slots"]:
         lines += ["", "Face-down cards (uniform / inferred):"]
         for slot in report["slots"]:

@@ -1,4 +1,4 @@
-"""Model files: the weights of a game's value and policy nets in one `.npz`, with a
+"""Model files of the learned search (docs/learning.md): the weights of a game's value and policy nets in one `.npz`, with a
 header naming the format, the game, the model's name and version, the layer shapes and a
 SHA-256 of the weights, checked on load (a wrong checksum, format, game or shape is
 refused with ModelError naming it). The native core evaluates the loaded model
@@ -173,3 +173,37 @@ def load_cached(game, path: str | Path):
             weights = read(path)
             _CACHE[key] = (weights, native_model(game, weights))
         return _CACHE[key]
+
+
+# ----- the model a game ships beside its package (Game.model_file) --------------------
+def shipped_path(game) -> Path | None:
+    """The game's kept model file, or None when it ships none."""
+    path = getattr(game, "model_file", None)
+    return Path(path) if path is not None and Path(path).is_file() else None
+
+
+def shipped_model(game):
+    """(weights, native model) of the game's kept model, or None; ModelError for a file
+    that is there but broken (a wrong checksum, a shape that does not fit)."""
+    path = shipped_path(game)
+    return None if path is None else load_cached(game, path)
+
+
+def model_id(game) -> str | None:
+    """name@version of the game's kept model, or None."""
+    loaded = shipped_model(game)
+    return None if loaded is None else loaded[0].model_id
+
+
+def model_path(game_name: str, text: str | None) -> str | None:
+    """A command's model option: none (no model), shipped (the game's kept model) or a file."""
+    if text in (None, "none"):
+        return None
+    if text == "shipped":
+        from hzai.core.registry import make_game
+
+        path = shipped_path(make_game(game_name))
+        if path is None:
+            raise ModelError(f"game {game_name} ships no model")
+        return str(path)
+    return text

@@ -1,0 +1,66 @@
+"""Training (hzai.learn.train) on a tiny data set the tests make: the losses fall, the
+written file loads and fits the game; the hand-written gradients are right."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hzai.native.model import native_model, read
+from hzai.learn.train import Net, TrainConfig, policy_loss, train_model, value_loss
+from tests.learn.fixtures import hz, selfplay_folder  # noqa: F401 (fixtures)
+
+
+def test_the_gradients_match_finite_differences():
+    rng = np.random.default_rng(0)
+    n_in, names, slots = 12, 3, 2
+    net = Net(n_in, [7, 5], [6, 16, slots * names], rng)
+    x = (rng.random((4, n_in)) < 0.4).astype(np.float32)
+    target = rng.random((4, 6)).astype(np.float32)
+    target /= target.sum(1, keepdims=True)
+    labels = np.array([[3, 1, -1], [0, 2, 0], [15, -1, -1], [7, 0, 1]])
+    _, _, grads = policy_loss(net, x, target, labels, names, True)
+    for k in (0, 1, len(net.params) - 2):  # a trunk weight, a trunk bias, the slot head's weights
+        p = net.params[k]
+        idx = tuple(rng.integers(0, s) for s in p.shape)
+        old = float(p[idx])
+        losses = []
+        for delta in (1e-3, -1e-3):
+            p[idx] = old + delta
+            losses.append(sum(policy_loss(net, x, target, labels, names, False)[0].values()))
+        p[idx] = old
+        numeric = (losses[0] - losses[1]) / 2e-3
+        assert grads[k][idx] == pytest.approx(numeric, rel=0.05, abs=2e-4)
+    vnet = Net(n_in, [5], [1], rng)
+    y = np.array([1.0, 0.0, 0.5, 1.0], np.float32)
+    _, _, vgrads = value_loss(vnet, x, y, True)
+    p = vnet.params[0]
+    idx = (int(np.flatnonzero(x[0])[0]), 2)
+    old = float(p[idx])
+    p[idx] = old + 1e-3
+    up = value_loss(vnet, x, y, False)[0]
+    p[idx] = old - 1e-3
+    down = value_loss(vnet, x, y, False)[0]
+    p[idx] = old
+    assert vgrads[0][idx] == pytest.approx((up - down) / 2e-3, rel=0.05, abs=1e-5)
+
+
+def test_training_on_a_tiny_set_lowers_its_losses_and_writes_a_model_that_loads(selfplay_folder, tmp_path, hz):
+    out = tmp_path / "m.npz"
+    config = TrainConfig(epochs=3, batch=32, lr=3e-3, hidden="16", value_hidden="8", input_dropout=0.0,
+                         check_every=1000)
+    result = train_model("hera_zeus", [str(selfplay_folder)], str(out), config, name="t", version=2,
+                         report=str(tmp_path / "r.json"), quiet=True)
+    weights = read(out)
+    assert weights.model_id == "t@2" and result["sha256"]
+    curve_v, curve_p = weights.info["value_curve"], weights.info["policy_curve"]
+    assert curve_v[-1]["train"] < curve_v[0]["train"]
+    assert curve_p[-1]["train_policy"] < curve_p[0]["train_policy"]
+    assert curve_p[-1]["train_hostage"] < curve_p[0]["train_hostage"]
+    model = native_model(hz, weights)
+    assert model.has_value and model.has_policy and model.id == "t@2"
+
+
+def test_training_refuses_a_folder_without_records(tmp_path):
+    with pytest.raises(ValueError, match="no self-play shards"):
+        train_model("hera_zeus", [str(tmp_path)], str(tmp_path / "m.npz"), TrainConfig(epochs=1))
