@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
+
+from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_POOL
 
 
 def _threads(value: int | None) -> int:
@@ -66,8 +67,8 @@ def add_commands(sub) -> None:
                    help="the first N decisions of a game are drawn from the root visits (default 8)")
     p.add_argument("--temperature", type=float, default=1.0, help="of that draw (default 1)")
     p.add_argument("--shard", type=int, default=50, help="games a shard (default 50)")
-    p.add_argument("--cpuct", type=float, default=1.0, help="PUCT constant with a policy (default 1)")
-    p.add_argument("--pool", type=int, default=200, help="worlds the card model weighs (default 200)")
+    p.add_argument("--cpuct", type=float, default=DEFAULT_CPUCT, help=f"PUCT constant with a policy (default {DEFAULT_CPUCT})")
+    p.add_argument("--pool", type=int, default=DEFAULT_POOL, help=f"worlds the card model weighs (default {DEFAULT_POOL})")
     p.add_argument("--threads", type=int, default=0, help="threads (default: every core)")
     p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
                    help="play the shards as Ray tasks (local Ray without ADDRESS); same records")

@@ -13,26 +13,39 @@ import time
 
 import numpy as np
 
+from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_POOL
+
 PARTS = ("value", "policy", "cards")
 
 
 def parse_side(game, text: str):
-    """(native model or None, (value, policy, cards), label) of one side of a match."""
+    """(native model or None, (value, policy, cards), {cpuct, pool}, label) of one side."""
     from hzai.native.model import load_cached, model_path
 
     path, _, opts = text.partition(":")
     use = dict.fromkeys(PARTS, True)
+    tuning = {"cpuct": DEFAULT_CPUCT, "pool": DEFAULT_POOL}
     for item in filter(None, opts.split(",")):
         key, eq, value = item.partition("=")
-        if key not in PARTS or not eq or value not in ("0", "1"):
-            raise ValueError(f"side {text!r}: options are value=0|1, policy=0|1, cards=0|1, not {item!r}")
-        use[key] = value == "1"
+        try:
+            if key in PARTS and value in ("0", "1"):
+                use[key] = value == "1"
+            elif key in tuning and eq:
+                tuning[key] = type(tuning[key])(value)
+            else:
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"side {text!r}: options are value=0|1, policy=0|1, cards=0|1, cpuct=X, pool=N, "
+                             f"not {item!r}") from None
     file = model_path(game.name, path)
     if file is None:
-        return None, (False, False, False), "none"
+        return None, (False, False, False), tuning, "none"
     weights, model = load_cached(game, file)
     off = [k for k in PARTS if not use[k]]
-    return model, tuple(use[k] for k in PARTS), weights.model_id + (" without " + ", ".join(off) if off else "")
+    label = weights.model_id + (" without " + ", ".join(off) if off else "")
+    if opts and any(k in opts for k in tuning):
+        label += f" (cpuct {tuning['cpuct']:g}, pool {tuning['pool']})"
+    return model, tuple(use[k] for k in PARTS), tuning, label
 
 
 def interval(scores: np.ndarray) -> tuple[float, float, float]:
@@ -63,11 +76,12 @@ def match(game_name: str, a: str, b: str, games: int, budget: int, seed: int, th
     game = make_game(game_name)
     if game.native is None or not hasattr(game.native, "selfplay"):
         raise ValueError(f"game {game_name} has no native learned search")
-    model_a, use_a, label_a = parse_side(game, a)
-    model_b, use_b, label_b = parse_side(game, b)
+    model_a, use_a, tune_a, label_a = parse_side(game, a)
+    model_b, use_b, tune_b, label_b = parse_side(game, b)
     models = [m for m in (model_a, model_b) if m is not None]
-    spec_a = bot_spec(game, budget, model_a, use=use_a, model_index=0)
-    spec_b = bot_spec(game, budget_b or budget, model_b, use=use_b, model_index=1 if model_a is not None else 0)
+    spec_a = bot_spec(game, budget, model_a, tune_a["cpuct"], tune_a["pool"], use=use_a, model_index=0)
+    spec_b = bot_spec(game, budget_b or budget, model_b, tune_b["cpuct"], tune_b["pool"], use=use_b,
+                      model_index=1 if model_a is not None else 0)
     pairs = (games + 1) // 2
     scores = np.zeros(pairs)
     started = time.perf_counter()

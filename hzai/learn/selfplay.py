@@ -19,6 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
+from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_POOL
+
 META = "meta.json"
 MAX_GAMES = 1_000_000
 MAX_BUDGET = 1_000_000
@@ -38,8 +40,8 @@ class SelfplayConfig:
     explore_moves: int = 8
     temperature: float = 1.0
     shard: int = 50
-    cpuct: float = 1.0
-    pool: int = 200
+    cpuct: float = DEFAULT_CPUCT
+    pool: int = DEFAULT_POOL
 
     def check(self) -> None:
         if not 1 <= self.games <= MAX_GAMES:
@@ -57,7 +59,8 @@ class SelfplayConfig:
         return (self.games + self.shard - 1) // self.shard
 
 
-def bot_spec(game, budget: int, model=None, cpuct: float = 1.0, pool: int = 200, use: tuple = (True, True, True),
+def bot_spec(game, budget: int, model=None, cpuct: float = DEFAULT_CPUCT, pool: int = DEFAULT_POOL,
+             use: tuple = (True, True, True),
              model_index: int = 0):
     """The native ISMCTS bot of self-play and matches: the game's default playout, guided
     by every part of `model` that it has and `use` keeps (value, policy, cards);

@@ -65,7 +65,7 @@ void bind_arena(py::module_& m) {
            py::arg("kind"), py::arg("iterations") = 1000, py::arg("exploration") = 0.7, py::arg("playout") = 0,
            py::arg("worlds") = 8, py::arg("threads") = 1, py::arg("own_only") = false,
            py::arg("root_widen") = -1.0, py::arg("model") = -1, py::arg("use_value") = false, py::arg("use_policy") = false,
-           py::arg("use_cards") = false, py::arg("cpuct") = 1.0, py::arg("pool") = 200)
+           py::arg("use_cards") = false, py::arg("cpuct") = 0.25, py::arg("pool") = 200)
       .def_readonly("model", &BotSpec::model, "index into the arena's models (-1: none)")
       .def_readonly("use_value", &BotSpec::use_value, "ISMCTS: the learned value at the leaves")
       .def_readonly("use_policy", &BotSpec::use_policy, "ISMCTS: the learned policy at the root (PUCT)")

@@ -155,14 +155,16 @@ void bind_learn(py::module_& m) {
         // Benchmarks: n evaluations of the value net on one state (features included), in ns each.
         if (!mo.has_value) throw py::value_error("this model has no value net");
         if (n < 1 || n > 100000000) throw py::value_error("n must be within 1..1e8");
-        double out[2], sum = 0.0;
-        py::gil_scoped_release unlocked;
-        const auto start = std::chrono::steady_clock::now();
-        for (long i = 0; i < n; ++i) {
-          model_values(*s.def, mo, s.s, out);
-          sum += out[0];
+        double out[2], sum = 0.0, ns = 0.0;
+        {
+          py::gil_scoped_release unlocked;  // back before the tuple is made
+          const auto start = std::chrono::steady_clock::now();
+          for (long i = 0; i < n; ++i) {
+            model_values(*s.def, mo, s.s, out);
+            sum += out[0];
+          }
+          ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
         }
-        const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
         return py::make_tuple(ns / (double)n, sum / (double)n);
       }, py::arg("state"), py::arg("n"), "(ns an evaluation, mean value): the value net timed on one state")
       .def("card_view", [](const HzModel& mo, const PyGame& g, const ViewSpec& v, int pool, uint64_t seed) {
@@ -212,7 +214,7 @@ void bind_learn(py::module_& m) {
           throw py::value_error(e.what());
         }
       },
-      py::is_method(search_cls), py::arg("model"), py::arg("value"), py::arg("policy"), py::arg("cpuct") = 1.0,
+      py::is_method(search_cls), py::arg("model"), py::arg("value"), py::arg("policy"), py::arg("cpuct") = 0.25,
       "guide the search by the model: value at the leaves, policy at the root (before it runs)");
   search_cls.attr("root_prior") = py::cpp_function(
       [](const search::Ismcts<HeraZeus>& s) { return s.root_prior(); }, py::is_method(search_cls),

@@ -35,7 +35,7 @@ from hzai_server.rpc import current_hooks, current_lifecycle
 
 DEFAULT_BOT = "ismcts"
 # The bots of hzai.search the service offers; "heuristic" only for a game with a policy.
-BOT_NAMES = ("ismcts", "pimc", "heuristic", "random")
+BOT_NAMES = ("ismcts", "ismcts-v2", "pimc", "heuristic", "random")
 # Share of the time left to a call that a search may use, and the least kept back for
 # building and sending the answer.
 DEADLINE_SHARE = 0.8

@@ -57,7 +57,7 @@ struct BotSpec {
   // and how many worlds the card model weighs. No model: today's search.
   int model = -1;  // index into the arena's models; -1: none
   bool use_value = false, use_policy = false, use_cards = false;
-  double cpuct = 1.0;
+  double cpuct = 0.25;  // hzai.search.ismcts.DEFAULT_CPUCT
   int pool = 200;
 };
 

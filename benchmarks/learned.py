@@ -1,0 +1,433 @@
+"""The learned search's figures (issue: a bot that learns): speed, strength at equal time,
+the ablation, the hostage head's calibration and the analysis' stability.
+
+    python -m benchmarks.learned speed
+    python -m benchmarks.learned strength --a ismcts --b ismcts-v2 --ms 100 --pairs 100
+    python -m benchmarks.learned strength --a ismcts --b ismcts-v2 --ms 100 --ms-b 400 --pairs 50
+    python -m benchmarks.learned ablation --games 400 --budget 200
+    python -m benchmarks.learned hostage --games 60
+    python -m benchmarks.learned stability --positions 100 --ms 1000
+    python -m benchmarks.learned table          # learned.md from every result file there is
+
+Each part writes benchmarks/results/learned_<part>[_<tag>].json; `table` gathers them into
+learned.md with the issue's targets, met or missed. Strength: paired deals (deal k played
+twice, seats swapped), seeds from 800000 (never trained on: self-play used 0..300000,
+the training matches 900000..), 95% intervals over the pairs. Every part takes --seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing as mp
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def _write(name: str, data: dict, out: Path) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"learned_{name}.json"
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    print(json.dumps(data if len(json.dumps(data)) < 2000 else {k: data[k] for k in list(data)[:12]}, indent=1))
+    return path
+
+
+def _command(argv) -> str:
+    return "python -m benchmarks.learned " + " ".join(argv)
+
+
+def _positions(count: int, seed: int, min_turn: int = 4):
+    """Mid-game positions of games between light bots (state, seat to move), deal seed+i."""
+    from hzai.core import make_game
+    from hzai.rng import SplitMix64
+    from hzai.search import Limits, make_bot
+
+    game = make_game("hera_zeus")
+    bot = make_bot("light")
+    out = []
+    i = 0
+    while len(out) < count:
+        state = game.new_state(seed + i)
+        rng = SplitMix64(seed + i)
+        stop_at = min_turn + rng.below(14)
+        moves = 0
+        while not state.is_terminal and state.turn < stop_at:
+            if state.is_chance:
+                state.apply(game.draw_chance(state, rng))
+                continue
+            state.apply(bot.decide(state.view(state.current_seat), Limits(iterations=1), seed + moves).move)
+            moves += 1
+        if not state.is_terminal and not state.is_chance:
+            out.append(state)
+        i += 1
+    return game, out
+
+
+# ----- speed --------------------------------------------------------------------------
+def speed(args) -> dict:
+    from hzai import _native
+    from hzai.core import make_game
+    from hzai.learn.selfplay import SelfplayConfig, play_shard
+    from hzai.native.model import model_path, load_cached
+    from hzai.native.state import NativeState
+    from hzai.search.ismcts import search_view
+
+    game = make_game("hera_zeus")
+    path = model_path("hera_zeus", args.model)
+    if path is None:
+        raise SystemExit("speed needs a model (--model shipped or a file)")
+    weights, model = load_cached(game, path)
+    _, states = _positions(args.positions, args.seed)
+    per_eval = []
+    for state in states:
+        ns, _ = model.time_values(NativeState.from_state(state).core, args.evals)
+        per_eval.append(ns)
+    rates = {"unguided": [], "value+policy": [], "value+policy+cards": []}
+    for state in states:
+        view = state.view(state.current_seat)
+        spec = search_view(view)
+        for label in rates:
+            o = _native.SearchOptions(seed=1)
+            s = game.native.search(model.card_view(game.native, spec, 200, 1) if "cards" in label else spec, o)
+            if label != "unguided":
+                s.set_model(model, True, True, 1.0)
+            start = time.perf_counter()
+            s.run(args.iterations, -1.0)
+            rates[label].append(args.iterations / (time.perf_counter() - start))
+    sp = {}
+    for label, model_file in (("unguided", None), ("guided", path)):
+        config = SelfplayConfig("hera_zeus", games=args.games, budget=200, seed=args.seed, shard=args.games)
+        start = time.perf_counter()
+        play_shard(config, 0, 2, model_file)
+        sp[label] = round(args.games / (time.perf_counter() - start) * 3600, 1)
+    median_rates = {k: round(statistics.median(v), 1) for k, v in rates.items()}
+    return {"model": weights.model_id, "value_eval_ns_median": round(statistics.median(per_eval), 1),
+            "value_eval_ns": [round(x, 1) for x in per_eval], "iterations_per_s_median": median_rates,
+            "guided_over_unguided": round(median_rates["value+policy"] / median_rates["unguided"], 3),
+            "selfplay_games_per_hour_2_threads_budget_200": sp, "positions": len(states),
+            "iterations_per_search": args.iterations, "cpu": os.cpu_count(), "load": os.getloadavg()[0]}
+
+
+# ----- strength at wall-time budgets, paired deals --------------------------------------
+def _pair(job):
+    from hzai.search import Limits
+    from hzai.search.arena import play_game
+
+    a, b, deal, k, ms_a, ms_b = job
+    score = 0.0
+    thinks = []
+    for index in (0, 1):  # index 0: A in the first seat; 1: B first, the same deal
+        if ms_a == ms_b:
+            r = play_game("hera_zeus", None, a, b, index, Limits(millis=ms_a), deal - index)
+        else:
+            r = _play_uneven(a, b, index, ms_a, ms_b, deal)
+        score += 1.0 if r.winner == "A" else 0.5 if r.winner == "draw" else 0.0
+        thinks.append(r)
+    return k, score / 2, [t.think for t in thinks], [t.decisions for t in thinks]
+
+
+def _play_uneven(a, b, index, ms_a, ms_b, deal):
+    """One game with a budget of its own for each bot (A's ms_a, B's ms_b)."""
+    import hzai.search.arena as arena
+    from hzai.core import make_game
+    from hzai.rng import SplitMix64, mix_seed
+    from hzai.search import Limits, make_bot
+
+    game = make_game("hera_zeus")
+    labels = ("A", "B") if index == 0 else ("B", "A")
+    bots = {"A": make_bot(a), "B": make_bot(b)}
+    budget = {"A": Limits(millis=ms_a), "B": Limits(millis=ms_b)}
+    state = game.new_state(deal)
+    referee = SplitMix64(deal ^ 0xA7E4A)
+    think, decisions, moves = {"A": 0.0, "B": 0.0}, {"A": 0, "B": 0}, 0
+    while not state.is_terminal:
+        if state.is_chance:
+            arena.referee_step(state, referee)
+            continue
+        p = state.current_seat
+        who = labels[p]
+        start = time.perf_counter()
+        move = bots[who].decide(state.view(p), budget[who], mix_seed(deal, moves)).move
+        think[who] += time.perf_counter() - start
+        decisions[who] += 1
+        state.apply(move)
+        moves += 1
+    returns = state.returns()
+    winner = "draw" if returns[0] == returns[1] else labels[0 if returns[0] > returns[1] else 1]
+    return arena.GameResult(index, deal, dict(zip(game.seats, labels)), winner, moves, state.turn, think, decisions,
+                            state.reason, None)
+
+
+def interval(scores: list[float]) -> tuple[float, float, float]:
+    n = len(scores)
+    mean = sum(scores) / n
+    if n < 2:
+        return mean, 0.0, 1.0
+    sd = statistics.stdev(scores)
+    return mean, max(0.0, mean - 1.96 * sd / math.sqrt(n)), min(1.0, mean + 1.96 * sd / math.sqrt(n))
+
+
+def strength(args) -> dict:
+    ms_b = args.ms_b or args.ms
+    jobs = [(args.a, args.b, args.seed + k, k, args.ms, ms_b) for k in range(args.pairs)]
+    scores = {}
+    think = {"A": 0.0, "B": 0.0}
+    decisions = {"A": 0, "B": 0}
+    started = time.perf_counter()
+    with mp.get_context("spawn").Pool(args.jobs) as pool:
+        for k, score, thinks, decs in pool.imap_unordered(_pair, jobs):
+            scores[k] = score
+            for t, d in zip(thinks, decs):
+                for who in ("A", "B"):
+                    think[who] += t[who]
+                    decisions[who] += d[who]
+            mean, low, high = interval(list(scores.values()))
+            print(f"\r{2 * len(scores)}/{2 * args.pairs} games: A {100 * mean:.1f}% [{100 * low:.1f}-{100 * high:.1f}] "
+                  f"{time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    mean, low, high = interval(list(scores.values()))
+    return {"a": args.a, "b": args.b, "ms_a": args.ms, "ms_b": ms_b, "games": 2 * len(scores), "seed": args.seed,
+            "score_a": round(mean, 4), "low": round(low, 4), "high": round(high, 4),
+            "ms_per_decision": {w: round(1000 * think[w] / max(1, decisions[w]), 1) for w in think},
+            "seconds": round(time.perf_counter() - started, 1), "jobs": args.jobs}
+
+
+# ----- ablation at equal iterations, native arena -------------------------------------
+def ablation(args) -> dict:
+    from hzai.learn.match import match
+
+    rows = []
+    for label, side in (("all three", "shipped"), ("value alone", "shipped:policy=0,cards=0"),
+                        ("policy alone", "shipped:value=0,cards=0"), ("cards alone", "shipped:value=0,policy=0")):
+        r = match("hera_zeus", side, "none", args.games, args.budget, args.seed, args.jobs, quiet=True)
+        r["label"] = label
+        rows.append(r)
+        print(f"{label}: {100 * r['score_a']:.1f}% [{100 * r['low']:.1f}-{100 * r['high']:.1f}]", file=sys.stderr)
+    return {"budget": args.budget, "games": args.games, "seed": args.seed, "against": "the unguided search (none)",
+            "rows": rows}
+
+
+# ----- hostage calibration --------------------------------------------------------------
+def hostage(args) -> dict:
+    from benchmarks import calibration as cal
+    from hzai.core import make_game
+    from hzai.games.hera_zeus.belief import view_of
+    from hzai.games.hera_zeus.belief.inference import DEFAULT_TEMPERATURE
+    from hzai.games.hera_zeus.belief.report import HOSTAGE_CLASSES, _slot_name, hostage_location
+    from hzai.native.model import load_cached, model_path
+    from hzai.rng import SplitMix64, mix_seed
+    from hzai.search import Limits, make_bot
+
+    game = make_game("hera_zeus")
+    weights, model = load_cached(game, model_path("hera_zeus", args.model))
+    names = list(HOSTAGE_CLASSES) + [_slot_name(c, r) for c in range(3) for r in range(4)]
+    bot = make_bot(cal.SELF_PLAY)
+    rows = []
+    started = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        state = game.new_state(seed)
+        referee = SplitMix64(seed ^ 0xCA11B)
+        seen, moves = set(), 0
+        while not state.is_terminal:
+            if state.is_chance:
+                state.apply(game.draw_chance(state, referee))
+                continue
+            p = state.current_seat
+            if state.turn >= cal.FROM_TURN and state.turn not in seen:
+                seen.add(state.turn)
+                view = view_of(state, p)  # the seat to decide: the head reads that seat's view
+                preds = cal.predictions(view, [DEFAULT_TEMPERATURE], args.samples, mix_seed(seed, state.turn))
+                support = {k for k, v in preds["uniform"].items() if v > 0}
+                head, _ = model.cards(game.native, game.native_view(view))
+                total = sum(head[names.index(k)] for k in support if k in names)
+                preds["learned"] = {k: head[names.index(k)] / total for k in support if k in names} if total else \
+                    preds["uniform"]
+                rows.append({"seed": seed, "turn": state.turn, "seat": p, "truth": hostage_location(state, 1 - p),
+                             "predictions": preds})
+            state.apply(bot.decide(state.view(p), Limits(iterations=args.budget), mix_seed(seed, moves)).move)
+            moves += 1
+        print(f"\r[{i + 1}/{args.games}] {len(rows)} positions {time.perf_counter() - started:.0f} s", end="",
+              file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    keys = ["uniform", f"T={DEFAULT_TEMPERATURE:g}", "learned"]
+    levels = {level: cal.bootstrap(rows, keys, level, 1000, args.seed) for level in ("group", "fine")}
+    fine = levels["fine"]
+    def better(metric):
+        return round(1 - fine["learned"][metric] / fine["uniform"][metric], 4)
+    return {"model": weights.model_id, "games": args.games, "positions": len(rows), "self_play": cal.SELF_PLAY,
+            "budget": args.budget, "seeds": [args.seed, args.seed + args.games - 1], "from_turn": cal.FROM_TURN,
+            "samples": args.samples, "levels": levels, "learned_brier_better_than_uniform": better("brier"),
+            "learned_log_loss_better_than_uniform": better("log_loss")}
+
+
+# ----- analysis stability ---------------------------------------------------------------
+def _stability_job(job):
+    from hzai.search import Limits
+    from hzai.search.ismcts import analyze
+
+    index, state, seeds, ms = job
+    view = state.view(state.current_seat)
+    answers = []
+    for s in seeds:
+        a = analyze(view, Limits(millis=ms), seed=s)
+        best = a.moves[0]
+        answers.append((str(best.move), best.value, best.high - best.low, a.iterations))
+    return index, answers
+
+
+def stability(args) -> dict:
+    _, states = _positions(args.positions, args.seed, min_turn=6)
+    seeds = [1, 2, 3, 4]
+    jobs = [(i, s, seeds, args.ms) for i, s in enumerate(states)]
+    rows = {}
+    started = time.perf_counter()
+    with mp.get_context("spawn").Pool(args.jobs) as pool:
+        for i, answers in pool.imap_unordered(_stability_job, jobs):
+            rows[i] = answers
+            print(f"\r{len(rows)}/{len(jobs)} positions {time.perf_counter() - started:.0f} s", end="",
+                  file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    same = sum(1 for a in rows.values() if len({m for m, *_ in a}) == 1)
+    # the reported interval against the spread of the best move's value across seeds
+    wide_enough = 0
+    widths, spreads = [], []
+    for a in rows.values():
+        values = [v for _, v, _, _ in a]
+        spread = max(values) - min(values)
+        width = statistics.median(w for _, _, w, _ in a)
+        widths.append(width)
+        spreads.append(spread)
+        wide_enough += width >= spread
+    return {"positions": len(rows), "ms": args.ms, "seeds": seeds, "same_best_move": same,
+            "same_best_move_share": round(same / len(rows), 4), "interval_at_least_spread": wide_enough,
+            "interval_at_least_spread_share": round(wide_enough / len(rows), 4),
+            "median_interval_width": round(statistics.median(widths), 4),
+            "median_value_spread": round(statistics.median(spreads), 4),
+            "median_iterations": statistics.median(x for a in rows.values() for *_, x in a),
+            "seed": args.seed, "bot": "Analyze's default (the learned search)"}
+
+
+# ----- the table ------------------------------------------------------------------------
+def table(out: Path) -> str:
+    def load(name):
+        path = out / f"learned_{name}.json"
+        return json.loads(path.read_text()) if path.exists() else None
+
+    def pct(r):
+        return f"{100 * r['score_a']:.1f}% [{100 * r['low']:.1f}–{100 * r['high']:.1f}], {r['games']} games"
+
+    lines = ["# The learned search: figures against the issue's targets", "",
+             "Made by `python -m benchmarks.learned PART` (see its docstring); each row's file is "
+             "`benchmarks/results/learned_<name>.json` and records the command's arguments.", "",
+             "| target | figure | status |", "|---|---|---|"]
+
+    def row(target, name, fig, ok):
+        lines.append(f"| {target} | {fig} | {ok} |")
+
+    r = load("strength_v2_100")
+    row("learned vs `ismcts-v2`, 100 ms: ≥ 65%, lower bound > 62%, ≥ 1000 games", "strength_v2_100",
+        pct(r) if r else "not measured",
+        "not measured" if not r else ("met" if r["score_a"] >= 0.65 and r["low"] > 0.62 and r["games"] >= 1000
+                                      else "missed"))
+    r = load("strength_v2_400")
+    row("learned at 100 ms vs `ismcts-v2` at 400 ms: ≥ 50%", "strength_v2_400", pct(r) if r else "not measured",
+        "not measured" if not r else ("met" if r["score_a"] >= 0.5 else "missed"))
+    r = load("strength_pimc_100")
+    row("vs PIMC at 100 ms: ≥ 75%", "strength_pimc_100", pct(r) if r else "not measured",
+        "not measured" if not r else ("met" if r["score_a"] >= 0.75 else "missed"))
+    r = load("hostage")
+    row("hostage: log-loss and Brier ≥ 25% better than uniform from turn 10 on", "hostage",
+        f"Brier {100 * r['learned_brier_better_than_uniform']:+.1f}%, log-loss "
+        f"{100 * r['learned_log_loss_better_than_uniform']:+.1f}% ({r['positions']} positions)" if r else "not measured",
+        "not measured" if not r else ("met" if min(r["learned_brier_better_than_uniform"],
+                                                   r["learned_log_loss_better_than_uniform"]) >= 0.25 else "missed"))
+    r = load("stability")
+    row("analysis: same best move for 4 seeds at 1 s in ≥ 80% of positions", "stability",
+        f"{100 * r['same_best_move_share']:.1f}% of {r['positions']} at {r['ms']} ms" if r else "not measured",
+        "not measured" if not r else ("met" if r["same_best_move_share"] >= 0.8 and r["ms"] >= 1000 else "missed"))
+    if r:
+        row("analysis: the interval at least as wide as the value's spread across seeds", "stability",
+            f"{100 * r['interval_at_least_spread_share']:.1f}% of positions (median width "
+            f"{r['median_interval_width']:.3f}, spread {r['median_value_spread']:.3f})",
+            "met" if r["interval_at_least_spread_share"] >= 0.8 else "missed")
+    r = load("speed")
+    row("one model evaluation ≤ 3 µs on one core", "speed",
+        f"{r['value_eval_ns_median'] / 1000:.2f} µs (value net, features included)" if r else "not measured",
+        "not measured" if not r else ("met" if r["value_eval_ns_median"] <= 3000 else "missed"))
+    if r:
+        row("iterations a second with the models ≥ a third of today's", "speed",
+            f"{r['iterations_per_s_median']['value+policy']:.0f} vs {r['iterations_per_s_median']['unguided']:.0f} "
+            f"({r['guided_over_unguided']:.2f}×)", "met" if r["guided_over_unguided"] >= 1 / 3 else "missed")
+        row("self-play throughput on 2 cores", "speed",
+            f"{r['selfplay_games_per_hour_2_threads_budget_200']['guided']:.0f} games an hour guided, "
+            f"{r['selfplay_games_per_hour_2_threads_budget_200']['unguided']:.0f} unguided (200 iterations)",
+            "reported")
+    r = load("ablation")
+    if r:
+        lines += ["", f"## Ablation at equal iterations ({r['budget']} a decision, against {r['against']})", "",
+                  "| parts | score [95%] |", "|---|---|"]
+        for x in r["rows"]:
+            lines.append(f"| {x['label']} | {pct(x)} |")
+    text = "\n".join(lines) + "\n"
+    (out / "learned.md").write_text(text)
+    return text
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    p = argparse.ArgumentParser(prog="python -m benchmarks.learned", description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", default=str(RESULTS))
+    sub = p.add_subparsers(dest="part", required=True)
+    s = sub.add_parser("speed")
+    s.add_argument("--model", default="shipped")
+    s.add_argument("--positions", type=int, default=20)
+    s.add_argument("--evals", type=int, default=20000)
+    s.add_argument("--iterations", type=int, default=3000)
+    s.add_argument("--games", type=int, default=20)
+    s.add_argument("--seed", type=int, default=810000)
+    s = sub.add_parser("strength")
+    s.add_argument("--a", default="ismcts")
+    s.add_argument("--b", default="ismcts-v2")
+    s.add_argument("--ms", type=int, default=100)
+    s.add_argument("--ms-b", type=int)
+    s.add_argument("--pairs", type=int, default=100)
+    s.add_argument("--jobs", type=int, default=2)
+    s.add_argument("--seed", type=int, default=800000)
+    s.add_argument("--tag", required=True, help="the result file's name: learned_strength_TAG.json")
+    s = sub.add_parser("ablation")
+    s.add_argument("--games", type=int, default=400)
+    s.add_argument("--budget", type=int, default=200)
+    s.add_argument("--jobs", type=int, default=2)
+    s.add_argument("--seed", type=int, default=820000)
+    s = sub.add_parser("hostage")
+    s.add_argument("--model", default="shipped")
+    s.add_argument("--games", type=int, default=60)
+    s.add_argument("--budget", type=int, default=200)
+    s.add_argument("--samples", type=int, default=400)
+    s.add_argument("--seed", type=int, default=830000)
+    s = sub.add_parser("stability")
+    s.add_argument("--positions", type=int, default=100)
+    s.add_argument("--ms", type=int, default=1000)
+    s.add_argument("--jobs", type=int, default=2)
+    s.add_argument("--seed", type=int, default=840000)
+    sub.add_parser("table")
+    args = p.parse_args(argv)
+    out = Path(args.out)
+    if args.part == "table":
+        print(table(out))
+        return 0
+    data = globals()[args.part](args)
+    data["command"] = _command(argv)
+    _write(args.part + (f"_{args.tag}" if args.part == "strength" else ""), data, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
