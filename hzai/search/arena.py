@@ -118,7 +118,7 @@ def native_bot(bot, limits: Limits, game=None):
     in Python (a Python-only bot, a time budget). A bot with no playout of its own plays
     `game`'s default playout."""
     from hzai import _native
-    from hzai.search.ismcts import IsmctsBot, PimcBot, infer_of, own_only_of
+    from hzai.search.ismcts import IsmctsBot, PimcBot, own_only_of
     from hzai.search.simple import LightBot, RandomBot
 
     if isinstance(bot, RandomBot):
@@ -131,12 +131,17 @@ def native_bot(bot, limits: Limits, game=None):
     if playout is None:
         playout = "random" if game is None else game.default_playout
     if isinstance(bot, IsmctsBot):
-        infer = bot.infer if game is None else infer_of(game, bot.infer)
+        infer = bot.infer if game is None else bot.infers(game)
         if bot.tree != "single" or bot.prior or infer or bot.reuse or bot.split:
             return None  # the native arena plays the plain single-observer search only (no tree reuse, no split)
         own_only = bot.own_only if game is None else own_only_of(game, bot.own_only)
+        guide = None if game is None else bot.guide(game)
+        # A guided bot plays with the game's shipped model, the arena's model 0 (play_native).
+        learned = {} if guide is None else {"model": 0, "use_value": guide.value, "use_policy": guide.policy,
+                                            "use_cards": guide.cards, "cpuct": guide.cpuct, "pool": guide.pool}
         return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[playout], threads=limits.threads,
-                               own_only=bool(own_only), root_widen=-1.0 if bot.root_widen is None else bot.root_widen)
+                               own_only=bool(own_only), root_widen=-1.0 if bot.root_widen is None else bot.root_widen,
+                               **learned)
     if isinstance(bot, PimcBot):
         return _native.BotSpec(3, limits.iterations, bot.exploration, PLAYOUTS[playout], bot.worlds)
     return None
@@ -176,6 +181,10 @@ def play_native(game, bots: list, seatings: list[list[int]], indices: list[int],
     seatings[k][p] in seat p of the k-th game: [(ArenaOutcome, final native state)]."""
     starts = [game.native_start(seed + i) for i in indices]
     extra = {"text_ranks": text_ranks(game)} if game.native.arena_needs_text_ranks else {}
+    if any(getattr(b, "model", -1) >= 0 for b in bots):  # guided bots: the shipped model (native_bot)
+        from hzai.search.ismcts import shipped_guide
+
+        extra["models"] = [shipped_guide(game).model]
     return game.native.arena(bots, starts, [seed + i for i in indices], seatings, threads, keep_actions, **extra)
 
 

@@ -232,7 +232,7 @@ def test_ismcts_v1_plays_the_old_search_move_for_move():
         view = view_of(state, state.to_move)
         limits = Limits(iterations=400, threads=1)
         old = make_bot("ismcts-v1").decide(view, limits, seed=4)
-        single = make_bot("ismcts:tree=single,infer=0").decide(view, limits, seed=4)
+        single = make_bot("ismcts-v2:tree=single,infer=0").decide(view, limits, seed=4)
         assert old.move == single.move
         assert [(str(m.move), m.visits) for m in old.analysis.moves] == [
             (str(m.move), m.visits) for m in single.analysis.moves]
@@ -261,8 +261,9 @@ def test_the_prior_option_is_checked_and_changes_only_games_that_have_one():
         make_bot("ismcts-v1:prior=1")
     _, _, state = next(st for st in _hz_states(30) if st[2].phase == "play")
     view = view_of(state, state.to_move)
-    plain = analyze(view, Limits(iterations=600), seed=3).to_json()
-    biased = [analyze(view, Limits(iterations=600), seed=3, prior=1.0, tree=t).to_json() for t in ("single", "single")]
+    plain = analyze(view, Limits(iterations=600), seed=3, guide=None).to_json()  # the unguided search's bias
+    biased = [analyze(view, Limits(iterations=600), seed=3, prior=1.0, tree=t, guide=None).to_json()
+              for t in ("single", "single")]
     for answer in (plain, *biased):
         answer.pop("millis")
     assert biased[0] == biased[1], "reproducible"

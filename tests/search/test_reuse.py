@@ -204,7 +204,7 @@ def test_reuse_off_plays_as_before():
     belief, infer=0, as ismcts-v1 has)."""
     game = make_game("hera_zeus")
     plain = [str(r.move) for *_, r in _play(game, "ismcts-v1", 100, 5, 30)]
-    off = [(str(r.move), reused) for _, reused, _, _, r in _play(game, "ismcts:reuse=0,infer=0", 100, 5, 30)]
+    off = [(str(r.move), reused) for _, reused, _, _, r in _play(game, "ismcts-v2:reuse=0,infer=0", 100, 5, 30)]
     assert plain == [m for m, _ in off] and not any(reused for _, reused in off)
 
 

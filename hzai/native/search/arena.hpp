@@ -232,8 +232,9 @@ class Arena {
     o.own_only = b.own_only;
     o.root_widen = b.root_widen;
     if constexpr (has_model_v<G>) {
-      if (guided(b) && b.use_cards)
-        view = G::model_view(*g_, *models_[(size_t)b.model], view, b.pool, mix_seed(seed, CARDS_SALT));
+      if (guided(b) && b.use_cards)  // a pool of at most the budget's worlds, as hzai.search.ismcts.guided
+        view = G::model_view(*g_, *models_[(size_t)b.model], view, (int)std::min<long>(b.pool, b.iterations),
+                             mix_seed(seed, CARDS_SALT));
     }
     Ismcts<G> search(g_, std::move(view), o);
     if constexpr (has_model_v<G>) {

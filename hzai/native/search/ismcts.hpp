@@ -92,6 +92,7 @@ struct ChildStats {
 };
 
 constexpr double LENGTH_NUDGE = 0.002;  // per move to the end of the game
+constexpr double ROOT_PRIOR_FLOOR = 0.25;  // the share of a policy's root prior spread evenly over the legal moves
 constexpr double MAX_NUDGE = 0.2;
 constexpr int MAX_PATH = 4096;
 
@@ -619,8 +620,12 @@ class Ismcts {
         if (legal[a]) ids.push_back((int)a);
       std::vector<double> probs(ids.size());
       G::model_policy(*g_, *model_, view_, ids.data(), (int)ids.size(), probs.data());
+      // Every legal move keeps a share of the prior (ROOT_PRIOR_FLOOR spread evenly): a
+      // move the policy all but rules out is still tried once the others have been, so
+      // the search can find a win the policy missed (a challenge of a face-up hostage).
+      const double even = ids.empty() ? 0.0 : ROOT_PRIOR_FLOOR / (double)ids.size();
       root_prior_.assign((size_t)G::num_actions(*g_), 0.0);
-      for (size_t i = 0; i < ids.size(); ++i) root_prior_[(size_t)ids[i]] = probs[i];
+      for (size_t i = 0; i < ids.size(); ++i) root_prior_[(size_t)ids[i]] = (1.0 - ROOT_PRIOR_FLOOR) * probs[i] + even;
     }
   }
 
