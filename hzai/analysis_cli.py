@@ -26,7 +26,7 @@ def _seat(game, side: str | None) -> int | None:
     try:
         return game.seat_index(side)
     except ValueError as exc:
-        raise AnalysisUsageError(f"--as: {exc}") from None
+        raise AnalysisUsageError(f"--seat: {exc}") from None
 
 
 def _value_word(game) -> str:
@@ -51,8 +51,8 @@ def analyze_record(record, state, args, limits, out) -> int:
     from hzai.review import ANALYSIS_HEADER, format_move_row
 
     best = answer.moves[0]
-    out.write(f"{answer.perspective} to decide · {answer.iterations} iterations in {answer.millis:.0f} ms · "
-              f"values are {_value_word(game)}\n")
+    out.write(f"{answer.perspective} to decide · budget {limits}: {answer.iterations} iterations in "
+              f"{answer.millis:.0f} ms · values are {_value_word(game)}\n")
     out.write(f"from here: {best.value:.3f} ({best.ci_low:.3f}..{best.ci_high:.3f}) with the best move\n")
     out.write(ANALYSIS_HEADER + "\n")
     for m in answer.moves[: args.top]:
@@ -70,7 +70,7 @@ def explicit(record):
 
 
 def review_record(record, args, limits, out, progress=None) -> int:
-    """Every decision of the record (of the --as seat), the move played against the
+    """Every decision of the record (of the --seat seat), the move played against the
     search's choice and the value lost."""
     game = record.game
     full = explicit(record)
