@@ -25,3 +25,8 @@ def quoted(value, limit: int = QUOTE_LIMIT) -> str:
         text = repr(head)
         return text if len(value) <= limit else f"{text}... ({len(value) - limit} more characters)"
     return shorten(repr(value), limit)
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`count` and `word`, the plural when count is not 1: "1 card", "3 cards"."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
