@@ -92,6 +92,11 @@ class ServiceHooks:
 
         return render(state, seat)
 
+    def referee_text(self, state: "State") -> str:
+        from hzai.games.hera_zeus.render import render
+
+        return render(state, None)
+
     def end_reason(self, state: "State") -> str:
         return state.reason or ""
 
