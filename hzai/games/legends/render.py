@@ -34,9 +34,9 @@ def render(state, seat: int | None = None) -> str:
             hand_text = plural(hand, "card") + (f" (known: {' '.join(known)})" if known else "")
         else:
             hand_text = " ".join(hand) or "(empty)"
-        where = e["disc"] or "not placed"
+        where = f"on {e['disc']}" if e["disc"] else "disc not placed"
         lines.append(f"  {s} {e['hero']} ({game.data.attributes[game.hero_attr[int(s[1:]) - 1]]}), "
-                     f"{'broken' if e['broken'] else 'bright'}, on {where}{' (stranded)' if e['stranded'] else ''}: {hand_text}")
+                     f"{'broken' if e['broken'] else 'bright'}, {where}{' (stranded)' if e['stranded'] else ''}: {hand_text}")
     pile = data["draw_pile"]
     size = data.get("draw_pile_size", len(pile))
     lines.append(f"Draw pile: {plural(size, 'card')}{_pile_top(pile)}")
