@@ -167,7 +167,7 @@ def format_report(report: dict, top: int = 4) -> str:
         f"Belief of {report['observer']} about {report['opponent']}, from {report['observer']}'s view "
         f"({report['samples']} samples, seed {report['seed']})",
         f"uniform: every world consistent with the view alike; inferred: weighted by the opponent model "
-        f"(temperature {inference['temperature']:g}, {inference['evidence']} face-down cards as evidence, "
+        f"(temperature {inference['temperature']:g}, {plural(inference['evidence'], 'face-down card')} as evidence, "
         f"effective samples {inference['effective_samples']:g})",
         "",
         f"Where is {report['hostage']['card']}?",
