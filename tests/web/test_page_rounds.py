@@ -72,6 +72,14 @@ def test_ten_games_in_a_row_in_one_tab(embedded, browser):
     assert len(created) == GAMES and deleted == created  # every match, in order, once
     assert page.locator("#error").is_hidden(), page.inner_text("#error")
     assert page.locator("#download").is_visible()  # the record stays in the page
+    # the end shows every card and checks the deal against the commitment of CreateMatch
+    page.wait_for_selector("#deal-check[data-checked]")
+    assert page.get_attribute("#deal-check", "data-checked") == "true", page.inner_text("#deal-check")
+    assert "the commitment given when the match was created: checked" in page.inner_text("#deal-check")
+    assert page.evaluate("document.querySelector('#board-text-box').open")
+    assert "Every card" in page.inner_text("#board-text-title")
+    rows = [line for line in page.text_content("#board-text").splitlines() if line.strip().startswith("r")]
+    assert rows and not any(" ? " in f" {line} " for line in rows)  # no hidden card left on the board
     # the finished game in the review: a board at every step, every card named
     page.click("#review-this")
     page.wait_for_selector("#rv-board[data-step='0'] .side.opp")

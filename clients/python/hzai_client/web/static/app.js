@@ -19,7 +19,7 @@ const seatName = (seat) => (state.status?.seats || state.info?.seats || [])[seat
 
 function saveMatch() {
   localStorage.setItem(STORE, JSON.stringify({ matchId: state.matchId, token: state.token, seat: state.seat,
-                                              tokens: state.tokens, hot: state.hot }));
+                                              tokens: state.tokens, hot: state.hot, commitment: state.commitment }));
 }
 function loadValues() { try { return JSON.parse(localStorage.getItem(`${STORE}:values:${state.matchId}`)) || {}; } catch { return {}; } }
 function saveValues() { localStorage.setItem(`${STORE}:values:${state.matchId}`, JSON.stringify(state.values)); }
@@ -80,6 +80,7 @@ async function startGame(event) {
     if (level && !$("ng-level").disabled) request.botLevels = request.botSeats.map(() => level);
     const created = await match("CreateMatch", request);
     const tokens = Object.fromEntries(created.seats.map((s) => [s.seat ?? 0, s.token]));
+    state.commitment = created.status.seedCommitment || "";
     Object.assign(state, { info, matchId: created.status.matchId, token: tokens[seat], seat, previous: null, values: {},
                            tokens, hot, handover: false });
     saveMatch();
@@ -154,7 +155,10 @@ function draw() {
     if (view.monsters) { drawLegends(board, view); meaning = clickOfLegends(view); drawn = true; }
   }
   if (!drawn) board.replaceChildren(el("pre", { class: "generic-board", text: $("board-text").textContent }));
-  $("board-text-box").open = !drawn;
+  // Once over, the server's board text names every card: it is opened under the board.
+  $("board-text-box").open = !drawn || status.over;
+  $("board-text-title").textContent = status.over ? "Every card, now that the game is over" : "The board as text";
+  drawDealCheck(status);
   let line;
   if (status.over) line = `Game over: ${status.result || "finished"}${status.reason ? ` (${status.reason})` : ""}`;
   else if (status.toMove === undefined) line = "Waiting for chance";
@@ -176,6 +180,29 @@ function draw() {
 
 // Many legal moves (a setup, an Oracle's order, a Support): build one piece by piece too.
 const BUILD_FROM = 20;
+
+// The deal's seed and salt, shown at the end, hashed here and compared with the commitment
+// the match was created with (kept from CreateMatch), as any player may check.
+async function drawDealCheck(status) {
+  const box = $("deal-check");
+  if (!status.over || !status.salt) { box.hidden = true; return; }
+  const promised = state.commitment || status.seedCommitment;
+  const text = `${status.seed ?? 0}:${status.salt}`;
+  let computed = "";
+  try {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+    computed = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  } catch { computed = ""; }
+  const ok = computed && computed === promised;
+  box.hidden = false;
+  box.className = `deal-check ${ok ? "ok" : "bad"}`;
+  box.dataset.checked = ok ? "true" : "false";
+  box.textContent = computed
+    ? `The deal: seed ${status.seed ?? 0}, salt ${status.salt}. SHA-256 of "${text}" is ${computed}; ` +
+      (ok ? "it is the commitment given when the match was created: checked, the deal was fixed before the first move."
+          : `the match was created with ${promised}: they differ.`)
+    : `The deal: seed ${status.seed ?? 0}, salt ${status.salt}; this browser cannot compute SHA-256 to check it against ${promised}.`;
+}
 
 function drawLegal() {
   const list = $("moves");
@@ -422,7 +449,7 @@ async function main() {
   $("new-match").addEventListener("click", async () => {
     if (state.released !== state.matchId) await releaseMatch();
     Object.assign(state, { matchId: null, token: null, status: null, view: null, legal: [], tokens: null, hot: false,
-                           handover: false });
+                           handover: false, commitment: "" });
     showForm();
   });
   $("move-filter").addEventListener("input", drawLegal);
