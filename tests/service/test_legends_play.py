@@ -31,6 +31,8 @@ def test_a_scripted_mission_with_two_bots_ends_and_saves_its_record(client, tmp_
     assert text.startswith("Legends of Hellas: you play P1; the bot (heuristic) plays P2, P3.")
     assert "flee" in text and "Type 'help'" in text  # the mistyped command is answered, not played
     assert "Legal moves (3):" in text and "The bot's best moves for you" in text
+    # the hint tells what the search expects after its best move, in the game's narration
+    assert re.search(r"  After [a-z0-9 ,-]+, the bot expects:\n    You placed your disc on m\d", text)
     # whole sentences naming the heroes and the monsters
     assert re.search(r"  You placed your disc on m\d [A-Z][a-z]+( [A-Z][a-z]+)?\.\n", text)
     assert re.search(r"  Atalanta \(p2\) placed the hero disc on m\d [A-Z][a-z]+( [A-Z][a-z]+)?\.\n", text)

@@ -121,6 +121,11 @@ def test_legends_analysis_with_the_forms_defaults(embedded, browser):
     summary = page.inner_text("#an-summary")
     assert summary.startswith("Budget 1 s (spent ") and "iterations" in summary
     assert "no belief report" in page.inner_text("#an-samples-note") and page.locator("#an-samples").is_disabled()
+    # each of the first rows can tell its variation in the game's words
+    words = page.locator("#an-moves details.pv-words")
+    assert words.count() >= 1
+    words.first.locator("summary").click()
+    assert words.first.locator("p").first.inner_text().startswith("You placed your disc on m")
     # the second evaluation goes straight through
     page.click("#analyse")
     page.wait_for_function("document.querySelector('#an-summary').textContent.startsWith('Budget')")

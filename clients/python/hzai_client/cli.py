@@ -39,7 +39,7 @@ def _format_analysis(a, budget: str = "") -> str:
     from hzai.review import ANALYSIS_HEADER, format_move_row
 
     lines = [
-        f"budget {budget or 'the server default'}: {a.iterations} iterations in {a.millis:.0f} ms · values are {a.perspective_name}'s expected result "
+        f"budget {(budget + ' iterations' if budget.isdigit() else budget) if budget else 'the server default'}: {a.iterations} iterations in {a.millis:.0f} ms · values are {a.perspective_name}'s expected result "
         f"(win 1, draw 0.5, loss 0) · best: {a.best.text} ({a.value:.3f})" + ("" if a.finished else " · stopped early"),
         ANALYSIS_HEADER,
     ]
@@ -55,16 +55,17 @@ def _format_analysis(a, budget: str = "") -> str:
 
 
 def _belief_lines(game: str, report: dict) -> list[str]:
-    """A server's belief report in words: Hera and Zeus's as `hzai belief` prints it (the
-    same report), any other game's one entry a line (--json has it whole)."""
-    if game == "hera_zeus":
-        try:
-            from hzai.games.hera_zeus.belief import format_report
+    """A server's belief report in words, as the game's own `belief_text` says it (Hera and
+    Zeus: as `hzai belief` prints it); one entry a line when this side does not know the
+    game or the report is of another shape (--json has it whole)."""
+    from hzai.core import UnknownGameError, make_game
 
-            return ["  " + line for line in format_report(report).splitlines()]
-        except (ImportError, KeyError, TypeError, ValueError):
-            pass  # a report of another shape: the generic lines below
-    return [f"  {key}: {json.dumps(value)}" for key, value in report.items() if key not in ("observer", "samples", "seed")]
+    try:
+        text = make_game(game).belief_text(report)
+    except (UnknownGameError, KeyError, TypeError, ValueError):
+        text = "\n".join(f"{key}: {json.dumps(value)}" for key, value in report.items()
+                         if key not in ("observer", "samples", "seed"))
+    return ["  " + line for line in text.splitlines()]
 
 
 def _upto(text: str, upto: int | None) -> str:

@@ -378,6 +378,11 @@ class Session:
         for info in best:
             self.say(f"    {info.move.text:<26} {info.value:6.1%}  ({info.ci_low:.0%}..{info.ci_high:.0%}, "
                      f"{plural(info.visits, 'visit')})")
+        words = list(best[0].pv_words) if best else []
+        if words:  # the server's narration of what the search expects after the best move
+            self.say(f"  After {best[0].move.text}, the bot expects:")
+            for line in words:
+                self.say(f"    {line}", "dim")
 
     # ----- the end -----------------------------------------------------------------------
     def finish(self, status) -> int:

@@ -18,8 +18,14 @@ export function drawMoves(list, analysis, onPick, all = false) {
     const label = onPick ? el("button", { type: "button", title: "play this move" }, el("code", { text: info.move.text }))
                          : el("code", { text: info.move.text });
     if (onPick) label.addEventListener("click", () => onPick(info.move));
-    list.append(el("li", {}, label, bar,
-      el("span", { text: `${pct(value)} [${pct(low)}–${pct(high)}] · ${info.visits ?? 0} visits` })));
+    const row = el("li", {}, label, bar,
+      el("span", { text: `${pct(value)} [${pct(low)}–${pct(high)}] · ${info.visits ?? 0} visits` }));
+    if (info.pvWords?.length) {
+      // what the search expects after this move, in the game's own narration (MoveInfo.pv_words)
+      row.append(el("details", { class: "pv-words" }, el("summary", { text: "what follows, in words" }),
+                    ...info.pvWords.map((line) => el("p", { text: line }))));
+    }
+    list.append(row);
   }
   if (!all && moves.length > SHOWN) {
     const more = el("button", { type: "button", class: "more" }, `show all ${moves.length} moves`);
