@@ -198,11 +198,12 @@ def test_a_setup_built_card_by_card(embedded, browser):
     context.close()
 
 
-def test_a_hot_seat_game_at_one_screen(embedded, browser):
+@pytest.mark.parametrize("game", ["hera_zeus", "legends"])
+def test_a_hot_seat_game_at_one_screen(embedded, browser, game):
     context, page = new_page(browser, embedded.url)
-    page.select_option("#ng-game", "hera_zeus")
+    page.select_option("#ng-game", game)
     page.check("#ng-hotseat")
-    page.fill("#ng-turns", "1")
+    page.fill("#ng-turns", "1" if game == "hera_zeus" else "3")
     page.click("#ng-start")
     seats_seen, handovers = set(), 0
     for _ in range(120):
@@ -220,7 +221,8 @@ def test_a_hot_seat_game_at_one_screen(embedded, browser):
             continue
         seat = page.evaluate("JSON.parse(localStorage.getItem('hzai-web-match')).seat")
         seats_seen.add(seat)
-        assert page.locator("#board .side.mine").count() == 1
+        mine = "#board .side.mine" if game == "hera_zeus" else "#board .lg-seat.mine"
+        assert page.locator(mine).count() == 1  # the board of the seat to move, its own hand shown
         page.locator("#moves button").first.click()
     assert page.evaluate("document.body.dataset.phase") == "over"
     assert seats_seen == {0, 1} and handovers >= 2  # both seats played here, the screen passed between them
