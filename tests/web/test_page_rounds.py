@@ -255,3 +255,26 @@ def test_the_review_position_names_what_is_wrong(embedded):
                          'no game here writes records of format "chess/1"')):
         status, answer = post_review(embedded.url, body)
         assert status == 400 and words in answer["message"], answer
+
+
+def test_the_legends_board_shows_the_pile_the_oracle_showed(embedded, browser):
+    from hzai.core import make_game
+    from hzai.games.legends import Record
+
+    game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
+    record = Record(game, seed=7, moves=["place m1", "place m2", "oracle"])
+    state = record.replay()
+    back = game.move_text(state.legal_moves()[0])  # discard one, the rest back in this order
+    record.moves.append(back)
+    view = record.replay().view(0).to_json()
+    order = back.split(" order ")[1].split(",")
+    assert view["draw_pile"][:len(order)] == order  # p1 knows the top of the pile now
+    context, page = new_page(browser, embedded.url)
+    text = page.evaluate("""async (view) => {
+      const { drawLegends } = await import('/legends.js');
+      const root = document.createElement('div');
+      drawLegends(root, view);
+      return root.querySelector('[data-pile=draw]').textContent;
+    }""", view)
+    assert text.startswith(f"draw pile {view['draw_pile_size']} (from the top: {', '.join(order[:6])}")
+    context.close()
