@@ -176,12 +176,19 @@ def test_a_setup_built_card_by_card(embedded, browser):
     moves = page.eval_on_selector_all("#moves button", "bs => bs.map((b) => b.dataset.move)")
     assert moves and all(m.startswith("setup ") for m in moves)
     assert page.locator("#builder").is_visible()
-    page.click("#builder .builder-piece[data-piece=setup]")
     chosen = []
     for column in range(3):
-        options = page.eval_on_selector_all("#builder .builder-piece", "bs => bs.map((b) => b.dataset.piece)")
-        card = next(o for o in options if o != "-")  # a card for each column
-        page.click(f"#builder .builder-piece[data-piece='{card}']")
+        if column == 0:  # a card clicked in the hand on the board begins the setup...
+            card = next(m.split()[1] for m in moves if m.split()[1] != "-")
+            page.click(f"#board .hand [data-key='hand:{card}']")
+        elif column == 1:  # ...the builder's buttons go on with it...
+            options = page.eval_on_selector_all("#builder .builder-piece", "bs => bs.map((b) => b.dataset.piece)")
+            card = next(o for o in options if o != "-")
+            page.click(f"#builder .builder-piece[data-piece='{card}']")
+        else:  # ...and so does the board again
+            options = page.eval_on_selector_all("#builder .builder-piece", "bs => bs.map((b) => b.dataset.piece)")
+            card = next(o for o in options if o != "-")
+            page.click(f"#board .hand [data-key='hand:{card}']")
         chosen.append(card)
         assert page.get_attribute("#builder [data-built]", "data-built") == " ".join(["setup", *chosen])
     wanted = "setup " + " ".join(chosen)

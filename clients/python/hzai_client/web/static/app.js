@@ -170,6 +170,13 @@ function draw() {
   document.body.dataset.phase = status.over ? "over" : state.handover ? "handover" : myTurn() ? "mine" : "wait";
   drawLegal();
   if (myTurn()) wireClicks(board, state.legal, playMove, meaning);
+  if (myTurn() && state.builder) {
+    // a card of the hand clicked on the board is the next piece of the move being built
+    // (a setup's cards, one by one), when it is one of the choices
+    for (const node of board.querySelectorAll('[data-key^="hand:"]')) {
+      node.addEventListener("click", () => state.builder?.pick(node.dataset.key.slice(5)));
+    }
+  }
   $("analyse").disabled = state.mode === "play" && !myTurn();
   const download = $("download");
   download.hidden = !status.recordJson;
@@ -218,7 +225,8 @@ function drawLegal() {
   const key = `${state.status.movesPlayed}:${moves.length}`; // filtering keeps what is being built
   builder.hidden = moves.length < BUILD_FROM;
   if (builder.hidden) { builder.replaceChildren(); builder.dataset.for = ""; }
-  else if (builder.dataset.for !== key) { drawBuilder(builder, moves, playMove, el); builder.dataset.for = key; }
+  else if (builder.dataset.for !== key) { state.builder = drawBuilder(builder, moves, playMove, el); builder.dataset.for = key; }
+  if (builder.hidden) state.builder = null;
   $("moves-hint").textContent = myTurn()
     ? `${moves.length} legal moves${shown.length > 400 ? " (the first 400 shown: filter to find the rest)" : ""}. ${moves.length >= BUILD_FROM ? "Build it below a card at a time, or pick" : "Click a card, then a highlighted slot, or pick"} a move here.`
     : (state.status.over ? "The game is over." : "Not your turn.");

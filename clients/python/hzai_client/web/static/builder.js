@@ -34,10 +34,14 @@ export function nextPieces(moves, chosen) {
 }
 
 // Draws the builder into `root` for the legal `moves`; `play(move)` sends the move built.
+// Returns {pick(piece)}: the same step as clicking that piece's button (a card clicked on
+// the board), false when the piece is not a choice now.
 export function drawBuilder(root, moves, play, el) {
   let chosen = [];
+  let current = [];
   const render = () => {
     const { choices, complete, fitting } = nextPieces(moves, chosen);
+    current = choices;
     const so = chosen.length ? spell(chosen) : "";
     const head = el("p", { class: "builder-so-far" },
       el("strong", { text: "Build a move: " }),
@@ -64,4 +68,18 @@ export function drawBuilder(root, moves, play, el) {
     root.replaceChildren(head, options, tools);
   };
   render();
+  return {
+    pick(piece) {
+      // the first word first: a card clicked at the start of a setup begins it
+      if (!chosen.length && current.length === 1 && !current.some((c) => c.piece === piece)) {
+        chosen = [[current[0].piece, current[0].sep]];
+        render();
+      }
+      const choice = current.find((c) => c.piece === piece);
+      if (!choice) return false;
+      chosen = [...chosen, [choice.piece, choice.sep]];
+      render();
+      return true;
+    },
+  };
 }
