@@ -228,7 +228,7 @@ function drawLegal() {
   else if (builder.dataset.for !== key) { state.builder = drawBuilder(builder, moves, playMove, el); builder.dataset.for = key; }
   if (builder.hidden) state.builder = null;
   $("moves-hint").textContent = myTurn()
-    ? `${moves.length} legal moves${shown.length > 400 ? " (the first 400 shown: filter to find the rest)" : ""}. ${moves.length >= BUILD_FROM ? "Build it below a card at a time, or pick" : "Click a card, then a highlighted slot, or pick"} a move here.`
+    ? `${moves.length} legal moves${shown.length > 400 ? " (the first 400 shown: filter to find the rest)" : ""}. ${moves.length >= BUILD_FROM ? "Click your cards one by one on the board or build the move below, or pick" : "Click a card, then a highlighted slot, or pick"} a move here.`
     : (state.status.over ? "The game is over." : "Not your turn.");
 }
 
