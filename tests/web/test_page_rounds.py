@@ -285,3 +285,24 @@ def test_the_legends_board_shows_the_pile_the_oracle_showed(embedded, browser):
     }""", view)
     assert text.startswith(f"draw pile {view['draw_pile_size']} (from the top: {', '.join(order[:6])}")
     context.close()
+
+
+def test_the_board_says_what_the_seat_has_learned(embedded, browser):
+    """From the seat's view: a name known to be among some of the opponent's cards (a
+    group's `known`) and a name known not to be in a slot (`excluded`, after Pythia)."""
+    view = {"sides": {
+        "hera": {"columns": [[], [], []], "hand": [], "deck_size": 3, "discard": []},
+        "zeus": {"columns": [[{"face_up": False, "group": 0, "excluded": ["Argus"]}], [],
+                             [{"face_up": False, "group": 1}, {"face_up": False, "group": 0, "excluded": ["Argus"]}]],
+                 "hand": [{"face_up": False, "group": 1}, {"face_up": False, "group": 1}], "deck_size": 4, "discard": []}},
+        "groups": [{"owner": "zeus", "known": {}, "wildcards": []},
+                   {"owner": "zeus", "known": {"Hydra": 1, "Satyr": 2}, "wildcards": []}]}
+    context, page = new_page(browser, embedded.url)
+    text = page.evaluate("""async (view) => {
+      const { drawBoard } = await import('/board.js');
+      const root = document.createElement('div');
+      drawBoard(root, view, 'hera', null);
+      return root.querySelector('.side.opp [data-learned]')?.textContent || '';
+    }""", view)
+    assert text == "You know: Hydra, Satyr ×2 among c3r1, 2 in hand; no Argus at c1r1, c3r2."
+    context.close()

@@ -100,13 +100,42 @@ function drawSide(side, who, previous) {
   return box;
 }
 
+// What the seat has learned of the opponent's hidden cards, from its view: names known to
+// be among some places (a group's `known`), names known not to be in a slot (`excluded`).
+export function learnedLines(view, oppName) {
+  const side = view.sides?.[oppName] || {};
+  const places = new Map(), absent = new Map(), inHand = new Map();
+  (side.columns || []).forEach((column, c) => column.forEach((slot, r) => {
+    if (slot.group === undefined) return;
+    const where = `c${c + 1}r${r + 1}`;
+    places.set(slot.group, [...(places.get(slot.group) || []), where]);
+    for (const name of slot.excluded || []) absent.set(name, [...(absent.get(name) || []), where]);
+  }));
+  for (const slot of side.hand || []) if (slot.group !== undefined) inHand.set(slot.group, (inHand.get(slot.group) || 0) + 1);
+  const lines = [];
+  (view.groups || []).forEach((group, g) => {
+    const names = Object.entries(group.known || {});
+    if (group.owner !== oppName || !names.length) return;
+    const where = [...(places.get(g) || []), ...(inHand.get(g) ? [`${inHand.get(g)} in hand`] : [])];
+    lines.push(`${names.map(([n, k]) => (k > 1 ? `${n} ×${k}` : n)).join(", ")} among ${where.join(", ") || "these cards"}`);
+  });
+  for (const [name, where] of [...absent].sort()) lines.push(`no ${name} at ${where.join(", ")}`);
+  return lines;
+}
+
 // Draws the board into `root`; returns a map of slot texts to spot changes next time.
 export function drawBoard(root, view, seatName, previous) {
   const names = Object.keys(view.sides || {});
   const oppName = names.find((n) => n !== seatName) || names[0];
   const mine = { ...view.sides[seatName], __name: seatName };
   const opp = { ...view.sides[oppName], __name: oppName };
-  root.replaceChildren(drawSide(opp, "opp", previous), drawSide(mine, "mine", previous));
+  const oppBox = drawSide(opp, "opp", previous);
+  const learned = learnedLines(view, oppName);
+  if (learned.length) {
+    oppBox.querySelector(".side-head").after(el("p", { class: "learned", "data-learned": "true" },
+                                                `You know: ${learned.join("; ")}.`));
+  }
+  root.replaceChildren(oppBox, drawSide(mine, "mine", previous));
   const texts = new Map();
   for (const node of root.querySelectorAll(".slot")) texts.set(node.dataset.key, node.textContent);
   return texts;
