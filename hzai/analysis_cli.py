@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from hzai.core import NoDecision
+from hzai.explain import pv_in_words
 from hzai.search import analyze
 from hzai.search.review import review_moves
 
@@ -58,6 +59,10 @@ def analyze_record(record, state, args, limits, out) -> int:
     for m in answer.moves[: args.top]:
         out.write(format_move_row(game.move_text(m.move), m.visits, m.value, m.ci_low, m.ci_high,
                                   [game.move_text(p) for p in m.pv]) + "\n")
+    for m in answer.moves[: min(args.top, getattr(args, "words", 0))]:
+        out.write(f"\nafter {game.move_text(m.move)}, the search expects:\n")
+        for line in pv_in_words(game, view, m.pv, seed=args.seed) or ["(nothing it can tell)"]:
+            out.write(f"  {line}\n")
     return 0
 
 

@@ -288,12 +288,27 @@ def cmd_analyze(args) -> int:
     print(ANALYSIS_HEADER)
     for m in answer.moves[: args.top]:
         print(format_move_row(str(m.move), m.visits, m.value, m.ci_low, m.ci_high, m.pv))
+    if args.words:
+        _print_words(view, answer, args)
     if answer.belief:
         from hzai.games.hera_zeus.belief import format_report
 
         print()
         print(format_report(answer.belief))
     return 0
+
+
+def _print_words(view, answer, args) -> None:
+    """--words: the first rows' variations told in the game's narration (hzai.explain)."""
+    from hzai.core import make_game
+    from hzai.explain import pv_in_words
+
+    game = make_game(view.game.name if hasattr(view.game, "name") else "hera_zeus")
+    for m in answer.moves[: min(args.top, args.words)]:
+        move = view.game.move_text(m.move) if hasattr(view.game, "move_text") else str(m.move)
+        print(f"\nafter {move}, the search expects:")
+        for line in pv_in_words(game, view, m.pv, seed=args.seed) or ["(nothing it can tell)"]:
+            print(f"  {line}")
 
 
 def _root_moves(view, args):
@@ -564,6 +579,9 @@ def build_parser(with_subparsers: bool = False):
                    help="weight of the progressive bias from the game's prior over its moves (default 0: off; Hera and Zeus only)")
     p.add_argument("--belief", type=int, default=0, metavar="N", help="add the belief report over N samples")
     p.add_argument("--top", type=int, default=20, help="rows to show (default 20)")
+    p.add_argument("--words", type=int, default=0, metavar="N",
+                   help="tell the first N rows' principal variations in the game's narration, as the deciding seat "
+                        "would see them")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     add_root_move_options(p)
     p.set_defaults(func=cmd_analyze)

@@ -50,3 +50,12 @@ def test_the_service_tells_the_first_rows_in_words(client):
     assert not any(m.pv_words for m in analysis.moves if m.order >= 8)
     record = json.loads(text)
     assert any(m.move.text.startswith("play ") and m.pv_words[0].startswith("You play ") for m in told), record["moves"][-1]
+
+
+def test_hzai_analyze_tells_the_first_rows_in_words(capsys):
+    from hzai.cli import main
+
+    assert main(["analyze", str(HANDMADE), "--budget", "1500", "--top", "3", "--words", "2"]) == 0
+    out = capsys.readouterr().out
+    told = re.findall(r"\nafter (.+), the search expects:\n  (.+)\n", out)
+    assert len(told) == 2 and all(line.startswith(("You ", "Zeus ")) for _, line in told), out
