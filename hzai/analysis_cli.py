@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from hzai.core import NoDecision
+from hzai.explain import pv_in_words
 from hzai.search import analyze
 from hzai.search.review import review_moves
 
@@ -26,7 +27,7 @@ def _seat(game, side: str | None) -> int | None:
     try:
         return game.seat_index(side)
     except ValueError as exc:
-        raise AnalysisUsageError(f"--as: {exc}") from None
+        raise AnalysisUsageError(f"--seat: {exc}") from None
 
 
 def _value_word(game) -> str:
@@ -51,13 +52,17 @@ def analyze_record(record, state, args, limits, out) -> int:
     from hzai.review import ANALYSIS_HEADER, format_move_row
 
     best = answer.moves[0]
-    out.write(f"{answer.perspective} to decide · {answer.iterations} iterations in {answer.millis:.0f} ms · "
-              f"values are {_value_word(game)}\n")
+    out.write(f"{answer.perspective} to decide · budget {limits}: {answer.iterations} iterations in "
+              f"{answer.millis:.0f} ms · values are {_value_word(game)}\n")
     out.write(f"from here: {best.value:.3f} ({best.ci_low:.3f}..{best.ci_high:.3f}) with the best move\n")
     out.write(ANALYSIS_HEADER + "\n")
     for m in answer.moves[: args.top]:
         out.write(format_move_row(game.move_text(m.move), m.visits, m.value, m.ci_low, m.ci_high,
                                   [game.move_text(p) for p in m.pv]) + "\n")
+    for m in answer.moves[: min(args.top, getattr(args, "words", 0))]:
+        out.write(f"\nafter {game.move_text(m.move)}, the search expects:\n")
+        for line in pv_in_words(game, view, m.pv, seed=args.seed) or ["(nothing it can tell)"]:
+            out.write(f"  {line}\n")
     return 0
 
 
@@ -70,7 +75,7 @@ def explicit(record):
 
 
 def review_record(record, args, limits, out, progress=None) -> int:
-    """Every decision of the record (of the --as seat), the move played against the
+    """Every decision of the record (of the --seat seat), the move played against the
     search's choice and the value lost."""
     game = record.game
     full = explicit(record)

@@ -14,7 +14,6 @@ from pathlib import Path
 from hzai.batch import BatchError
 from hzai.games.hera_zeus.cards import PLAYERS, DeckError
 
-SEATS = tuple(f"p{i}" for i in range(1, 6))  # Legends' seats, for --as
 from hzai.games.hera_zeus.rules import Game, Record, RecordError, VariantError, deal, state_to_json
 
 # The bot specs make_bot reads (hzai.search.bot), for the help of a command that takes one.
@@ -66,18 +65,28 @@ def _other_game(run, record, args, *extra) -> int:
         raise UsageError(str(exc)) from None
 
 
-def _hera_zeus_side(side: str | None) -> int | None:
-    if side is not None and side not in PLAYERS:
-        raise UsageError(f"--as: a Hera and Zeus record's players are {', '.join(PLAYERS)}, not {side}")
-    return None if side is None else PLAYERS.index(side)
+def _hera_zeus_side(side: str | None, referee: bool = False) -> int | None:
+    """The --seat of a Hera and Zeus record as a player index (None: not given, or the
+    referee where `referee` allows it)."""
+    if side is None or (referee and side == "referee"):
+        return None
+    if side not in PLAYERS:
+        seats = ", ".join((*PLAYERS, "referee") if referee else PLAYERS)
+        raise UsageError(f"--seat: a Hera and Zeus record's seats are {seats}, not {side}")
+    return PLAYERS.index(side)
 
 
-def _seat_of(state, seat: str | None) -> int:
+def _seat_of(state, seat: str | None, referee: bool = False) -> int | None:
+    """The --seat of a Legends record as a seat index (not given: the seat to decide;
+    None for the referee where `referee` allows it)."""
     game = state.game
+    if referee and seat in (None, "referee"):
+        return None
     if seat is None:
         return state.t.actor if state.t.actor is not None else state.t.turn_seat
     if seat not in game.seats:
-        raise UsageError(f"--seat must be one of {', '.join(game.seats)}, not {seat!r}")
+        seats = ", ".join((*game.seats, "referee") if referee else game.seats)
+        raise UsageError(f"--seat: this mission's seats are {seats}, not {seat}")
     return game.seats.index(seat)
 
 
@@ -186,19 +195,18 @@ def cmd_show(args) -> int:
     if legends is not None:
         from hzai.games.legends.render import render as render_legends
 
-        print(render_legends(legends, None if args.seat is None else _seat_of(legends, args.seat)))
+        print(render_legends(legends, _seat_of(legends, args.side, referee=True)))
         return 0
-    if args.seat is not None:
-        raise UsageError("--seat is for Legends of Hellas records; a Hera and Zeus record takes --as")
+    viewer = _hera_zeus_side(args.side, referee=True)
     _, state = _load(args.record, args.upto)
-    viewer = None if args.side == "referee" else PLAYERS.index(args.side)
     print(render(state, viewer))
     return 0
 
 
 def _observer(args, state) -> int:
-    if args.side:
-        return PLAYERS.index(args.side)
+    side = _hera_zeus_side(args.side)
+    if side is not None:
+        return side
     return state.to_move if state.to_move is not None else state.turn_player
 
 
@@ -207,12 +215,9 @@ def cmd_view(args) -> int:
 
     legends = _legends(args.record, args.upto)
     if legends is not None:
-        if args.side is not None:
-            raise UsageError("a Legends of Hellas record takes --seat pX, not --as")
-        print(json.dumps(legends.view(_seat_of(legends, args.seat)).to_json(), indent=args.indent))
+        print(json.dumps(legends.view(_seat_of(legends, args.side)).to_json(), indent=args.indent))
         return 0
-    if args.seat is not None:
-        raise UsageError("--seat is for Legends of Hellas records; a Hera and Zeus record takes --as")
+    _hera_zeus_side(args.side)
     _, state = _load(args.record, args.upto)
     print(json.dumps(view_of(state, _observer(args, state)).to_json(), indent=args.indent))
     return 0
@@ -276,19 +281,34 @@ def cmd_analyze(args) -> int:
     if args.json:
         print(json.dumps(answer.to_json(), indent=2))
         return 0
-    print(f"{answer.perspective} to decide · {answer.iterations} iterations in {answer.millis:.0f} ms · "
-          f"values are {answer.perspective}'s win probability")
+    print(f"{answer.perspective} to decide · budget {_limits(args)}: {answer.iterations} iterations in "
+          f"{answer.millis:.0f} ms · values are {answer.perspective}'s win probability")
     from hzai.review import ANALYSIS_HEADER, format_move_row
 
     print(ANALYSIS_HEADER)
     for m in answer.moves[: args.top]:
         print(format_move_row(str(m.move), m.visits, m.value, m.ci_low, m.ci_high, m.pv))
+    if args.words:
+        _print_words(view, answer, args)
     if answer.belief:
         from hzai.games.hera_zeus.belief import format_report
 
         print()
         print(format_report(answer.belief))
     return 0
+
+
+def _print_words(view, answer, args) -> None:
+    """--words: the first rows' variations told in the game's narration (hzai.explain)."""
+    from hzai.core import make_game
+    from hzai.explain import pv_in_words
+
+    game = make_game(view.game.name if hasattr(view.game, "name") else "hera_zeus")
+    for m in answer.moves[: min(args.top, args.words)]:
+        move = view.game.move_text(m.move) if hasattr(view.game, "move_text") else str(m.move)
+        print(f"\nafter {move}, the search expects:")
+        for line in pv_in_words(game, view, m.pv, seed=args.seed) or ["(nothing it can tell)"]:
+            print(f"  {line}")
 
 
 def _root_moves(view, args):
@@ -351,7 +371,7 @@ def _analyze_batch(args, paths: list[Path], ray: str | None) -> int:
     {"record", "error"}; exit 2 when any record failed."""
     from hzai.review import review_many
 
-    sides = (0, 1) if args.side is None else (PLAYERS.index(args.side),)
+    sides = (0, 1) if args.side is None else (_hera_zeus_side(args.side),)
     loaded, failed = [], []
     for path in paths:
         try:
@@ -455,8 +475,16 @@ def cmd_team(args) -> int:
     return 0
 
 
-def _add_budget(p) -> None:
-    p.add_argument("--budget", default="1000", help="iterations (1000), time (250ms, 2s) or both (1000,250ms); default 1000")
+def add_seat_option(p, help_text: str, default=None) -> None:
+    """--seat, the one spelling of a seat for every game and command; --as is the same
+    option under its older name. The record's game checks the name."""
+    p.add_argument("--seat", "--as", dest="side", default=default, metavar="SEAT", help=f"{help_text} (--as: the same)")
+
+
+def _add_budget(p, default: str = "1000") -> None:
+    what = f"{default} iterations" if default.isdigit() else default
+    p.add_argument("--budget", default=default,
+                   help=f"iterations (1000), time (250ms, 2s) or both (1000,250ms); default {what}")
     p.add_argument("--threads", type=int, default=1, help="search threads (root parallelism); default 1")
     p.add_argument("--seed", type=int, default=0, help="seed of the search (default 0)")
 
@@ -539,25 +567,21 @@ def build_parser(with_subparsers: bool = False):
 
     p = sub.add_parser("show", help="draw the position after a record as text")
     p.add_argument("record", help=record_help)
-    p.add_argument("--as", dest="side", choices=["referee", "hera", "zeus"], default="referee",
-                   help="whose eyes: the referee sees everything (default)")
-    p.add_argument("--seat", default=None, metavar="pX", help="legends: as this seat sees it (default: the referee)")
+    add_seat_option(p, "whose eyes: hera or zeus, p1..p5 for Legends, or referee, who sees everything (default)")
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     p.set_defaults(func=cmd_show)
 
-    side_help = "whose information: hera or zeus (default: the player to move)"
+    side_help = "whose information: hera or zeus, p1..p5 for Legends (default: the seat to decide)"
     p = sub.add_parser("view", help="what one player knows after a record (its information set), as JSON")
     p.add_argument("record", help=record_help)
-    p.add_argument("--as", dest="side", choices=list(PLAYERS), default=None, help=side_help)
-    p.add_argument("--seat", default=None, metavar="pX",
-                   help="legends: whose information, p1..p5 (default: the seat to decide)")
+    add_seat_option(p, side_help)
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
     p.set_defaults(func=cmd_view)
 
     p = sub.add_parser("belief", help="where the opponent's hidden cards (above all the hostage) probably are")
     p.add_argument("record", help="game record (hzai-record/1 JSON)")
-    p.add_argument("--as", dest="side", choices=list(PLAYERS), default=None, help=side_help)
+    add_seat_option(p, "whose information: hera or zeus (default: the player to move)")
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     p.add_argument("--samples", type=int, default=4000, help="determinizations to draw (default 4000)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampler (default 0)")
@@ -568,10 +592,9 @@ def build_parser(with_subparsers: bool = False):
 
     p = sub.add_parser("analyze", help="how good is every legal move? (ISMCTS from one player's view)")
     p.add_argument("record", help="game record (hzai-record/1 JSON)")
-    p.add_argument("--as", dest="side", choices=[*PLAYERS, *SEATS], default=None,
-                   help="the player to decide (checked; p1..p5 for Legends)")
+    add_seat_option(p, "the seat to decide: hera or zeus, p1..p5 for Legends (checked; default: whoever decides)")
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
-    _add_budget(p)
+    _add_budget(p, "1s")
     p.add_argument("--c", type=float, default=0.7, help="exploration constant (default 0.7)")
     p.add_argument("--playout", choices=["random", "light"], default=None,
                    help="playout policy (default: the game's own; random for a game that names none)")
@@ -582,6 +605,9 @@ def build_parser(with_subparsers: bool = False):
                    help="weight of the progressive bias from the game's prior over its moves (default 0: off; Hera and Zeus only)")
     p.add_argument("--belief", type=int, default=0, metavar="N", help="add the belief report over N samples")
     p.add_argument("--top", type=int, default=20, help="rows to show (default 20)")
+    p.add_argument("--words", type=int, default=0, metavar="N",
+                   help="tell the first N rows' principal variations in the game's narration, as the deciding seat "
+                        "would see them")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     add_root_move_options(p)
     p.set_defaults(func=cmd_analyze)
@@ -593,9 +619,8 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("records", nargs="*", metavar="RECORD",
                    help="game record (hzai-record/1 JSON); several, or a folder of *.json records: one JSON line "
                         "per record ({\"record\", \"decisions\"} or {\"record\", \"error\"}), in order")
-    p.add_argument("--as", dest="side", choices=[*PLAYERS, *SEATS], default=None,
-                   help="only this player's decisions (p1..p5 for Legends)")
-    _add_budget(p)
+    add_seat_option(p, "only this seat's decisions: hera or zeus, p1..p5 for Legends (default: every seat's)")
+    _add_budget(p, "500")
     p.add_argument("--json", action="store_true", help="print the decisions as JSON")
     _add_ray(p, "each record")
     p.add_argument("-o", "--output", help="write the JSON lines of a batch to this file instead of standard output")
@@ -603,7 +628,7 @@ def build_parser(with_subparsers: bool = False):
                                                   "the belief about the opponent's hostage (PNG, SVG or PDF; needs "
                                                   "matplotlib: pip install 'hzai[plot]')")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    p.set_defaults(func=cmd_analyze_game, budget="500")
+    p.set_defaults(func=cmd_analyze_game)
 
     p = sub.add_parser("arena", help="play two bots against each other, seats swapped, with a 95%% interval")
     p.add_argument("bot_a", help=BOT_SPEC_HELP)
@@ -628,10 +653,10 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--difficulty", default="human", help="human (default), heroic or godlike")
     p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE", help="relocation=free, turn_limit=N")
     p.add_argument("--games", type=int, default=20, help="missions to play (default 20)")
-    _add_budget(p)
+    _add_budget(p, "200")
     p.add_argument("--all-seeing", action="store_true", help="every bot reads the full state (benchmarks only)")
     p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
-    p.set_defaults(func=cmd_team, budget="200")
+    p.set_defaults(func=cmd_team)
 
     from hzai.learn.cli import add_commands as add_learning_commands
 

@@ -77,7 +77,9 @@ def _number(value: float | None) -> str:
 
 
 def format_review(decisions: list[Decision]) -> str:
-    lines = [f"{'#':>4}  {'player':<6} {'played':<26} {'value':>6}  {'bot':<26} {'value':>6}  {'lost':>6}"]
+    lines = ["values are the win probability (draw 0.5) of the row's player, who decides there, from its own view; "
+             "lost = the bot's value - the played move's",
+             f"{'#':>4}  {'player':<6} {'played':<26} {'value':>6}  {'bot':<26} {'value':>6}  {'lost':>6}"]
     for d in decisions:
         lines.append(
             f"{d.index:>4}  {d.player:<6} {d.played:<26} {_number(d.played_value)}  {d.best:<26} {d.best_value:>6.3f}  "
@@ -88,7 +90,7 @@ def format_review(decisions: list[Decision]) -> str:
         if mine:
             lost = sum(d.loss or 0.0 for d in mine)
             marks = sum(1 for d in mine if d.mark == "??")
-            lines.append(f"{player}: {len(mine)} decisions, value lost {lost:.2f} in all, {marks} marked ??")
+            lines.append(f"{player}: {len(mine)} decision{'' if len(mine) == 1 else 's'}, value lost {lost:.2f} in all, {marks} marked ??")
     return "\n".join(lines)
 
 

@@ -25,3 +25,17 @@ def quoted(value, limit: int = QUOTE_LIMIT) -> str:
         text = repr(head)
         return text if len(value) <= limit else f"{text}... ({len(value) - limit} more characters)"
     return shorten(repr(value), limit)
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`count` and `word`, the plural when count is not 1: "1 card", "3 cards"."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def without_echo(message: str, text: str) -> str:
+    """`message` without a leading copy of `text` (`'draw': ...` or `draw: ...`): the
+    caller names the move already, so its reason need not quote it a second time."""
+    for prefix in (f"{text!r}: ", f"{text}: ", f"{text.lower()}: "):
+        if message.startswith(prefix):
+            return message[len(prefix):]
+    return message

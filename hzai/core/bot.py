@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Protocol
 from hzai.core.game import Move
 from hzai.core.limits import Limits
 from hzai.core.view import View
-from hzai.text import quoted, shorten
+from hzai.text import quoted, shorten, without_echo
 
 
 class BotError(ValueError):
@@ -66,7 +66,7 @@ class RootMoves:
                 try:
                     moves.append(game.parse_move(text))
                 except ValueError as exc:
-                    raise RootMovesError(f"{kind} move {quoted(text)}: {shorten(str(exc))}") from None
+                    raise RootMovesError(f"{kind} move {quoted(text)}: {shorten(without_echo(str(exc), text))}") from None
             return tuple(moves)
 
         return cls(None if allow is None else read("allow", allow), read("avoid", avoid))

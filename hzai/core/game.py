@@ -266,6 +266,17 @@ class Game(ABC):
         """A text picture of `state` for `seat`, showing only what it may see."""
         return json.dumps(state.view(seat).to_json(), indent=2, sort_keys=True)
 
+    def referee_text(self, state: "State") -> str:
+        """A text picture of `state` with nothing hidden: what a front end shows once the
+        game is over and its record is public. By default every seat's board in turn."""
+        return "\n\n".join(f"{name}:\n{self.board_text(state, seat)}" for seat, name in enumerate(self.seats))
+
+    def belief_text(self, report: dict) -> str:
+        """`belief_report`'s answer in words (hzai belief's text); by default one entry a
+        line, as JSON."""
+        return "\n".join(f"{key}: {json.dumps(value)}" for key, value in report.items()
+                          if key not in ("observer", "samples", "seed"))
+
     def result_text(self, state: "State") -> str:
         """The end in words ("" before it)."""
         if not state.is_terminal:

@@ -20,6 +20,19 @@ if TYPE_CHECKING:
     from hzai.core.game import Game
 
 MASK64 = (1 << 64) - 1
+# What `hzai play --save` writes when a game is left before its end: the moves as one
+# seat saw them. Not a record (hidden cards are hidden), so every reader names it.
+SEAT_VIEW_FORMAT = "hzai-seat-view/1"
+
+
+def refuse_seat_view(data: Any) -> None:
+    """RecordError saying what the file is when `data` is a seat's view, not a record."""
+    if isinstance(data, dict) and data.get("format") == SEAT_VIEW_FORMAT:
+        seat = data.get("seat")
+        whose = f"{seat}'s" if isinstance(seat, str) and len(seat) <= 20 else "one seat's"
+        raise RecordError(f"this is {whose} view of an unfinished game ({SEAT_VIEW_FORMAT}, saved by hzai play "
+                          "--save when a game is left), not a game record: it hides what that seat could not "
+                          "see, so it cannot be replayed or analysed; the record is saved when a game ends")
 REPLAY_CHECK_EVERY = 64  # moves between polls of should_stop during a replay
 
 
@@ -73,6 +86,7 @@ def read_seed_record(game: "Game", data: Any) -> SeedRecord:
     field otherwise. The record's params make the game (`game.with_params`)."""
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
+    refuse_seat_view(data)
     unknown = set(data) - {"format", "params", "seed", "moves"}
     if unknown:
         raise RecordError(f"unknown record field(s): {shorten(', '.join(sorted(map(str, unknown))))}")

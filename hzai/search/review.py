@@ -26,7 +26,7 @@ from hzai.core import Analysis, Game, Limits, Move, State
 from hzai.core.bot import RootMoves, Stop
 from hzai.rng import MASK64
 from hzai.search.ismcts import DEFAULT_EXPLORATION, analyze
-from hzai.text import quoted, shorten
+from hzai.text import quoted, shorten, without_echo
 
 BLUNDER = 0.15  # value lost that marks a move "??"
 DUBIOUS = BLUNDER / 3  # value lost that marks a move "?"
@@ -159,9 +159,7 @@ def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: 
         try:
             move = resolve_move(state, given)
         except ValueError as exc:
-            reason = str(exc)
-            for prefix in (f"{text!r}: ", f"{text}: "):  # the game's messages often start with the move
-                reason = reason.removeprefix(prefix)
+            reason = without_echo(str(exc), text)  # the game's messages often start with the move
             raise ReviewError(f"move {index} {quoted(text)}: {shorten(reason)}", index, text) from None
         seat = state.current_seat
         if seat is not None and seat in chosen:

@@ -151,7 +151,9 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         return decision.game.belief_report(decision.view, samples, request.seed)
 
     def _answer(self, decision: Decision, analysis) -> bot_pb2.AnalyzeResponse:
-        return bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(decision.game, analysis))
+        # the final answer tells its variations in words; progress reports do not spend on it
+        view = decision.view if analysis.finished else None
+        return bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(decision.game, analysis, view))
 
     @handler
     def Analyze(self, request, context):

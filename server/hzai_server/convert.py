@@ -16,6 +16,7 @@ import math
 import grpc
 
 from hzai.core import Game, NoDecision, RecordError, ReplayStopped, UnknownGameError, game_names, make_game
+from hzai.explain import pv_in_words
 from hzai.search import Analysis, Limits, LimitsError
 from hzai.search.ismcts import shipped_model_id
 from hzai.search.levels import MAX_LEVEL
@@ -266,7 +267,12 @@ def belief_to_proto(game: Game, report: dict, observer: int) -> bot_pb2.Belief:
     return out
 
 
-def analysis_to_proto(game: Game, analysis: Analysis) -> bot_pb2.Analysis:
+PV_WORDS_ROWS = 8  # the rows by order whose variation is told in words (MoveInfo.pv_words)
+
+
+def analysis_to_proto(game: Game, analysis: Analysis, view=None) -> bot_pb2.Analysis:
+    """The analysis as protobuf; with the deciding seat's `view`, the first rows' variations
+    told in the game's narration too (hzai.explain)."""
     perspective = game.seat_index(analysis.perspective)
     out = bot_pb2.Analysis(
         game=game.name, perspective=perspective, perspective_name=game.seats[perspective],
@@ -280,6 +286,8 @@ def analysis_to_proto(game: Game, analysis: Analysis) -> bot_pb2.Analysis:
             move=move_to_proto(game, info.move), visits=info.visits, value=_finite(float(info.value)),
             ci_low=_finite(float(info.ci_low)), ci_high=_finite(float(info.ci_high)),
             availability=info.availability, order=info.order, pv=[move_to_proto(game, m) for m in info.pv],
+            pv_words=(pv_in_words(game, view, info.pv, seed=analysis.seed)
+                      if view is not None and info.order < PV_WORDS_ROWS else []),
         )
     if analysis.belief:
         out.belief.CopyFrom(belief_to_proto(game, analysis.belief, perspective))

@@ -21,6 +21,7 @@ from hzai.core import Game, State
 from hzai.core.bot import RootMoves, RootMovesError
 from hzai.search.positions import MAX_POSITIONS
 from hzai.search.review import ReviewedDecision, resolve_move
+from hzai.text import quoted, without_echo
 from hzai_proto.v2 import bot_pb2
 
 from hzai_server import convert, seats
@@ -107,7 +108,7 @@ def plan_review(request, matches, context, config, limits) -> GamePlan:
         try:
             state.apply(resolve_move(state, text))
         except ValueError as exc:
-            raise invalid(f"{field}.moves[{index}]", f"{text!r}: {str(exc)[:300]}") from None
+            raise invalid(f"{field}.moves[{index}]", f"move {index} {quoted(text)}: {without_echo(str(exc), text)[:300]}") from None
     if wanted:
         index = min(wanted)
         raise invalid(f"root_moves[{index}]", f"move index {index} is not a decision of the seats analysed "

@@ -17,6 +17,7 @@ most once a sweep interval, so another replica's sweep does not drop a match rea
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from contextlib import contextmanager
@@ -189,15 +190,26 @@ class HostedMatches:
         return match, tokens
 
     def _check_caps(self, client: str) -> None:
-        retry = self.config.sweep_interval
         if self.store.count_live() >= self.config.max_matches:
-            raise ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                           f"this server hosts at most {self.config.max_matches} matches and all are in use; "
-                           f"delete finished ones or retry in {retry:g} s", retry_after=retry, reason="match_cap")
+            self._refuse_over_cap(f"this server hosts at most {self.config.max_matches} matches and all are in use",
+                                  None)
         if self.store.count_live(client) >= self.config.max_matches_per_client:
-            raise ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                           f"a client may keep at most {self.config.max_matches_per_client} matches here and yours "
-                           f"are all in use; delete finished ones or retry in {retry:g} s", retry_after=retry, reason="match_cap")
+            self._refuse_over_cap(f"a client may keep at most {self.config.max_matches_per_client} matches here "
+                                  "and yours are all in use", client)
+
+    def _refuse_over_cap(self, which: str, client: str | None) -> None:
+        """RESOURCE_EXHAUSTED over a match cap, saying when a place frees by itself: the
+        sweep removes a match once idle for the TTL, so the idlest one (of the client,
+        for its own cap) goes at the first sweep after its TTL runs out; any sooner
+        only if a player deletes one."""
+        ttl, sweep = self.config.match_ttl, self.config.sweep_interval
+        idlest = self.store.idlest_use(client)
+        left = ttl if idlest is None else max(0.0, idlest + ttl - self.clock())
+        retry = math.ceil(left + 2 * sweep)
+        raise ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                       f"{which}; a match is removed after {ttl:g} s unused, the idlest of these in at most "
+                       f"{retry} s (retry then), or at once when a player deletes one (DeleteMatch; the page's "
+                       "New game does)", retry_after=retry, reason="match_cap")
 
     # ----- access ------------------------------------------------------------------------
     def open(self, match_id: str, context) -> tuple[Match, seats.Grant]:

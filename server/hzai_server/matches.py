@@ -122,7 +122,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             out = match_pb2.GetViewResponse(status=status_message(match, grant))
             if not grant.spectator:
                 out.view.CopyFrom(convert.view_to_proto(game, state.view(grant.seat), state))
-                out.board = game.board_text(state, grant.seat)
+                # once over, the record is public: the board shows everything
+                out.board = game.referee_text(state) if state.is_terminal else game.board_text(state, grant.seat)
             if request.with_history:
                 out.history.extend(seen.history(game, game.start_of(match.record), match.record.moves, grant.seat))
             return out

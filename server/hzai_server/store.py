@@ -180,6 +180,11 @@ class MatchStore(ABC):
     def count_live(self, client: str | None = None) -> int:
         """Matches kept, all of them or of one client."""
 
+    @abstractmethod
+    def idlest_use(self, client: str | None = None) -> float | None:
+        """The earliest `last_used` of the matches kept (all, or one client's); None
+        when there are none. The sweep removes that match first."""
+
     def close(self) -> None:
         pass
 
@@ -218,6 +223,11 @@ class SqlQueries:
         if client is None:
             return self._read("SELECT COUNT(*) FROM matches")[0][0]
         return self._read(f"SELECT COUNT(*) FROM matches WHERE client = {self.MARK}", (client,))[0][0]
+
+    def idlest_use(self, client: str | None = None) -> float | None:
+        if client is None:
+            return self._read("SELECT MIN(last_used) FROM matches")[0][0]
+        return self._read(f"SELECT MIN(last_used) FROM matches WHERE client = {self.MARK}", (client,))[0][0]
 
     def version(self, match_id: str) -> int | None:
         rows = self._read(f"SELECT version FROM matches WHERE id = {self.MARK}", (match_id,))

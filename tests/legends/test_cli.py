@@ -88,7 +88,7 @@ def test_view_and_show_as_a_seat(capsys, record):
     code, out, _ = run(capsys, "show", path, "--seat", "p2")
     assert code == 0 and "?=arms" in out and "guile=arms" not in out
     code, _, err = run(capsys, "view", path, "--seat", "p7")
-    assert code == 2 and "--seat must be one of p1, p2" in err
+    assert code == 2 and "--seat: this mission's seats are p1, p2, not p7" in err
 
 
 def test_help_names_legends(capsys):

@@ -117,8 +117,9 @@ def test_a_move_of_another_position_is_an_error_naming_it(spec):
 
 def test_parse_names_the_text_it_cannot_read():
     game = Game.create()
-    with pytest.raises(RootMovesError, match="allow move 'fly to the moon'"):
+    with pytest.raises(RootMovesError, match="allow move 'fly to the moon'") as caught:
         RootMoves.parse(game, allow=["fly to the moon"])
+    assert str(caught.value).count("fly to the moon") == 1  # the move quoted once, not echoed by its reason
     with pytest.raises(RootMovesError, match="avoid move 'nonsense'"):
         RootMoves.parse(game, avoid=["nonsense"])
     with pytest.raises(RootMovesError, match="allow names no move"):

@@ -139,6 +139,7 @@ def test_analyze_game_refuses_bad_requests_naming_what_is_wrong(client, game_rec
     broken = {**game_record, "moves": game_record["moves"][:3] + ["fly away"]}
     bad_move = rpc_error(client.analyze_game, broken, iterations=100)
     assert bad_move.code() == grpc.StatusCode.INVALID_ARGUMENT and "moves[3]" in bad_move.details()
+    assert "move 3 'fly away': " in bad_move.details() and bad_move.details().count("fly away") == 1
     seat = rpc_error(client.analyze_game, game_record, iterations=100, seats=[5])
     assert seat.code() == grpc.StatusCode.INVALID_ARGUMENT and "seats[0]" in seat.details()
 

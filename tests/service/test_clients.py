@@ -80,7 +80,8 @@ def test_hzai_suggest_and_analyze_on_the_command_line(server, midgame, tmp_recor
     assert hzai_main(["suggest", path, "--server", server.address, "--budget", "300", "--json"]) == 0
     reply = json.loads(capsys.readouterr().out)
     assert reply["move"]["text"] in legal(midgame) and reply["bot"] == "ismcts"
-    assert ["hera", "zeus"][reply.get("seat", 0)] == reply["seatName"]  # the seat to move, by index and name
+    assert ["hera", "zeus"][reply.get("seat", 0)] == reply["seat_name"]  # the seat to move, by index and name
+    assert not [key for key in reply if any(c.isupper() for c in key)]  # the field names of the protos, as --json elsewhere
     assert hzai_main(["analyze", path, "--server", server.address, "--budget", "400", "--json"]) == 0
     analysis = json.loads(capsys.readouterr().out)
     assert analysis["iterations"] == "400" and analysis["best"]["text"] in legal(midgame)
@@ -394,3 +395,14 @@ def test_node_analyze_game_streams_one_row_a_decision(server, midgame, tmp_recor
     bad = subprocess.run([node, str(NODE_CLIENT / "analyze_game.js"), path, "--server", server.address,
                           "--seat", "poseidon"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and 'no seat "poseidon"' in bad.stderr
+
+
+def test_a_seat_view_sent_to_the_server_is_named(server, tmp_record, capsys):
+    """What `hzai play --save` writes before the end is not a record: every command that
+    sends a record to a server says what the file is, in one line, before any call."""
+    path = str(tmp_record({"format": "hzai-seat-view/1", "game": "hera_zeus", "seat": "zeus", "moves": []},
+                          "left.json"))
+    for argv in (["suggest", path], ["analyze", path], ["analyze-game", path]):
+        assert hzai_main([*argv, "--server", server.address]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "this is zeus's view of an unfinished game (hzai-seat-view/1" in err, err

@@ -31,8 +31,13 @@ def test_a_scripted_mission_with_two_bots_ends_and_saves_its_record(client, tmp_
     assert text.startswith("Legends of Hellas: you play P1; the bot (heuristic) plays P2, P3.")
     assert "flee" in text and "Type 'help'" in text  # the mistyped command is answered, not played
     assert "Legal moves (3):" in text and "The bot's best moves for you" in text
-    assert "you placed the hero disc on m" in text and "p2 placed the hero disc on m" in text
-    assert re.search(r"turn \d+: p3 to play", text)
+    # the hint tells what the search expects after its best move, in the game's narration
+    assert re.search(r"  After [a-z0-9 ,-]+, the bot expects:\n    You placed your disc on m\d", text)
+    # whole sentences naming the heroes and the monsters
+    assert re.search(r"  You placed your disc on m\d [A-Z][a-z]+( [A-Z][a-z]+)?\.\n", text)
+    assert re.search(r"  Atalanta \(p2\) placed the hero disc on m\d [A-Z][a-z]+( [A-Z][a-z]+)?\.\n", text)
+    assert re.search(r"Turn \d+: Hercules \(p3\) to play\.", text) and re.search(r"Turn \d+: your turn\.", text)
+    assert re.search(r"m\d [A-Z][a-z ]+ enters; it needs [a-z]+ and [a-z]+\.", text)
     ending = re.search(r"Game over: (won|lost) \(([a-z ]+)\)\. Your team (won|lost)\.", text)
     assert ending and ending.group(1) == ending.group(3)
     record = Record.load(save)
@@ -42,13 +47,13 @@ def test_a_scripted_mission_with_two_bots_ends_and_saves_its_record(client, tmp_
     # what p1 was told of its teammates' hidden cards never names one
     hidden = 0
     for line in text.splitlines():
-        if re.search(r"p[23] handed .* to p[23]", line):
-            assert re.fullmatch(r"  p[23] handed \d cards? to p[23]", line), line
-        if re.search(r"p[23] supported p[23]", line):
-            assert re.fullmatch(r"  p[23] supported p[23] \(support p[23] \?(,\?)*\)", line), line
-        if "used the hero's ability" in line and not line.startswith("  you"):
+        if re.search(r"\(p[23]\) handed .* to \w+ \(p[23]\)", line):
+            assert re.fullmatch(r"  \w+ \(p[23]\) handed \d cards? to \w+ \(p[23]\)\.", line), line
+        if re.search(r"\(p[23]\) supported \w+ \(p[23]\)", line):
+            assert re.fullmatch(r"  \w+ \(p[23]\) supported \w+ \(p[23]\) \(support p[23] \?(,\?)*\)\.", line), line
+        if "'s ability on" in line and not line.startswith("  You"):
             assert "(fight ability ?)" in line, line
-        hidden += bool(re.match(r"  p[23] (discarded a card|chose: discard \?)", line))
+        hidden += bool(re.match(r"  \w+ \(p[23]\) (discarded a card|chose: discard \?)", line))
     assert hidden  # teammates' discards came by, and stayed hidden
 
 

@@ -82,7 +82,7 @@ def test_session_words_and_the_moves_listing():
     names = [f"Card{chr(65 + i)}" for i in range(17)]
     many = moves(*(f"setup {a} {b} -" for a in names for b in ("Pegasus", "Sirens")))  # 17 second words
     assert group_moves(many) == [f"  setup       34 moves [1-34], e.g. setup CardA Pegasus -; with -, {', '.join(names)}, "
-                                 "Pegasus, Sirens"]
+                                 "Pegasus, Sirens; type 'setup' alone to build one a piece at a time"]
 
 
 def test_rejection_drops_the_field_and_the_move():
@@ -253,3 +253,27 @@ def test_analyze_game_on_a_fresh_record_says_there_is_nothing_to_analyse(tmp_pat
                          timeout=60)
     assert run.returncode == 0
     assert "nothing to analyse: the record has no decisions yet" in run.stdout
+
+
+def test_an_exact_move_beats_the_longer_moves_it_starts():
+    legal = moves("support p2 arms", "support p2 arms,courage", "support p2 arms,arms", "support p3 arms")
+    assert read_command("sup p2 arms", legal).move == "support p2 arms"
+    assert read_command("support p2 arms", legal).move == "support p2 arms"
+    with pytest.raises(InputError, match="which one"):
+        read_command("sup p2 ar", legal)  # no move has 'ar' in full: still ambiguous
+    taken = moves("play Hydra c1r2", "play Hydra@zeus c1r2")
+    assert read_command("pl hydra c1r2", taken).move == "play Hydra c1r2"
+
+
+def test_a_long_move_is_built_from_its_pieces():
+    from hzai_client.play_input import builds, next_pieces, pieces
+
+    texts = ["discard arms order courage,speed", "discard arms order speed,courage",
+             "discard speed order arms,courage", "discard speed order courage,arms"]
+    assert pieces(texts[0]) == [("discard", " "), ("arms", " "), ("order", " "), ("courage", ","), ("speed", "")]
+    start = builds("discard", texts)
+    assert start == [("discard", " ")] and builds("discard arms", texts) is None and builds("oracle", texts) is None
+    assert next_pieces(texts, start) == ([("arms", " "), ("speed", " ")], None)
+    chosen = start + [("arms", " "), ("order", " "), ("speed", ",")]
+    assert next_pieces(texts, chosen) == ([("courage", "")], None)
+    assert next_pieces(texts, chosen + [("courage", "")]) == ([], "discard arms order speed,courage")

@@ -29,17 +29,17 @@ def cmd_suggest(args) -> int:
     if args.json:
         from google.protobuf import json_format
 
-        print(json_format.MessageToJson(reply, indent=None))
+        print(json_format.MessageToJson(reply, indent=None, preserving_proto_field_name=True))
     else:
         print(reply.move.text)
     return 0
 
 
-def _format_analysis(a) -> str:
+def _format_analysis(a, budget: str = "") -> str:
     from hzai.review import ANALYSIS_HEADER, format_move_row
 
     lines = [
-        f"{a.iterations} iterations in {a.millis:.0f} ms · values are {a.perspective_name}'s expected result "
+        f"budget {(budget + ' iterations' if budget.isdigit() else budget) if budget else 'the server default'}: {a.iterations} iterations in {a.millis:.0f} ms · values are {a.perspective_name}'s expected result "
         f"(win 1, draw 0.5, loss 0) · best: {a.best.text} ({a.value:.3f})" + ("" if a.finished else " · stopped early"),
         ANALYSIS_HEADER,
     ]
@@ -50,9 +50,22 @@ def _format_analysis(a) -> str:
         b = a.belief
         # the game's own report, one entry a line (every game writes its own; --json has it whole)
         lines.append(f"Where the hidden cards probably are, as {a.perspective_name} sees it ({b.samples} samples):")
-        lines += [f"  {key}: {json.dumps(value)}" for key, value in json.loads(b.json or "{}").items()
-                  if key not in ("observer", "samples", "seed")]
+        lines += _belief_lines(a.game, json.loads(b.json or "{}"))
     return "\n".join(lines)
+
+
+def _belief_lines(game: str, report: dict) -> list[str]:
+    """A server's belief report in words, as the game's own `belief_text` says it (Hera and
+    Zeus: as `hzai belief` prints it); one entry a line when this side does not know the
+    game or the report is of another shape (--json has it whole)."""
+    from hzai.core import UnknownGameError, make_game
+
+    try:
+        text = make_game(game).belief_text(report)
+    except (UnknownGameError, KeyError, TypeError, ValueError):
+        text = "\n".join(f"{key}: {json.dumps(value)}" for key, value in report.items()
+                         if key not in ("observer", "samples", "seed"))
+    return ["  " + line for line in text.splitlines()]
 
 
 def _upto(text: str, upto: int | None) -> str:
@@ -99,12 +112,12 @@ def cmd_analyze_remote(args) -> int:
     if args.json:
         from google.protobuf import json_format
 
-        print(json_format.MessageToJson(analysis, indent=None))
+        print(json_format.MessageToJson(analysis, indent=None, preserving_proto_field_name=True))
     else:
         top = getattr(args, "top", None)
         if top is not None:
             del analysis.moves[top:]
-        print(_format_analysis(analysis))
+        print(_format_analysis(analysis, args.budget))
     return 0
 
 

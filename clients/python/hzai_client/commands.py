@@ -80,13 +80,21 @@ def _game_of(client, args, text: str) -> str:
 
     if getattr(args, "game", None):
         return args.game
+    data = json.loads(text)
+    name = getattr(args, "record", None) or (getattr(args, "records", None) or ["the record"])[0]
+    try:
+        from hzai.core.record import RecordError, refuse_seat_view
+
+        refuse_seat_view(data)
+    except RecordError as exc:
+        raise CommandError(f"{name}: {exc}") from None
     book = client.book()
-    fmt = json.loads(text).get("format")
+    fmt = data.get("format")
     try:
         return book.game_of_format(fmt)
     except ValueError:
         known = ", ".join(f"{g.name} ({g.record_format})" for g in book.games.values())
-        raise CommandError(f"{args.record}: no game of this server writes records of format {fmt!r}; give --game "
+        raise CommandError(f"{name}: no game of this server writes records of format {fmt!r}; give --game "
                            f"(the server plays {known})") from None
 
 

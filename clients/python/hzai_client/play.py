@@ -21,21 +21,46 @@ import json
 import re
 import sys
 
-from hzai_client.play_input import SESSION_WORDS, InputError, group_moves, read_command
+from hzai_client.play_input import (SESSION_WORDS, Command, InputError, builds, group_moves, next_pieces, read_command,
+                                    spell)
 from hzai_client.play_record import seat_view_json, write_json, write_record
 
 COMMANDS = """Commands:
   a move                 as the 'moves' listing writes it; any word may be cut short when
-                         that leaves one legal move (dr for draw), numbers may go without
-                         their letters (ch 2 for challenge c2, pl hyd 1 2 for play Hydra c1r2)
+                         that leaves one legal move{example}
   NUMBER                 the move of that number in the 'moves' listing
+  a first word alone     a long move (setup, support, the Oracle's order) built one
+                         numbered piece at a time: setup, then a card for each column
   moves                  the legal moves, by their first word, numbered
   board                  the board again
-  hint                   the bot's three best moves for you, with their chances
+  hint                   the bot's three best moves for you, best first, with their chances
   help                   this list                      quit    leave (Ctrl-C, Ctrl-D)"""
 INTRO = "Type 'help' for the commands, 'moves' for the legal moves; stop with 'quit', Ctrl-C or Ctrl-D."
 SAVE_SECONDS = 5.0  # a save on the way out never waits longer for the server
 DEFAULT_GAME = "hera_zeus"
+
+
+def short_example(legal) -> str:
+    """An example of a move typed short, from this position's own legal moves: its words
+    cut to three letters, when that still means that move alone ("" if none does)."""
+    from hzai_client.play_input import read_command
+
+    for move in sorted(legal, key=lambda m: (-len(m.text.split()), m.text)):
+        words = move.text.split()
+        short = " ".join(w if any(c.isdigit() for c in w) else w[:3] for w in words)
+        if short == move.text or not any(len(w) > 3 for w in words):
+            continue
+        try:
+            if read_command(short, legal).move == move.text:
+                return f" ('{short}' for {move.text})"
+        except ValueError:
+            continue
+    return ""
+
+
+def plural(count: int, word: str) -> str:
+    """"1 move", "2 moves"."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def parse_params(pairs: list[str]) -> dict:
@@ -88,7 +113,7 @@ def seat_of(info, given: str | int) -> int:
         return seats.index(text)
     if text.isdigit() and int(text) < len(seats):
         return int(text)
-    raise CommandError(f"--as: {info.name} has no seat {given!r}; its seats are "
+    raise CommandError(f"--seat: {info.name} has no seat {given!r}; its seats are "
                        + ", ".join(f"{i} {s}" for i, s in enumerate(seats)))
 
 
@@ -107,6 +132,8 @@ class Session:
         self.board_text = ""
         self.told_ending = False
         self.over = False
+        self.commitment = ""  # the deal's commitment as the match was created
+        self.building = None  # the pieces of a move being built (play_input.builds)
 
     @property
     def name(self) -> str:
@@ -197,6 +224,7 @@ class Session:
             raise CommandError(f"--seats names {len(seats)} seats but this {self.info.name} match has "
                                f"{len(self.seats)} ({', '.join(self.seats)})")
         self.match_id = created.status.match_id
+        self.commitment = created.status.seed_commitment
         self.token = next((s.token for s in created.seats if s.seat == self.seat), None)
         if self.token is None:
             raise RuntimeError(f"the server answered no token for seat {self.seat} ({self.name})")
@@ -204,6 +232,9 @@ class Session:
         strength = f", level {level} of {self.info.max_level}" if level else ""
         self.say(f"{self.info.title}: you play {self.name.capitalize()}; the bot ({bot or 'ismcts'}{strength}) plays "
                  f"{others}.")
+        if self.commitment and not created.status.open:
+            self.say(f"The deal is sealed: SHA-256 of its seed and salt is {self.commitment}; both are shown, and "
+                     "checked, at the end.")
         self.say(INTRO)
         if self.interactive:
             self._setup_readline()
@@ -233,19 +264,33 @@ class Session:
         """Read lines until one move is played; False when the player leaves."""
         import grpc
 
-        prompt = f"{self.name} [{len(legal)} moves]> "
+        texts = [m.text for m in legal]
+        self.building = None
         while True:
+            prompt = (f"{self.name} [{spell(self.building)} …]> " if self.building
+                      else f"{self.name} [{plural(len(legal), 'move')}]> ")
             line = self.read(prompt)
             if line is None:
                 self.say()
                 return False
             if not line.strip():
                 continue
-            try:
-                command = read_command(line, legal)
-            except InputError as exc:
-                self.say(f"  {exc}. Type 'help' for the commands.", "yellow")
+            if self.building and line.strip().lower() not in SESSION_WORDS:
+                built = self.build_step(line, texts)
+                if built is None:
+                    continue
+                command = Command(move=built, legal=True)
+            elif (start := builds(line, texts)) is not None:
+                self.building = start
+                self.show_build(texts)
                 continue
+            else:
+                self.building = None
+                try:
+                    command = read_command(line, legal)
+                except InputError as exc:
+                    self.say(f"  {exc}. Type 'help' for the commands.", "yellow")
+                    continue
             if command.session == "quit":
                 return False
             if command.session:
@@ -262,9 +307,50 @@ class Session:
             self.show_events(reply.events)
             return True
 
+    # ----- a move built a piece at a time (play_input.builds) --------------------------
+    def show_build(self, texts: list[str]) -> None:
+        choices, complete = next_pieces(texts, self.building)
+        options = "  ".join(f"[{i}] {piece}" for i, (piece, _) in enumerate(choices, 1))
+        whole = f"[0] play '{complete}' as it is  " if complete and choices else ""
+        self.say(f"  {spell(self.building)} … next: {whole}{options}")
+        self.say("  (a number or the piece itself; 'back' undoes the last piece, 'cancel' stops building)", "dim")
+
+    def build_step(self, line: str, texts: list[str]) -> str | None:
+        """One piece typed while building: the move once it is whole, else None."""
+        word = line.strip().lower()
+        if word == "cancel":
+            self.building = None
+            self.say("  Stopped building; type a move.")
+            return None
+        if word == "back":
+            self.building = self.building[:-1] or None
+            if self.building:
+                self.show_build(texts)
+            return None
+        choices, complete = next_pieces(texts, self.building)
+        if word == "0" and complete:
+            self.building = None
+            return complete
+        if word.isdigit() and 1 <= int(word) <= len(choices):
+            pick = choices[int(word) - 1]
+        else:
+            exact = [c for c in choices if c[0].lower() == word]
+            short = [c for c in choices if c[0].lower().startswith(word)]
+            pick = (exact or short)[0] if len(exact or short) == 1 else None
+        if pick is None:
+            self.say(f"  '{line.strip()}' is not one of the choices: type its number, 'back' or 'cancel'.", "yellow")
+            return None
+        self.building = [*self.building, pick]
+        choices, complete = next_pieces(texts, self.building)
+        if complete and not choices:
+            self.building = None
+            return complete
+        self.show_build(texts)
+        return None
+
     def session_command(self, word: str, legal) -> None:
         if word == "help":
-            self.say(COMMANDS)
+            self.say(COMMANDS.format(example=short_example(legal)))
         elif word == "board":
             self.board()
         elif word == "moves":
@@ -282,15 +368,27 @@ class Session:
         except grpc.RpcError as exc:
             self.say(f"  No hint: {exc.details()}", "yellow")
             return
-        self.say(f"  The bot's best moves for you ({analysis.iterations} iterations; expected result, "
-                 "95% interval):")
-        for info in list(analysis.moves)[:3]:
-            self.say(f"    {info.move.text:<26} {info.value:6.1%}  ({info.ci_low:.0%}..{info.ci_high:.0%})")
+        budget = ", ".join(part for part in (
+            f"{self.hint_budget['iterations']} iterations" if self.hint_budget.get("iterations") else "",
+            f"{self.hint_budget['millis'] / 1000:g} s" if self.hint_budget.get("millis") else "") if part)
+        self.say(f"  The bot's best moves for you (budget {budget or 'the server default'}: "
+                 f"{plural(analysis.iterations, 'iteration')} in {analysis.millis / 1000:.1f} s; your chance "
+                 "of winning, 95% interval):")
+        best = sorted(analysis.moves, key=lambda info: (-info.value, -info.visits))[:3]
+        for info in best:
+            self.say(f"    {info.move.text:<26} {info.value:6.1%}  ({info.ci_low:.0%}..{info.ci_high:.0%}, "
+                     f"{plural(info.visits, 'visit')})")
+        words = list(best[0].pv_words) if best else []
+        if words:  # the server's narration of what the search expects after the best move
+            self.say(f"  After {best[0].move.text}, the bot expects:")
+            for line in words:
+                self.say(f"    {line}", "dim")
 
     # ----- the end -----------------------------------------------------------------------
     def finish(self, status) -> int:
         self.over = True
-        self.board()
+        self.board()  # the server's picture of the end shows every card
+        self.reveal(status)
         if not self.told_ending:
             reason = f" ({status.reason.replace('_', ' ')})" if status.reason else ""
             self.say(f"Game over: {status.result}{reason}.{self.verdict(status)}", "bold")
@@ -298,6 +396,33 @@ class Session:
             fmt = write_record(self.save, status.record_json)
             self.say(f"Saved the game record ({fmt or self.info.record_format}) to {self.save}.")
         return 0
+
+    def reveal(self, status) -> None:
+        """At the end: the moves this seat saw hidden, as the record has them, and the
+        deal's seed and salt checked against the commitment given at the start."""
+        try:
+            moves = json.loads(status.record_json).get("moves", []) if status.record_json else []
+        except ValueError:
+            moves = []
+        hidden = [(e["index"], e["move"], moves[e["index"]]) for e in self.seen
+                  if e["index"] < len(moves) and e["move"] != moves[e["index"]]]
+        if hidden:
+            self.say(f"What you could not see ({plural(len(hidden), 'move')}, from the record):")
+            for index, seen, played in hidden:
+                self.say(f"  {index + 1:>3}. {played}   (you saw: {seen})")
+        if not status.salt:
+            return
+        import hashlib
+
+        computed = hashlib.sha256(f"{status.seed}:{status.salt}".encode()).hexdigest()
+        promised = self.commitment or status.seed_commitment
+        if computed == promised:
+            self.say(f"The deal: seed {status.seed}, salt {status.salt}. SHA-256 of \"{status.seed}:{status.salt}\" "
+                     f"is {computed}, the commitment given when the match was created: checked, the deal was fixed "
+                     "before the first move.", "green")
+        else:
+            self.say(f"The deal does NOT match its commitment: SHA-256 of \"{status.seed}:{status.salt}\" is "
+                     f"{computed}, but the match was created with {promised}.", "red")
 
     def verdict(self, status) -> str:
         """The seat's own result in words, from its return (win 1, draw 0.5, loss 0)."""
@@ -447,11 +572,12 @@ def add_play_command(sub, common=None) -> None:
     p.add_argument("--load-games", default="", metavar="MODULE,...",
                    help="without --server: modules the embedded server imports first, each registering games "
                         "(as hzai-server --load-games)")
-    p.add_argument("--as", dest="side", default="0", metavar="SEAT",
-                   help="your seat, by name or index (default the first: hera in hera_zeus); the bot plays the others")
+    p.add_argument("--seat", "--as", dest="side", default="0", metavar="SEAT",
+                   help="your seat, by name or index (default the first: hera in hera_zeus, p1 in legends); the bot "
+                        "plays the others (--as: the same)")
     p.add_argument("--seats", default=None, metavar="WHO,WHO,...",
                    help="who plays each seat, in seat order: me (you) or bot, e.g. me,bot,bot; a game whose seat "
-                        "count is a parameter gets that many seats (default: you as --as says, the bot elsewhere)")
+                        "count is a parameter gets that many seats (default: you as --seat says, the bot elsewhere)")
     p.add_argument("--bot", default="", help="ismcts (default), pimc, heuristic, random")
     p.add_argument("--budget", default=None, help="the bot's budget per decision: 1000, 250ms, ... "
                                                   "(default: the server's)")
@@ -459,7 +585,8 @@ def add_play_command(sub, common=None) -> None:
 
     add_level_option(p, "every bot seat")
     p.add_argument("--threads", type=int, default=1, help="the bot's search threads (default 1)")
-    p.add_argument("--hint-budget", default="2000", help="budget of the search behind 'hint' (default 2000)")
+    p.add_argument("--hint-budget", default="1s",
+                   help="budget of the search behind 'hint': a time (1s, 500ms) or iterations (2000); default 1s")
     p.add_argument("--seed", type=int, default=None,
                    help="deal from this seed (an open match, for practice and tests; default: the server's secret)")
     p.add_argument("--param", "--variant", dest="params", action="append", default=[], metavar="NAME=VALUE",
@@ -477,7 +604,7 @@ def add_play_command(sub, common=None) -> None:
         hint_budget = _hint_budget(args.hint_budget)
         seats = parse_seats(args.seats)
         if seats is not None and args.side != "0":
-            raise CommandError("--seats says which seat is yours (me): leave --as out")
+            raise CommandError("--seats says which seat is yours (me): leave --seat out")
         kwargs = dict(game=args.game, seed=args.seed, bot=args.bot, budget=budget, params=params,
                       hint_budget=hint_budget, save=args.save, seats=seats, level=level_of_args(args))
         if args.server:

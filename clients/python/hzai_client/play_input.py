@@ -97,10 +97,30 @@ def read_command(line: str, legal) -> Command:
         raise InputError(f"{words[0]!r} could be {', '.join(options[:-1])} or {options[-1]}: type more letters")
     if len(fitting) == 1:
         return Command(move=fitting[0], legal=True)
+    closest = _closest(line, fitting)
+    if closest is not None:
+        return Command(move=closest, legal=True)
     if fitting:
         shown = ", ".join(fitting[:6]) + (f", ... ({len(fitting)} moves)" if len(fitting) > 6 else "")
         raise InputError(f"which one? {shown}")
     return Command(move=_filled(line, ordered) or " ".join(words))
+
+
+def _closest(line: str, fitting: list[str]) -> str | None:
+    """Of several moves a line fits, the one it writes out most exactly: as many words and
+    numbers as the line, and more of its words in full than any other (`sup p2 courage`
+    is support p2 courage, not support p2 courage,speed). None when no one stands out."""
+    names, digits = _shape(line.split())
+    scored = []
+    for text in fitting:
+        move_names, move_digits = _shape(text.split())
+        if len(move_names) == len(names) and move_digits == digits:
+            scored.append((sum(t == w for t, w in zip(names, move_names)), text))
+    if not scored:
+        return None
+    best = max(score for score, _ in scored)
+    top = [text for score, text in scored if score == best]
+    return top[0] if len(top) == 1 else None
 
 
 def _filled(line: str, ordered: list[str]) -> str | None:
@@ -166,5 +186,58 @@ def group_moves(legal) -> list[str]:
             continue
         words = sorted({w for _, rest in entries for w in rest.split() if not _NUMBERED.fullmatch(w.lower())})
         lines.append(f"  {first:<11} {len(entries)} moves {_numbers([n for n, _ in entries])}, "
-                     f"e.g. {first} {entries[0][1]}" + (f"; with {', '.join(words)}" if words else ""))
+                     f"e.g. {first} {entries[0][1]}" + (f"; with {', '.join(words)}" if words else "")
+                     + f"; type '{first}' alone to build one a piece at a time")
     return lines
+
+
+# ----- a move built a piece at a time ----------------------------------------------------
+# A setup is a card for each column, an Oracle's return a discard and then an order, a
+# Support a list of cards: too many moves to list. Typed as its first word alone, such a
+# move is built one piece at a time from numbered choices. The pieces are the words of
+# the legal moves' texts, each card of a comma-separated list a piece of its own.
+
+Piece = tuple[str, str]  # the piece and what follows it: " ", "," or "" at the end
+
+
+def pieces(text: str) -> list[Piece]:
+    """`discard arms order speed,guile` -> discard, arms, order, speed, guile with their separators."""
+    out: list[Piece] = []
+    words = text.split(" ")
+    for w, word in enumerate(words):
+        parts = word.split(",")
+        for k, part in enumerate(parts):
+            out.append((part, "," if k < len(parts) - 1 else " " if w < len(words) - 1 else ""))
+    return out
+
+
+def spell(chosen: list[Piece]) -> str:
+    return "".join(piece + sep for piece, sep in chosen).strip()
+
+
+def next_pieces(texts: list[str], chosen: list[Piece]) -> tuple[list[Piece], str | None]:
+    """The pieces some legal move has after `chosen` (in the moves' order), and the move
+    `chosen` spells whole (None if none)."""
+    choices: list[Piece] = []
+    complete = None
+    for text in texts:
+        split = pieces(text)
+        if split[:len(chosen)] != chosen:
+            continue
+        if len(split) == len(chosen):
+            complete = text
+        elif split[len(chosen)] not in choices:
+            choices.append(split[len(chosen)])
+    return choices, complete
+
+
+def builds(line: str, texts: list[str]) -> list[Piece] | None:
+    """The start of a build when `line` is the first word alone of two or more legal
+    moves (`setup`, `support`, `discard`), else None."""
+    word = line.strip().lower()
+    if not word or " " in word:
+        return None
+    starts = [t for t in texts if t.split(" ")[0].lower() == word]
+    if len(starts) < 2 or word in (t.lower() for t in texts):
+        return None
+    return [pieces(starts[0])[0]]

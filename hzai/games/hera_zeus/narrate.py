@@ -18,6 +18,7 @@ from hzai.games.hera_zeus.rules.moves import Move
 from hzai.games.hera_zeus.rules.state import State
 from hzai.games.hera_zeus.rules import moves as mv
 from hzai.games.hera_zeus.rules.state import FIGURE
+from hzai.text import plural
 
 PRONOUN = ("her", "his")  # Hera, Zeus
 
@@ -188,7 +189,7 @@ def _pandora(t: _Teller, p: int, c: int) -> list[str]:
 
 def _pegasus_hand(t: _Teller, p: int) -> list[str]:
     o = 1 - p
-    return [f"{t.Who(p)} {t.verb(p, 'play')} Pegasus against {t.whose(o)} hand ({len(t.before.hands[o])} cards): "
+    return [f"{t.Who(p)} {t.verb(p, 'play')} Pegasus against {t.whose(o)} hand ({plural(len(t.before.hands[o]), 'card')}): "
             "one is drawn at random."]
 
 
@@ -239,7 +240,7 @@ def _pythia_spy(t: _Teller, p: int) -> list[str]:
     if p == t.seat:
         lines = [f"You play Pythia and see {t.whose(o)} hand: {t.listing(sorted(hand, key=t.name), o)}."]
     elif o == t.seat:
-        lines = [f"{t.Who(p)} plays Pythia and sees your whole hand ({len(hand)} cards)."]
+        lines = [f"{t.Who(p)} plays Pythia and sees your whole hand ({plural(len(hand), 'card')})."]
     else:
         lines = [f"{t.Who(p)} plays Pythia and sees {t.whose(o)} hand ({len(hand)} cards)."]
     gone = t.discarded()[o]

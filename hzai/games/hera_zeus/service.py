@@ -92,6 +92,16 @@ class ServiceHooks:
 
         return render(state, seat)
 
+    def belief_text(self, report: dict) -> str:
+        from hzai.games.hera_zeus.belief import format_report
+
+        return format_report(report)
+
+    def referee_text(self, state: "State") -> str:
+        from hzai.games.hera_zeus.render import render
+
+        return render(state, None)
+
     def end_reason(self, state: "State") -> str:
         return state.reason or ""
 

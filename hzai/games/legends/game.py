@@ -241,6 +241,11 @@ class LegendsGame(Game):
 
         return render(state, seat)
 
+    def referee_text(self, state) -> str:
+        from hzai.games.legends.render import render
+
+        return render(state, None)
+
     def end_reason(self, state) -> str:
         return state.t.reason or ""
 

@@ -32,14 +32,30 @@ class _Log:
         self.kind, self.events = kind, events
 
 
-def _who(seat: int, o: int) -> str:
-    return "you" if seat == o else f"p{seat + 1}"
+def _who(game, seat: int, o: int, start: bool = False) -> str:
+    """A seat by its hero: "Atalanta (p2)", or "you" ("You" at the start of a sentence)."""
+    if seat == o:
+        return "You" if start else "you"
+    return f"{game.heroes[seat]} (p{seat + 1})"
 
 
 def _cards(names, count: int) -> str:
     if names is None:
         return f"{count} card{'s' if count != 1 else ''}"
-    return ", ".join(names) if names else "no card"
+    return _listed(names) if names else "no card"
+
+
+def _listed(words) -> str:
+    words = list(words)
+    return " and ".join(words) if len(words) <= 2 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _monster(game, monsters, number: int) -> str:
+    """"m2 Cyclops" (a chimera: "m5 Harpy + Gorgon"), by the monster's id."""
+    for m in monsters:
+        if m.id == number:
+            return f"m{number} {' + '.join(game.data.monsters[c][0] for c in m.cards)}"
+    return f"m{number}"
 
 
 def narrate(before, move, after, seat: int | None) -> list[str]:
@@ -51,68 +67,79 @@ def narrate(before, move, after, seat: int | None) -> list[str]:
     lines = []
     shown = text(redact(actor, move, bt.pending, o))
     typ = type(move)
+    who = None if actor is None else _who(game, actor, o, start=True)
+    disc = "your disc" if actor == o else "the hero disc"
+    fights = (FightAbility, FightWild, FightSlay, FightCard)
+    here = _monster(game, at.monsters, bt.disc[actor] + 1) if typ in fights and actor is not None else ""
     if actor is None:
-        lines.append(f"p{bt.actor + 1}'s hand goes under the pile in an order nobody sees ({shown})")
+        lines.append(f"{_who(game, bt.actor, o, start=True)}'s hand goes under the pile in an order nobody sees "
+                     f"({shown}).")
     elif typ is Place:
-        lines.append(f"{_who(actor, o)} placed the hero disc on m{move.monster}")
+        lines.append(f"{who} placed {disc} on {_monster(game, at.monsters, move.monster)}.")
     elif typ is FightAbility:
-        lines.append(f"{_who(actor, o)} used the hero's ability on m{bt.disc[actor] + 1} ({shown}): "
-                     f"{game.heroes[actor]} is broken now")
-    elif typ in (FightWild, FightSlay):
-        lines.append(f"{_who(actor, o)} played divine intervention on m{bt.disc[actor] + 1} ({shown})")
+        attribute = game.data.attributes[game.hero_attr[actor]]
+        lines.append(f"{who} used {game.heroes[actor]}'s ability on {here} ({shown}): the card counts as "
+                     f"{attribute}, and {game.heroes[actor]}'s disc is broken now.")
+    elif typ is FightWild:
+        lines.append(f"{who} played a divine intervention on {here} as a wild card ({shown}).")
+    elif typ is FightSlay:
+        lines.append(f"{who} played a divine intervention sideways on {here} to slay it ({shown}).")
     elif typ is Support:
-        lines.append(f"{_who(actor, o)} supported {_who(move.seat, o)} ({shown})")
+        lines.append(f"{who} supported {_who(game, move.seat, o)} ({shown}).")
     elif typ is Oracle:
-        lines.append(f"{_who(actor, o)} consulted the Oracle")
+        lines.append(f"{who} consulted the Oracle.")
     elif typ is Recover:
-        lines.append(f"{_who(actor, o)} recovered {move.k} card{'s' if move.k != 1 else ''} ({shown})")
+        lines.append(f"{who} recovered {move.k} card{'s' if move.k != 1 else ''} ({shown}).")
     elif typ is MoveTo:
-        lines.append(f"{_who(actor, o)} moved the hero disc to m{move.monster} ({shown})")
+        lines.append(f"{who} moved {disc} to {_monster(game, at.monsters, move.monster)} ({shown}).")
     elif typ is FightCard:
-        lines.append(f"{_who(actor, o)} fought m{bt.disc[actor] + 1} with {move.card}")
+        lines.append(f"{who} fought {here} with {move.card}.")
     else:  # a discard after Recover or Support, or the Oracle's choice (the events say it)
-        lines.append(f"{_who(actor, o)} chose: {shown}")
+        lines.append(f"{who} chose: {shown}.")
     for e in observed(_Log(at.kind, at.events[len(bt.events):]), o):
-        lines.extend(_event(e, o, kinds))
+        lines.extend(_event(game, e, o, kinds))
     for m_before, m_after in zip(bt.monsters, at.monsters):
         if m_after.defeated and not m_before.defeated:
-            names = " + ".join(game.data.monsters[c][0] for c in m_after.cards)
-            lines.append(f"m{m_after.id} {names} is defeated")
+            lines.append(f"{_monster(game, at.monsters, m_after.id)} is defeated.")
     for m in at.monsters[len(bt.monsters):]:
-        names = " + ".join(game.data.monsters[c][0] for c in m.cards)
-        needs = " ".join(kinds[a] for a, n in enumerate(m.req) for _ in range(n))
-        lines.append(f"m{m.id} {names} enters{' (final)' if m.final else ''}, needs {needs}")
+        needs = _listed(kinds[a] for a, n in enumerate(m.req) for _ in range(n))
+        lines.append(f"{_monster(game, at.monsters, m.id)} enters{' as the final monster' if m.final else ''}; "
+                     f"it needs {needs}.")
     if at.result is not None:
         word = "won" if at.result == "won" else "lost"
-        lines.append(f"the mission is {word}: {REASONS.get(at.reason, at.reason)}")
+        lines.append(f"The mission is {word}: {REASONS.get(at.reason, at.reason)}.")
     elif at.turn != bt.turn and at.turn > 0:
-        lines.append(f"turn {at.turn}: {_who(at.turn_seat, o)} to play")
+        turn = "your turn" if at.turn_seat == o else f"{_who(game, at.turn_seat, o)} to play"
+        lines.append(f"Turn {at.turn}: {turn}.")
     return lines
 
 
-def _event(e: tuple, o: int, kinds) -> list[str]:
+def _event(game, e: tuple, o: int, kinds) -> list[str]:
     def nm(names):
         return None if names is None else [kinds[k] for k in names]
+
+    def who(seat):
+        return _who(game, seat, o, start=True)
 
     typ = e[0]
     if typ == "draw":
         _, s, n, ks = e
-        return [f"{_who(s, o)} drew {_cards(nm(ks), n)}"]
+        return [f"{who(s)} drew {_cards(nm(ks), n)}."]
     if typ == "discard":
         _, s, k = e
-        return [f"{_who(s, o)} discarded {'a card' if k is None else kinds[k]}"]
+        return [f"{who(s)} discarded {'a card' if k is None else kinds[k]}."]
     if typ == "give":
         _, giver, receiver, n, ks = e
-        return [f"{_who(giver, o)} handed {_cards(nm(ks), n)} to {_who(receiver, o)}"]
+        return [f"{who(giver)} handed {_cards(nm(ks), n)} to {_who(game, receiver, o)}."]
     if typ == "reveal":
-        return [f"the Oracle shows {', '.join(nm(e[1]))} (top first)"]
+        return [f"The Oracle shows {_listed(nm(e[1]))} (top first)."]
     if typ == "back":
         _, s, k, order = e
-        return [f"{_who(s, o)} discarded {kinds[k]} and put back {', '.join(nm(order)) or 'nothing'} (top first)"]
+        return [f"{who(s)} discarded {kinds[k]} and put back {_listed(nm(order)) or 'nothing'} (top first)."]
     if typ in ("under_draw", "under_discard"):
         pile = "draw" if typ == "under_draw" else "discard"
-        return [f"{_who(e[1], o)} put {_cards(None, e[2])} under the {pile} pile"]
+        return [f"{who(e[1])} put {_cards(None, e[2])} under the {pile} pile."]
     if typ == "take_discard":
         _, s, n, ks = e
-        return [f"{_who(s, o)} took {_cards(nm(ks), n)} from the discard pile"]
+        return [f"{who(s)} took {_cards(nm(ks), n)} from the discard pile."]
     return []  # a play: the move's own line said it

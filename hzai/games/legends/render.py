@@ -3,6 +3,8 @@ from one seat's view JSON (hidden cards as `?`, other hands as sizes)."""
 
 from __future__ import annotations
 
+from hzai.text import plural
+
 
 def render(state, seat: int | None = None) -> str:
     """The referee's picture (seat None) or what `seat` sees."""
@@ -23,28 +25,45 @@ def render(state, seat: int | None = None) -> str:
         lines.append(f"  {m['id']} {tag}{' + '.join(m['cards'])} needs {' '.join(m['requires'])} "
                      f"[{state_word}]: {played}" + (f"   discs: {' '.join(discs)}" if discs else ""))
     deck = data["monster_deck"]
-    lines.append(f"Monster deck: {deck if isinstance(deck, int) else len(deck)} cards left")
+    lines.append(f"Monster deck: {plural(deck if isinstance(deck, int) else len(deck), 'card')} left")
     lines.append("Seats:")
     for s, e in data["seats"].items():
         hand = e["hand"]
         if isinstance(hand, int):
             known = e.get("known_in_hand") or []
-            hand_text = f"{hand} cards" + (f" (known: {' '.join(known)})" if known else "")
+            hand_text = plural(hand, "card") + (f" (known: {' '.join(known)})" if known else "")
         else:
             hand_text = " ".join(hand) or "(empty)"
-        where = e["disc"] or "not placed"
+        where = f"on {e['disc']}" if e["disc"] else "disc not placed"
         lines.append(f"  {s} {e['hero']} ({game.data.attributes[game.hero_attr[int(s[1:]) - 1]]}), "
-                     f"{'broken' if e['broken'] else 'bright'}, on {where}{' (stranded)' if e['stranded'] else ''}: {hand_text}")
+                     f"{'broken' if e['broken'] else 'bright'}, {where}{' (stranded)' if e['stranded'] else ''}: {hand_text}")
     pile = data["draw_pile"]
     size = data.get("draw_pile_size", len(pile))
-    top = " ".join(str(x) for x in pile[:6])
-    lines.append(f"Draw pile: {size} cards (top first: {top or '-'})")
+    lines.append(f"Draw pile: {plural(size, 'card')}{_pile_top(pile)}")
     discards = data["discard_pile"]
-    lines.append(f"Discard pile: {len(discards)} cards" + (f", top {discards[-1]['card']} by {discards[-1]['by']}" if discards else ""))
-    lines.append(f"Set aside: {data['set_aside_di']} di")
+    lines.append(f"Discard pile: {plural(len(discards), 'card')}" + (f", top {discards[-1]['card']} by {discards[-1]['by']}" if discards else ""))
+    aside = data["set_aside_di"]
+    lines.append(f"Set aside: {plural(aside if isinstance(aside, int) else len(aside), 'DI card')}")
     if data.get("oracle_revealed"):
         lines.append(f"Oracle shows (top first): {' '.join(data['oracle_revealed'])}")
     return "\n".join(lines)
+
+
+def _pile_top(pile) -> str:
+    """The draw pile from the top: the referee's names every card (the first six shown);
+    a seat's view names the cards it knows (the Oracle's) and counts the runs it does not."""
+    if not pile:
+        return ""
+    if not isinstance(pile, list) or not any(isinstance(x, str) for x in pile):
+        return ", none of them known"
+    shown, left = [], 6
+    for x in pile:
+        if left == 0:
+            break
+        shown.append(x if isinstance(x, str) else f"{plural(x, 'unknown card')}")
+        left -= 1
+    more = len(pile) > len(shown)
+    return f", from the top: {', '.join(shown)}{', …' if more else ''}"
 
 
 def _card(p: dict) -> str:

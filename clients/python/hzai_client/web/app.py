@@ -3,6 +3,8 @@ static files (committed in `static/`, no build step) everywhere else."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import mimetypes
 from pathlib import Path
 
@@ -32,6 +34,64 @@ async def _send(send, status: int, body: bytes, content_type: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+REVIEW_PATH = "/review/position"
+MAX_REVIEW_BYTES = 4 * 1024 * 1024
+
+
+def review_position(body: bytes) -> dict:
+    """The review's board: {"record_json": a record, "upto": N} -> the position after its
+    first N moves as the referee sees it (a record hides nothing from its holder):
+    {"game", "upto", "board": text, "state": the game's state JSON}. Drawn here by the
+    hzai library, because no RPC draws a record's position; ValueError saying why not."""
+    from hzai.core import RecordError, game_of_format, make_game
+
+    try:
+        request = json.loads(body)
+    except ValueError as exc:
+        raise ValueError(f"the request is not JSON ({exc})") from None
+    if not isinstance(request, dict) or not isinstance(request.get("record_json"), str):
+        raise ValueError("give record_json, the record as a JSON string, and upto, how many of its moves")
+    upto = request.get("upto", 0)
+    if not isinstance(upto, int) or isinstance(upto, bool) or upto < 0:
+        raise ValueError(f"upto: a whole number of moves from 0, not {json.dumps(upto)[:40]}")
+    try:
+        data = json.loads(request["record_json"])
+    except ValueError as exc:
+        raise ValueError(f"record_json is not JSON ({exc})") from None
+    fmt = data.get("format") if isinstance(data, dict) else None
+    name = game_of_format(fmt) if isinstance(fmt, str) else None
+    if name is None:
+        raise ValueError(f"no game here writes records of format {json.dumps(fmt)[:80]}")
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or upto > len(moves):
+        raise ValueError(f"upto: the record has {len(moves) if isinstance(moves, list) else 0} moves, not {upto}")
+    game = make_game(name)
+    try:
+        record = game.read_record({**data, "moves": moves[:upto]})
+        game = record.game if hasattr(record, "game") else game
+        state = game.replay(record)
+    except RecordError as exc:
+        raise ValueError(f"the record cannot be replayed: {exc}") from None
+    return {"game": name, "upto": upto, "board": game.referee_text(state), "state": game.state_to_json(state)}
+
+
+async def _review(receive, send) -> None:
+    body, more = b"", True
+    while more:
+        message = await receive()
+        body += message.get("body", b"")
+        more = message.get("more_body", False)
+        if len(body) > MAX_REVIEW_BYTES:
+            await _send(send, 413, b'{"message": "the record is over 4 MiB"}', "application/json")
+            return
+    try:
+        answer = await asyncio.to_thread(review_position, body)
+    except ValueError as exc:
+        await _send(send, 400, json.dumps({"message": str(exc)}).encode(), "application/json")
+        return
+    await _send(send, 200, json.dumps(answer).encode(), "application/json")
+
+
 class WebApp:
     """Routes `/hzai.v2.*` to the bridge and GET of anything else to `static/`."""
 
@@ -48,6 +108,9 @@ class WebApp:
         path = scope["path"]
         if path.startswith("/hzai.v2."):
             await self.bridge(scope, receive, send)
+            return
+        if path == REVIEW_PATH and scope["method"] == "POST":
+            await _review(receive, send)
             return
         if scope["method"] not in ("GET", "HEAD"):
             await _send(send, 405, b"only GET here; the API is under /hzai.v2.*\n", "text/plain")

@@ -10,6 +10,7 @@ from hzai.games.hera_zeus.belief.sampler import Determinizer
 from hzai.games.hera_zeus.belief.view import View
 from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.rng import SplitMix64
+from hzai.text import plural
 
 
 def _slot_name(c: int, r: int) -> str:
@@ -196,7 +197,7 @@ def format_report(report: dict, top: int = 4) -> str:
         f"Belief of {report['observer']} about {report['opponent']}, from {report['observer']}'s view "
         f"({report['samples']} samples, seed {report['seed']})",
         f"uniform: every world consistent with the view alike; inferred: weighted by the opponent model "
-        f"(temperature {inference['temperature']:g}, {inference['evidence']} face-down cards as evidence, "
+        f"(temperature {inference['temperature']:g}, {plural(inference['evidence'], 'face-down card')} as evidence, "
         f"effective samples {inference['effective_samples']:g})",
         "",
         f"Where is {report['hostage']['card']}?",
@@ -213,7 +214,7 @@ def format_report(report: dict, top: int = 4) -> str:
         for slot in report["slots"]:
             cards = ", ".join(f"{c['card']} {c['probability']:.0%}/{c['inferred']:.0%}" for c in slot["cards"][:top])
             lines.append(f"  {slot['slot']}: {cards}")
-    lines += ["", f"Hand ({report['hand']['size']} cards), expected copies:"]
+    lines += ["", f"Hand ({plural(report['hand']['size'], 'card')}), expected copies:"]
     expected = list(report["hand"]["expected"].items())
     for i in range(0, len(expected), 4):
         lines.append("  " + "   ".join(f"{name} {n:.2f}" for name, n in expected[i : i + 4]))

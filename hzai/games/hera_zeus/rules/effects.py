@@ -8,6 +8,7 @@ from hzai.games.hera_zeus.rules.variants import COLUMN_DEPTH, COLUMNS, FIGURE_AP
 from hzai.games.hera_zeus.rules.legal import chance_outcomes, legal_moves
 from hzai.games.hera_zeus.rules.moves import CardRef, Move
 from hzai.games.hera_zeus.rules.state import FIGURE, Event, IllegalMoveError, Pending, State
+from hzai.text import plural
 
 # Moves that cost no action point (R-TURN-4): the god card, and decisions, which are
 # part of the action that asked for them.
@@ -112,7 +113,7 @@ def _column_full(state: State, side: int, c: int, p: int) -> str | None:
     if n < COLUMN_DEPTH:
         return None
     owner = "your column" if side == p else f"{_opponent(p)} column"
-    return f"{owner} c{c + 1} is full ({n} occupants)"
+    return f"{owner} c{c + 1} is full ({plural(n, 'occupant')})"
 
 
 def _rows_open(state: State, side: int, c: int, extra: int) -> tuple[int, int]:
@@ -156,7 +157,7 @@ def _why_draw(state: State, move: Move, p: int) -> str | None:
     if not state.decks[p]:
         return "your deck is empty"
     if len(state.hands[p]) >= HAND_LIMIT:
-        return f"your hand is full ({len(state.hands[p])} cards)"
+        return f"your hand is full ({plural(len(state.hands[p]), 'card')})"
     return None
 
 
@@ -173,7 +174,7 @@ def _why_play(state: State, move: Move, p: int) -> str | None:
     first, last = _rows_open(state, p, c, 1)
     if move.row < first:
         return f"your figure stands at c{c + 1}r1: play behind it (r{first}..r{last})"
-    return f"your column c{c + 1} has {len(state.columns[p][c])} occupants: play at r{first}..r{last}"
+    return f"your column c{c + 1} has {plural(len(state.columns[p][c]), 'occupant')}: play at r{first}..r{last}"
 
 
 def _why_challenge(state: State, move: Move, p: int) -> str | None:

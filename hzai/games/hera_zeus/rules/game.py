@@ -14,6 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from hzai.core.game import Game as CoreGame
+from hzai.core.record import refuse_seat_view
 from hzai.games.hera_zeus.cards import PLAYERS, Deck, DeckError, load_deck
 from hzai.games.hera_zeus.rules import effects, legal
 from hzai.games.hera_zeus.rules.actions import ActionSpace, action_space
@@ -247,6 +248,7 @@ class Record:
     def from_json(cls, data) -> "Record":
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
+        refuse_seat_view(data)
         known = {"format", "variants", "deck", "setup", "seed", "moves"}
         unknown = set(data) - known
         if unknown:

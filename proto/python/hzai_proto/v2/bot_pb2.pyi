@@ -107,7 +107,7 @@ class PositionResult(_message.Message):
     def __init__(self, index: _Optional[int] = ..., analysis: _Optional[_Union[Analysis, _Mapping]] = ..., code: _Optional[int] = ..., error: _Optional[str] = ...) -> None: ...
 
 class MoveInfo(_message.Message):
-    __slots__ = ("move", "visits", "value", "ci_low", "ci_high", "availability", "order", "pv")
+    __slots__ = ("move", "visits", "value", "ci_low", "ci_high", "availability", "order", "pv", "pv_words")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     VISITS_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -116,6 +116,7 @@ class MoveInfo(_message.Message):
     AVAILABILITY_FIELD_NUMBER: _ClassVar[int]
     ORDER_FIELD_NUMBER: _ClassVar[int]
     PV_FIELD_NUMBER: _ClassVar[int]
+    PV_WORDS_FIELD_NUMBER: _ClassVar[int]
     move: _common_pb2.Move
     visits: int
     value: float
@@ -124,7 +125,8 @@ class MoveInfo(_message.Message):
     availability: int
     order: int
     pv: _containers.RepeatedCompositeFieldContainer[_common_pb2.Move]
-    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ..., ci_low: _Optional[float] = ..., ci_high: _Optional[float] = ..., availability: _Optional[int] = ..., order: _Optional[int] = ..., pv: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ...) -> None: ...
+    pv_words: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ..., ci_low: _Optional[float] = ..., ci_high: _Optional[float] = ..., availability: _Optional[int] = ..., order: _Optional[int] = ..., pv: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., pv_words: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Belief(_message.Message):
     __slots__ = ("observer", "samples", "seed", "json", "hera_zeus")

@@ -18,8 +18,14 @@ export function drawMoves(list, analysis, onPick, all = false) {
     const label = onPick ? el("button", { type: "button", title: "play this move" }, el("code", { text: info.move.text }))
                          : el("code", { text: info.move.text });
     if (onPick) label.addEventListener("click", () => onPick(info.move));
-    list.append(el("li", {}, label, bar,
-      el("span", { text: `${pct(value)} [${pct(low)}–${pct(high)}] · ${info.visits ?? 0} visits` })));
+    const row = el("li", {}, label, bar,
+      el("span", { text: `${pct(value)} [${pct(low)}–${pct(high)}] · ${info.visits ?? 0} visits` }));
+    if (info.pvWords?.length) {
+      // what the search expects after this move, in the game's own narration (MoveInfo.pv_words)
+      row.append(el("details", { class: "pv-words" }, el("summary", { text: "what follows, in words" }),
+                    ...info.pvWords.map((line) => el("p", { text: line }))));
+    }
+    list.append(row);
   }
   if (!all && moves.length > SHOWN) {
     const more = el("button", { type: "button", class: "more" }, `show all ${moves.length} moves`);
@@ -73,32 +79,43 @@ export function drawBelief(root, belief, columns = 3) {
   root.append(grid, extra);
 }
 
-// points: [[moveNumber, probability], ...] sorted; drawn as a line with dots
-export function drawGraph(root, points, lastMove) {
-  const width = 300, height = 100, pad = 6;
+// points: [[moveNumber, probability], ...] sorted; drawn as a line with dots over labelled
+// axes: the win probability (0, 50, 100%) up the left, the move number along the bottom.
+export function drawGraph(root, points, lastMove, whose = "") {
+  const width = 320, height = 130, left = 34, right = 8, top = 8, bottom = 30;
   const maxX = Math.max(lastMove || 1, ...points.map((p) => p[0]), 1);
-  const x = (n) => pad + (width - 2 * pad) * (n / maxX);
-  const y = (v) => height - pad - (height - 2 * pad) * v;
+  const x = (n) => left + (width - left - right) * (n / maxX);
+  const y = (v) => height - bottom - (height - top - bottom) * v;
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
+  const add = (tag, attrs, text) => {
+    const node = document.createElementNS(ns, tag);
+    Object.entries(attrs).forEach(([k, v]) => node.setAttribute(k, v));
+    if (text !== undefined) node.textContent = text;
+    svg.append(node);
+    return node;
+  };
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", points.length ? `win probability at ${points.length} positions, last ${pct(points[points.length - 1][1])}` : "no position evaluated yet");
-  const mid = document.createElementNS(ns, "line");
-  Object.entries({ x1: pad, x2: width - pad, y1: y(0.5), y2: y(0.5), stroke: "#999", "stroke-dasharray": "3 3" }).forEach(([k, v]) => mid.setAttribute(k, v));
-  svg.append(mid);
+  add("line", { x1: left, x2: left, y1: top, y2: height - bottom, stroke: "#555" });
+  add("line", { x1: left, x2: width - right, y1: height - bottom, y2: height - bottom, stroke: "#555" });
+  for (const v of [0, 0.5, 1]) {
+    add("text", { x: left - 4, y: y(v) + 3, "text-anchor": "end", "font-size": 9, class: "tick y" }, pct(v));
+    if (v === 0.5) add("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), stroke: "#999", "stroke-dasharray": "3 3" });
+  }
+  const xTicks = [...new Set([0, Math.round(maxX / 2), maxX])];
+  for (const n of xTicks) add("text", { x: x(n), y: height - bottom + 11, "text-anchor": "middle", "font-size": 9, class: "tick x" }, String(n));
+  add("text", { x: (left + width - right) / 2, y: height - 3, "text-anchor": "middle", "font-size": 9, class: "axis-label x" }, "move number");
+  add("text", { x: 9, y: (top + height - bottom) / 2, "text-anchor": "middle", "font-size": 9, class: "axis-label y",
+                transform: `rotate(-90 9 ${(top + height - bottom) / 2})` }, whose ? `${whose}'s win %` : "win probability");
   if (points.length) {
-    const line = document.createElementNS(ns, "polyline");
-    line.setAttribute("points", points.map(([n, v]) => `${x(n)},${y(v)}`).join(" "));
-    Object.entries({ fill: "none", stroke: "#0b5cad", "stroke-width": 2 }).forEach(([k, v]) => line.setAttribute(k, v));
-    svg.append(line);
+    add("polyline", { points: points.map(([n, v]) => `${x(n)},${y(v)}`).join(" "), fill: "none", stroke: "#0b5cad", "stroke-width": 2 });
     for (const [n, v] of points) {
-      const dot = document.createElementNS(ns, "circle");
-      Object.entries({ cx: x(n), cy: y(v), r: 2.5, fill: "#0b5cad", class: "point" }).forEach(([k, val]) => dot.setAttribute(k, val));
+      const dot = add("circle", { cx: x(n), cy: y(v), r: 2.5, fill: "#0b5cad", class: "point" });
       const title = document.createElementNS(ns, "title");
       title.textContent = `move ${n}: ${pct(v)}`;
       dot.append(title);
-      svg.append(dot);
     }
   }
   root.replaceChildren(svg);

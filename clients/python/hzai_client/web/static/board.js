@@ -16,9 +16,11 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-function cardName(entry, seatName) {
-  // "Hydra", or "Hydra@zeus" for a card taken from the other player (as moves name it)
-  const owner = entry.owner && entry.owner !== seatName ? `@${entry.owner}` : "";
+function cardName(entry, sideName) {
+  // "Hydra", or "Hydra@zeus" on Hera's side or in her hand: a card away from its owner's
+  // side (taken from the other player), as moves name it. Compared with the side the card
+  // lies on, not with the viewer: Zeus's own cards on his side carry no mark.
+  const owner = entry.owner && entry.owner !== sideName ? `@${entry.owner}` : "";
   return `${entry.card}${owner}`;
 }
 
@@ -44,18 +46,18 @@ export function clickOf(text) {
   return null;
 }
 
-function slotContent(entry, mine, seatName) {
+function slotContent(entry, sideName) {
   if (!entry) return { cls: "slot", label: "empty" , text: "" };
   if (entry.card === "figure" || entry.figure) return { cls: "slot card figure", label: "figure", text: "figure" };
   if (entry.card) {
-    const name = cardName(entry, seatName);
+    const name = cardName(entry, sideName);
     return entry.face_up ? { cls: "slot card up", label: `${name}, face up`, text: name }
                          : { cls: "slot card down", label: `${name}, face down`, text: `(${name})` };
   }
   return { cls: "slot card back", label: "a hidden card", text: "?" };
 }
 
-function drawSide(side, who, seatName, previous) {
+function drawSide(side, who, previous) {
   const mine = who === "mine";
   const columns = side.columns || [];
   const cols = Math.max(columns.length, 3);
@@ -74,7 +76,7 @@ function drawSide(side, who, seatName, previous) {
     field.append(el("span", { class: "rowname", text: `r${row}` }));
     for (let c = 1; c <= cols; c++) {
       const entry = (columns[c - 1] || [])[row - 1];
-      const content = slotContent(entry, mine, seatName);
+      const content = slotContent(entry, side.__name);
       const key = `${who}:c${c}r${row}`;
       const slot = el("button", { type: "button", class: content.cls, "data-key": key,
                                    "aria-label": `${who === "mine" ? "your" : "opponent's"} c${c}r${row}: ${content.label}` },
@@ -87,7 +89,7 @@ function drawSide(side, who, seatName, previous) {
   const hand = el("div", { class: "hand", "aria-label": `${side.__name}'s hand` });
   for (const entry of side.hand || []) {
     if (entry.card) {
-      const name = cardName(entry, seatName);
+      const name = cardName(entry, side.__name);
       hand.append(el("button", { type: "button", class: "handcard", "data-key": `hand:${name}`, "aria-label": `hand card ${name}` }, name));
     } else {
       hand.append(el("span", { class: "handcard back", "aria-label": "a card in the opponent's hand" }, "?"));
@@ -98,13 +100,42 @@ function drawSide(side, who, seatName, previous) {
   return box;
 }
 
+// What the seat has learned of the opponent's hidden cards, from its view: names known to
+// be among some places (a group's `known`), names known not to be in a slot (`excluded`).
+export function learnedLines(view, oppName) {
+  const side = view.sides?.[oppName] || {};
+  const places = new Map(), absent = new Map(), inHand = new Map();
+  (side.columns || []).forEach((column, c) => column.forEach((slot, r) => {
+    if (slot.group === undefined) return;
+    const where = `c${c + 1}r${r + 1}`;
+    places.set(slot.group, [...(places.get(slot.group) || []), where]);
+    for (const name of slot.excluded || []) absent.set(name, [...(absent.get(name) || []), where]);
+  }));
+  for (const slot of side.hand || []) if (slot.group !== undefined) inHand.set(slot.group, (inHand.get(slot.group) || 0) + 1);
+  const lines = [];
+  (view.groups || []).forEach((group, g) => {
+    const names = Object.entries(group.known || {});
+    if (group.owner !== oppName || !names.length) return;
+    const where = [...(places.get(g) || []), ...(inHand.get(g) ? [`${inHand.get(g)} in hand`] : [])];
+    lines.push(`${names.map(([n, k]) => (k > 1 ? `${n} ×${k}` : n)).join(", ")} among ${where.join(", ") || "these cards"}`);
+  });
+  for (const [name, where] of [...absent].sort()) lines.push(`no ${name} at ${where.join(", ")}`);
+  return lines;
+}
+
 // Draws the board into `root`; returns a map of slot texts to spot changes next time.
 export function drawBoard(root, view, seatName, previous) {
   const names = Object.keys(view.sides || {});
   const oppName = names.find((n) => n !== seatName) || names[0];
   const mine = { ...view.sides[seatName], __name: seatName };
   const opp = { ...view.sides[oppName], __name: oppName };
-  root.replaceChildren(drawSide(opp, "opp", seatName, previous), drawSide(mine, "mine", seatName, previous));
+  const oppBox = drawSide(opp, "opp", previous);
+  const learned = learnedLines(view, oppName);
+  if (learned.length) {
+    oppBox.querySelector(".side-head").after(el("p", { class: "learned", "data-learned": "true" },
+                                                `You know: ${learned.join("; ")}.`));
+  }
+  root.replaceChildren(oppBox, drawSide(mine, "mine", previous));
   const texts = new Map();
   for (const node of root.querySelectorAll(".slot")) texts.set(node.dataset.key, node.textContent);
   return texts;

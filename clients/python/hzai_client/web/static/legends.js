@@ -53,6 +53,14 @@ function drawSeat(view, name, seat, mine) {
   return box;
 }
 
+// The draw pile as the seat knows it, top first (the Oracle's order): names it knows,
+// runs of unknown cards as counts; "" when it knows none of them.
+function knownTop(pile) {
+  if (!Array.isArray(pile) || !pile.some((x) => typeof x === "string")) return "";
+  const shown = pile.slice(0, 6).map((x) => (typeof x === "string" ? x : `${x} unknown`));
+  return ` (from the top: ${shown.join(", ")}${pile.length > 6 ? ", …" : ""})`;
+}
+
 function topOfDiscard(view) {
   const pile = view.discard_pile || [];
   return pile.length ? `${pile[pile.length - 1].card} by ${pile[pile.length - 1].by}` : "–";
@@ -70,7 +78,7 @@ export function drawLegends(root, view) {
     el("span", { text: `decision: ${view.pending ?? "none"}` }));
   const piles = el("div", { class: "lg-piles side-head" },
     el("span", { text: `monster deck ${view.monster_deck}` }),
-    el("span", { text: `draw pile ${view.draw_pile_size}` }),
+    el("span", { "data-pile": "draw", text: `draw pile ${view.draw_pile_size}${knownTop(view.draw_pile)}` }),
     el("span", { text: `DI set aside ${view.set_aside_di}` }),
     el("span", { text: `discard ${(view.discard_pile || []).length} (top ${topOfDiscard(view)})` }),
     ...(view.oracle_revealed?.length ? [el("span", { text: `oracle showed ${view.oracle_revealed.join(", ")}` })] : []));
