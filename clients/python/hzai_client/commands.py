@@ -58,16 +58,16 @@ def _limits(args):
 
 def _record_text(path: str) -> str:
     """The record file's text, checked to be a JSON object here (the server checks the rest)."""
-    import json
+    from hzai import jsonread
 
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CommandError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CommandError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        data = jsonread.loads(text, path)
+    except jsonread.JsonShapeError as exc:
+        raise CommandError(str(exc)) from None
     if not isinstance(data, dict):
         raise CommandError(f"{path}: a record is a JSON object, not {type(data).__name__}")
     return text
