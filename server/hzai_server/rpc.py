@@ -25,7 +25,7 @@ from google.protobuf import any_pb2, message_factory
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from hzai_server.errors import ApiError, quoted, safe_text
+from hzai_server.errors import ApiError, from_library, quoted, reading, safe_text
 from hzai_server.logs import log
 
 
@@ -159,6 +159,7 @@ def _retry_info(exc: ApiError) -> status_pb2.Status:
 
 
 def _abort(method: str, context, start: float, exc: Exception):
+    exc = from_library(exc) or exc  # a library error the handler let through: still a named field
     if isinstance(exc, ApiError):
         metrics = current_hooks().metrics
         if metrics is not None and exc.reason is not None:
@@ -203,6 +204,7 @@ def handler(method_function):
             start = time.perf_counter()
             sent = 0
             lifecycle = current_lifecycle()
+            reading(None)
             try:
                 _admit(request, context, lifecycle)
             except ApiError as exc:
@@ -229,6 +231,7 @@ def handler(method_function):
     def unary(self, request, context):
         start = time.perf_counter()
         lifecycle = current_lifecycle()
+        reading(None)
         try:
             _admit(request, context, lifecycle)
         except ApiError as exc:
