@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import signal
 import threading
 import time
@@ -10,18 +11,18 @@ from concurrent import futures
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
+from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 from hzai.core import game_names
 from hzai_proto.v2 import bot_pb2, match_pb2
 
 from hzai_server.bot_service import BotServicer
 from hzai_server.config import ServerConfig, default_data_dir
-from hzai_server.logs import log
+from hzai_server.logs import LOGGER, log
 from hzai_server.hosting import HostedMatches
 from hzai_server.matches import MatchServicer
 from hzai_server.metrics import MetricsEndpoint, ServerMetrics
 from hzai_server.ratelimit import RateLimiter
-from hzai_server.rpc import CallHooks, Lifecycle, add_service
+from hzai_server.rpc import CallHooks, Lifecycle, add_guarded, add_service
 from hzai_server.searches import Searches
 from hzai_server.store import MatchStore, SqliteMatchStore, is_postgres_url
 
@@ -101,11 +102,12 @@ class HzaiServer:
         # undecodable request with INVALID_ARGUMENT instead of grpc's INTERNAL.
         add_service(self.server, BotServicer(config, self.searches, self.matches), SERVICES[0], self.lifecycle, hooks)
         add_service(self.server, MatchServicer(config, self.searches, self.matches), SERVICES[1], self.lifecycle, hooks)
+        # Health and reflection as grpc makes them, but with deserializers that never raise
+        # (rpc.add_guarded says why): undecodable bytes are INVALID_ARGUMENT there too.
         self.health = health.HealthServicer(experimental_non_blocking=True)
-        health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
-        reflection.enable_server_reflection(
-            (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), self.server
-        )
+        add_guarded(self.server, health_pb2_grpc.add_HealthServicer_to_server, self.health)
+        add_guarded(self.server, reflection_pb2_grpc.add_ServerReflectionServicer_to_server,
+                    reflection.ReflectionServicer((*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME)))
         try:
             self.port = self.server.add_insecure_port(config.address)
         except RuntimeError:
@@ -178,5 +180,24 @@ def serve(config: ServerConfig) -> int:
     server.start()
     while not stop_requested.wait(0.5):
         pass
+    # Whatever holds the process up (a call grpc never ends, a worker thread that never
+    # returns), it ends within the grace period and a little more.
+    watchdog = threading.Thread(target=_exit_after, args=(config.grace + EXIT_MARGIN,), name="exit-watchdog",
+                                daemon=True)
+    watchdog.start()
     server.stop()
     return 0
+
+
+EXIT_MARGIN = 0.75  # seconds past the grace period after which a stopping server exits regardless
+
+
+def _exit_after(seconds: float) -> None:
+    """End the process `seconds` from now if it is still running then (os._exit: no
+    thread can hold it up). Its exit status stays 0: the stop was asked for."""
+    time.sleep(seconds)
+    log("exiting", level=30, reason=f"still running {seconds:g} s after the stop request; exiting regardless",
+        threads=[thread.name for thread in threading.enumerate() if thread is not threading.current_thread()][:20])
+    for handler in LOGGER.handlers:
+        handler.flush()
+    os._exit(0)

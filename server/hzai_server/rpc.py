@@ -102,6 +102,92 @@ def _serialize(message) -> bytes:
     return message.SerializeToString()
 
 
+# ----- services that are not ours: health and reflection --------------------------------
+class _Collector:
+    """Stands in for a grpc.Server while a generated add_*_to_server registers a
+    service: it keeps the method handlers instead of serving them."""
+
+    def __init__(self):
+        self.services: dict[str, dict] = {}
+
+    def add_generic_rpc_handlers(self, handlers) -> None:
+        pass  # the same handlers come again, by name, through add_registered_method_handlers
+
+    def add_registered_method_handlers(self, service: str, handlers: dict) -> None:
+        self.services[service] = dict(handlers)
+
+
+def _guarded_deserializer(deserialize):
+    """`deserialize` (a generated FromString) made never to raise: an Undecodable instead."""
+    owner = getattr(deserialize, "__self__", None)
+    name = getattr(getattr(owner, "DESCRIPTOR", None), "full_name", "request")
+
+    def parse(data: bytes):
+        try:
+            return deserialize(data)
+        except Exception as exc:  # noqa: BLE001 - DecodeError, and whatever else a parser raises
+            return Undecodable(name, str(exc))
+
+    return parse
+
+
+def _refuse_undecodable(path: str, request: Undecodable, context) -> None:
+    message = f"request: not a valid {request.type_name} message ({quoted(request.why)})"
+    log("rpc", logging.WARNING, method=path, code="INVALID_ARGUMENT", peer=context.peer(), error=message)
+    context.abort(grpc.StatusCode.INVALID_ARGUMENT, message)
+
+
+def _checked_requests(path: str, requests, context):
+    for request in requests:
+        if isinstance(request, Undecodable):
+            _refuse_undecodable(path, request, context)
+        yield request
+
+
+def _guard(path: str, method: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    """`method` with a deserializer that never raises and a behaviour that answers an
+    undecodable request with INVALID_ARGUMENT (and one log line)."""
+    deserialize = _guarded_deserializer(method.request_deserializer)
+    if method.request_streaming:
+        kind = "stream_stream" if method.response_streaming else "stream_unary"
+        inner = getattr(method, kind)
+
+        def behaviour(requests, context, *rest):
+            return inner(_checked_requests(path, requests, context), context, *rest)
+    else:
+        kind = "unary_stream" if method.response_streaming else "unary_unary"
+        inner = getattr(method, kind)
+
+        def behaviour(request, context, *rest):
+            if isinstance(request, Undecodable):
+                _refuse_undecodable(path, request, context)
+            return inner(request, context, *rest)
+
+    for attribute in ("experimental_non_blocking", "experimental_thread_pool"):  # grpc reads these
+        if hasattr(inner, attribute):
+            setattr(behaviour, attribute, getattr(inner, attribute))
+    return method._replace(request_deserializer=deserialize, **{kind: behaviour})
+
+
+def add_guarded(server: grpc.Server, add_to_server, servicer) -> list[str]:
+    """Register a service that is not ours (grpc's health and reflection) through its
+    generated `add_to_server(servicer, server)`, but with request deserializers that
+    never raise; the names of the services registered.
+
+    Why: grpc answers a request that does not decode with INTERNAL ("Exception
+    deserializing request!") and, in the grpcio versions tried (1.85), leaves the call's
+    handler thread waiting for a request that never comes: memory grows with every such
+    request, and a stream-request call (reflection) keeps server.stop() from ever
+    returning. A deserializer that does not raise never takes that path
+    (tests/service/test_undecodable.py keeps a reproduction against grpc itself)."""
+    collector = _Collector()
+    add_to_server(servicer, collector)
+    for service, methods in collector.services.items():
+        guarded = {name: _guard(f"/{service}/{name}", method) for name, method in methods.items()}
+        server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service, guarded),))
+    return list(collector.services)
+
+
 def add_service(server: grpc.Server, servicer, service_descriptor, lifecycle: Lifecycle,
                 hooks: CallHooks = NO_HOOKS) -> None:
     """Register every method of `service_descriptor` on `servicer` (methods wrapped by
