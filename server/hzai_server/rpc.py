@@ -62,6 +62,7 @@ class CallHooks:
 
     metrics: object | None = None  # hzai_server.metrics.ServerMetrics
     limiter: object | None = None  # hzai_server.ratelimit.RateLimiter
+    max_answer_bytes: int | None = None  # grpc's send limit: a larger answer is refused, not lost
 
 
 NO_HOOKS = CallHooks()
@@ -189,9 +190,12 @@ def add_guarded(server: grpc.Server, add_to_server, servicer) -> list[str]:
 
 
 def add_service(server: grpc.Server, servicer, service_descriptor, lifecycle: Lifecycle,
-                hooks: CallHooks = NO_HOOKS) -> None:
+                hooks: CallHooks = NO_HOOKS, search_pool=None, search_methods=()) -> None:
     """Register every method of `service_descriptor` on `servicer` (methods wrapped by
-    `handler`), with deserializers that never raise."""
+    `handler`), with deserializers that never raise. The methods named in
+    `search_methods` run on the threads of `search_pool` (a ThreadPoolExecutor) when one
+    is given, the others on the server's own: calls waiting for a search slot then never
+    hold the threads that health checks and cheap calls need."""
     handlers = {}
     for method in service_descriptor.methods:
         behaviour = getattr(servicer, method.name)
@@ -214,6 +218,10 @@ def add_service(server: grpc.Server, servicer, service_descriptor, lifecycle: Li
 
             handlers[method.name] = grpc.unary_unary_rpc_method_handler(
                 unary, request_deserializer=_safe_deserializer(request_class), response_serializer=_serialize)
+        if search_pool is not None and method.name in search_methods:
+            behaviour_of = handlers[method.name]
+            # grpc runs a behaviour carrying this attribute on that pool (grpc._server).
+            (behaviour_of.unary_stream or behaviour_of.unary_unary).experimental_thread_pool = search_pool
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service_descriptor.full_name, handlers),))
 
 
@@ -261,6 +269,20 @@ def _abort(method: str, context, start: float, exc: Exception):
     context.abort(grpc.StatusCode.INTERNAL, f"internal error: {type(exc).__name__}")
 
 
+def _check_size(message) -> None:
+    """Refuse an answer grpc would fail to send (over the send limit): INVALID_ARGUMENT
+    naming the limit, instead of an OK in the log and RESOURCE_EXHAUSTED at the client."""
+    limit = current_hooks().max_answer_bytes
+    if limit is None:
+        return
+    size = message.ByteSize()
+    if size > limit:
+        raise ApiError(grpc.StatusCode.INVALID_ARGUMENT,
+                       f"request: the answer would be {size} bytes, over this server's --max-message-bytes of "
+                       f"{limit}; ask for less in one call (fewer positions in a batch, fewer belief samples)",
+                       "request")
+
+
 def _admit(request, context, lifecycle: Lifecycle | None) -> None:
     """Refuse a call while the server drains, one over its client's rate, and a
     request that did not decode (after the rate: garbage costs a token too)."""
@@ -297,6 +319,7 @@ def handler(method_function):
                 _abort(name, context, start, exc)
             try:
                 for item in method_function(self, request, context):
+                    _check_size(item)
                     sent += 1
                     yield item
             except GeneratorExit:  # the client cancelled or went away mid-stream
@@ -324,12 +347,18 @@ def handler(method_function):
             _abort(name, context, start, exc)
         try:
             response = method_function(self, request, context)
+            _check_size(response)
         except Exception as exc:  # noqa: BLE001 - every failure becomes a status
             _abort(name, context, start, exc)
         finally:
             if lifecycle is not None:
                 lifecycle.leave()
-        _finish(name, context, start, grpc.StatusCode.OK)
+        remaining = context.time_remaining()
+        if remaining is not None and remaining <= 0:  # grpc will not send it: not an OK
+            _finish(name, context, start, grpc.StatusCode.DEADLINE_EXCEEDED,
+                    "the answer was ready after the client's deadline; it was not sent")
+        else:
+            _finish(name, context, start, grpc.StatusCode.OK)
         return response
 
     return unary
