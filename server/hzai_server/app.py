@@ -15,6 +15,7 @@ from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 from hzai.core import game_names
 from hzai_proto.v2 import bot_pb2, match_pb2
 
+from hzai_server.admission import METHOD_PRIORITY
 from hzai_server.bot_service import BotServicer
 from hzai_server.config import ServerConfig, default_data_dir
 from hzai_server.logs import LOGGER, log
@@ -31,6 +32,16 @@ SERVICES = (
     match_pb2.DESCRIPTOR.services_by_name["MatchService"],
 )
 SERVICE_NAMES = tuple(service.full_name for service in SERVICES)
+
+
+SEARCH_METHODS = frozenset(METHOD_PRIORITY)  # the RPCs that take a search slot
+SPARE_SEARCH_THREADS = 4  # search threads beyond the slots and queue places: for the calls being shed
+
+
+def search_threads(config: ServerConfig) -> int:
+    """Threads for the calls that search: one per slot and per queue place (each of the
+    two priority classes has `search_queue`), and a few for the calls being refused."""
+    return config.max_searches + 2 * config.search_queue + SPARE_SEARCH_THREADS
 
 
 ANSWER_GRACE = 0.5  # seconds grpc gets to send answers whose handlers have returned
@@ -89,7 +100,7 @@ class HzaiServer:
         limiter = None
         if config.rate_limit > 0:
             limiter = RateLimiter(config.rate_limit, config.rate_burst, clock or time.monotonic)
-        hooks = CallHooks(self.metrics, limiter)
+        hooks = CallHooks(self.metrics, limiter, config.max_message_bytes)
         options = [
             ("grpc.max_receive_message_length", config.max_message_bytes),
             ("grpc.max_send_message_length", config.max_message_bytes),
@@ -97,11 +108,18 @@ class HzaiServer:
         ]
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=config.workers, thread_name_prefix="rpc"),
                                   options=options)
+        # Calls that search run on threads of their own, enough for every search running
+        # or waiting in the admission queues and a few more: a search call never waits
+        # for a thread (it gets a slot, a place in the bounded queue, or RESOURCE_EXHAUSTED
+        # at once), and the server's `workers` threads stay free for health checks,
+        # reflection and the calls that do not search.
+        self.search_pool = futures.ThreadPoolExecutor(max_workers=search_threads(config), thread_name_prefix="search")
         self.lifecycle = Lifecycle()
         # Not the generated add_*_to_server: add_service's deserializers answer an
         # undecodable request with INVALID_ARGUMENT instead of grpc's INTERNAL.
-        add_service(self.server, BotServicer(config, self.searches, self.matches), SERVICES[0], self.lifecycle, hooks)
-        add_service(self.server, MatchServicer(config, self.searches, self.matches), SERVICES[1], self.lifecycle, hooks)
+        for servicer, service in ((BotServicer(config, self.searches, self.matches), SERVICES[0]),
+                                  (MatchServicer(config, self.searches, self.matches), SERVICES[1])):
+            add_service(self.server, servicer, service, self.lifecycle, hooks, self.search_pool, SEARCH_METHODS)
         # Health and reflection as grpc makes them, but with deserializers that never raise
         # (rpc.add_guarded says why): undecodable bytes are INVALID_ARGUMENT there too.
         self.health = health.HealthServicer(experimental_non_blocking=True)
@@ -157,6 +175,7 @@ class HzaiServer:
             self.lifecycle.wait_idle(grace - (time.monotonic() - start))
         # The handlers have returned; grpc's own grace lets their answers finish sending.
         self.server.stop(max(ANSWER_GRACE, grace - (time.monotonic() - start))).wait()
+        self.search_pool.shutdown(wait=False, cancel_futures=True)
         self.matches.close()
         if self.metrics_endpoint is not None:
             self.metrics_endpoint.close()
