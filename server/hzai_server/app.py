@@ -80,6 +80,42 @@ def load_games(modules: str) -> list[str]:
     return game_names()
 
 
+def server_credentials(config: ServerConfig) -> grpc.ServerCredentials | None:
+    """TLS credentials from --tls-cert/--tls-key (and --tls-client-ca: mutual TLS), None
+    for plain text. OSError naming a file that cannot be read or is not PEM."""
+    if not config.tls_cert:
+        return None
+    pem = {}
+    for flag, path in (("--tls-cert", config.tls_cert), ("--tls-key", config.tls_key),
+                       ("--tls-client-ca", config.tls_client_ca)):
+        if not path:
+            continue
+        try:
+            with open(path, "rb") as handle:
+                pem[flag] = handle.read()
+        except OSError as exc:
+            raise OSError(f"{flag}: cannot read {path}: {exc.strerror}") from None
+        if b"-----BEGIN " not in pem[flag]:
+            raise OSError(f"{flag}: {path} is not a PEM file")
+    client_ca = pem.get("--tls-client-ca")
+    return grpc.ssl_server_credentials([(pem["--tls-key"], pem["--tls-cert"])], root_certificates=client_ca,
+                                       require_client_auth=client_ca is not None)
+
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+
+def plain_text_warning(config: ServerConfig) -> str | None:
+    """Why listening at config.address is unsafe: beyond loopback without TLS, where the
+    seat tokens of hosted matches (and every request) travel in plain text."""
+    host = config.address.rpartition(":")[0]
+    if config.tls_cert or host in LOOPBACK_HOSTS or host.startswith("127."):
+        return None
+    return (f"listening on {config.address} without TLS: the seat tokens of hosted matches travel in plain "
+            "text; give --tls-cert and --tls-key, or listen on 127.0.0.1 behind a proxy that terminates TLS "
+            "(docs/tls.md)")
+
+
 class HzaiServer:
     """The gRPC server with its servicers, health and reflection."""
 
@@ -127,7 +163,11 @@ class HzaiServer:
         add_guarded(self.server, reflection_pb2_grpc.add_ServerReflectionServicer_to_server,
                     reflection.ReflectionServicer((*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME)))
         try:
-            self.port = self.server.add_insecure_port(config.address)
+            credentials = server_credentials(config)
+            if credentials is None:
+                self.port = self.server.add_insecure_port(config.address)
+            else:
+                self.port = self.server.add_secure_port(config.address, credentials)
         except RuntimeError:
             self.port = 0
         if self.port == 0:
@@ -152,7 +192,11 @@ class HzaiServer:
         self.matches.start_sweeper()
         for name in ("", *SERVICE_NAMES):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+        warning = plain_text_warning(self.config)
+        if warning:
+            log("plain text", level=30, warning=warning)
         log("listening", address=self.address, port=self.port, workers=self.config.workers,
+            tls="mutual" if self.config.tls_client_ca else bool(self.config.tls_cert),
             max_searches=self.config.max_searches, analysis=True, games=self.games,
             metrics=self.metrics_address, rate_limit=self.config.rate_limit or None)
 

@@ -100,7 +100,12 @@ def _client(args):
 
     from hzai_client.sync import HzaiClient
 
-    client = HzaiClient(args.server, timeout=args.timeout)
+    try:
+        client = HzaiClient(args.server, timeout=args.timeout, tls=getattr(args, "tls", False),
+                            ca=getattr(args, "tls_ca", None), cert=getattr(args, "tls_cert", None),
+                            key=getattr(args, "tls_key", None))
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
     wait = min(CONNECT_SECONDS, args.timeout) if args.timeout else CONNECT_SECONDS
     try:
         client.wait_ready(wait)
@@ -109,6 +114,19 @@ def _client(args):
         raise CommandError(f"no hzai-server answers at {args.server} (waited {wait:g} s); start one with "
                            "`hzai-server` or give --server HOST:PORT", EXIT_SERVICE) from None
     return client
+
+
+def add_tls_options(p) -> None:
+    """--tls, --tls-ca, --tls-cert and --tls-key: how a command reaches a server that
+    serves TLS (docs/tls.md)."""
+    p.add_argument("--tls", action="store_true",
+                   help="with --server: connect over TLS, checking the server against the system's CAs "
+                        "(or --tls-ca)")
+    p.add_argument("--tls-ca", default=None, metavar="PEM", help="with --server: TLS, checking the server's "
+                   "certificate against this CA file (a private CA, or the certificate itself when self-signed)")
+    p.add_argument("--tls-cert", default=None, metavar="PEM",
+                   help="with --server: TLS with this client certificate (a server with --tls-client-ca asks for one)")
+    p.add_argument("--tls-key", default=None, metavar="PEM", help="the private key of --tls-cert")
 
 
 def _budget_kwargs(args) -> dict:

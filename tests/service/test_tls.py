@@ -1,0 +1,149 @@
+"""TLS end to end with certificates this test makes (issue 34): the server with
+--tls-cert/--tls-key, and with --tls-client-ca (mutual TLS); the Python client and the
+command line with --tls-ca (and --tls-cert/--tls-key); the warning for plain text
+beyond loopback."""
+
+from __future__ import annotations
+
+import datetime
+import ipaddress
+import json
+import subprocess
+import sys
+
+import grpc
+import pytest
+from cryptography import x509  # in the test extra
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
+
+from hzai_client import HzaiClient
+from hzai_server.app import plain_text_warning
+from hzai_server.config import ServerConfig, parse_config
+
+from .conftest import ServerProcess, played_record
+
+
+
+def _name(common: str):
+    return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common)])
+
+
+def _issue(subject: str, key, issuer_name, issuer_key, *, ca: bool, sans=()):
+    now = datetime.datetime.now(datetime.timezone.utc)
+    builder = (x509.CertificateBuilder().subject_name(_name(subject)).issuer_name(issuer_name)
+               .public_key(key.public_key()).serial_number(x509.random_serial_number())
+               .not_valid_before(now - datetime.timedelta(minutes=5)).not_valid_after(now + datetime.timedelta(days=1))
+               .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True))
+    if sans:
+        builder = builder.add_extension(x509.SubjectAlternativeName(list(sans)), critical=False)
+    return builder.sign(issuer_key, hashes.SHA256())
+
+
+def _write(path, cert=None, key=None):
+    if cert is not None:
+        path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    else:
+        path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def pki(tmp_path_factory):
+    """A CA, a server certificate for 127.0.0.1 and localhost, and a client certificate."""
+    where = tmp_path_factory.mktemp("pki")
+    ca_key = ec.generate_private_key(ec.SECP256R1())
+    ca = _issue("hzai test CA", ca_key, _name("hzai test CA"), ca_key, ca=True)
+    server_key = ec.generate_private_key(ec.SECP256R1())
+    server = _issue("localhost", server_key, ca.subject, ca_key, ca=False,
+                    sans=[x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))])
+    client_key = ec.generate_private_key(ec.SECP256R1())
+    client = _issue("a client", client_key, ca.subject, ca_key, ca=False)
+    return {"ca": _write(where / "ca.pem", cert=ca),
+            "cert": _write(where / "server.pem", cert=server), "key": _write(where / "server.key", key=server_key),
+            "client_cert": _write(where / "client.pem", cert=client),
+            "client_key": _write(where / "client.key", key=client_key)}
+
+
+def games(client: HzaiClient) -> list[str]:
+    return [g.name for g in client.list_games()]
+
+
+def test_tls_end_to_end(pki, tmp_path):
+    server = ServerProcess("--tls-cert", pki["cert"], "--tls-key", pki["key"])
+    try:
+        listening = next(e for e in server.logs if e.get("event") == "listening")
+        assert listening["tls"] is True
+        assert not [e for e in server.logs if e.get("event") == "plain text"]  # loopback, and TLS anyway
+        with HzaiClient(server.address, timeout=10, ca=pki["ca"]) as client:
+            assert "hera_zeus" in games(client)
+        # A plain-text client gets no answer from a TLS port.
+        with HzaiClient(server.address, timeout=5) as plain:
+            with pytest.raises(grpc.RpcError) as caught:
+                games(plain)
+            assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+        # Nor does one that does not trust the server's CA (the system's roots do not know it).
+        with HzaiClient(server.address, timeout=5, tls=True) as untrusting:
+            with pytest.raises(grpc.RpcError) as caught:
+                games(untrusting)
+            assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+        # The command line.
+        record = tmp_path / "game.json"
+        record.write_text(json.dumps(played_record(12, 24).to_json()), encoding="utf-8")
+        proc = subprocess.run([sys.executable, "-m", "hzai_client.cli", "suggest", str(record), "--server",
+                               server.address, "--tls-ca", pki["ca"], "--budget", "50", "--timeout", "30"],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.strip()
+    finally:
+        assert server.stop() == 0
+
+
+def test_mutual_tls_refuses_a_client_without_a_certificate(pki):
+    server = ServerProcess("--tls-cert", pki["cert"], "--tls-key", pki["key"], "--tls-client-ca", pki["ca"])
+    try:
+        listening = next(e for e in server.logs if e.get("event") == "listening")
+        assert listening["tls"] == "mutual"
+        with HzaiClient(server.address, timeout=5, ca=pki["ca"]) as anonymous:
+            with pytest.raises(grpc.RpcError) as caught:
+                games(anonymous)
+            assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+        with HzaiClient(server.address, timeout=10, ca=pki["ca"], cert=pki["client_cert"],
+                        key=pki["client_key"]) as known:
+            assert "hera_zeus" in games(known)
+    finally:
+        assert server.stop() == 0
+
+
+def test_the_server_warns_when_it_listens_beyond_loopback_in_plain_text(pki):
+    assert plain_text_warning(ServerConfig(address="127.0.0.1:50051")) is None
+    assert plain_text_warning(ServerConfig(address="localhost:50051")) is None
+    assert plain_text_warning(ServerConfig(address="[::1]:50051")) is None
+    warning = plain_text_warning(ServerConfig(address="0.0.0.0:50051"))
+    assert warning is not None and "seat tokens" in warning and "--tls-cert" in warning
+    assert plain_text_warning(ServerConfig(address="0.0.0.0:50051", tls_cert=pki["cert"], tls_key=pki["key"])) is None
+
+
+@pytest.mark.parametrize("flags,words", [
+    (["--tls-cert", "CERT"], "--tls-cert and --tls-key go together"),
+    (["--tls-key", "KEY"], "--tls-cert and --tls-key go together"),
+    (["--tls-client-ca", "CA"], "needs --tls-cert"),
+    (["--tls-cert", "/no/such.pem", "--tls-key", "KEY"], "cannot read '/no/such.pem'"),
+])
+def test_tls_flags_are_checked(pki, capsys, flags, words):
+    given = [{"CERT": pki["cert"], "KEY": pki["key"], "CA": pki["ca"]}.get(f, f) for f in flags]
+    with pytest.raises(SystemExit) as exited:
+        parse_config(given, env={})
+    assert exited.value.code == 2
+    assert words in capsys.readouterr().err
+
+
+def test_a_client_certificate_without_its_key_is_one_line(pki, tmp_path):
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(played_record(12, 24).to_json()), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "hzai_client.cli", "suggest", str(record), "--server",
+                           "127.0.0.1:1", "--tls-cert", pki["client_cert"]], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and "--tls-key" in proc.stderr
