@@ -147,3 +147,32 @@ def test_a_client_certificate_without_its_key_is_one_line(pki, tmp_path):
                            "127.0.0.1:1", "--tls-cert", pki["client_cert"]], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and "--tls-key" in proc.stderr
+
+
+def test_nginx_of_deploy_terminates_tls_in_front_of_a_plain_replica(pki, tmp_path):
+    """deploy/nginx.conf with its TLS fields: clients speak TLS to nginx, nginx plain
+    gRPC to a replica on loopback."""
+    import socket
+
+    from hzai_server.devcluster import Nginx, _nginx_bin, render_nginx_config
+
+    text = render_nginx_config(tmp_path, "127.0.0.1:1", ["127.0.0.1:2"], None, (pki["cert"], pki["key"]))
+    assert "listen 127.0.0.1:1 ssl http2;" in text and f"ssl_certificate {pki['cert']};" in text
+    plain = render_nginx_config(tmp_path, "127.0.0.1:1", ["127.0.0.1:2"], None)
+    assert "listen 127.0.0.1:1 http2;" in plain and "ssl_certificate /" not in plain
+    assert _nginx_bin() is not None, "nginx is installed by deploy/install-services.sh (hzai cluster up)"
+    replica = ServerProcess()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    nginx = Nginx(tmp_path / "nginx", f"127.0.0.1:{port}", [replica.address], tls=(pki["cert"], pki["key"]))
+    try:
+        nginx.start()
+        with HzaiClient(f"127.0.0.1:{port}", timeout=10, ca=pki["ca"]) as client:
+            assert "hera_zeus" in games(client)
+        with HzaiClient(f"127.0.0.1:{port}", timeout=5) as plain_client:
+            with pytest.raises(grpc.RpcError):
+                games(plain_client)
+    finally:
+        nginx.stop()
+        assert replica.stop() == 0
