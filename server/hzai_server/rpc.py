@@ -9,7 +9,8 @@ which it answers with INVALID_ARGUMENT and one log line like any other bad reque
 running searches must answer with what they have (see app.HzaiServer.stop). `CallHooks`
 carry the server's metrics and rate limiter: every call is timed and counted by method
 and code, and a call over its client's rate is refused before its work; health checks
-and reflection are not ours, so they are neither limited nor counted."""
+and reflection are not ours, so they are neither limited nor counted, but `add_guarded`
+registers them with deserializers that never raise too (it says why)."""
 
 from __future__ import annotations
 
@@ -183,6 +184,9 @@ def add_guarded(server: grpc.Server, add_to_server, servicer) -> list[str]:
     (tests/service/test_undecodable.py keeps a reproduction against grpc itself)."""
     collector = _Collector()
     add_to_server(servicer, collector)
+    if not collector.services:  # generated code of a grpcio that registers by generic handler only
+        raise RuntimeError(f"{getattr(add_to_server, '__name__', add_to_server)} registered no method handlers "
+                           "by name: this grpcio's generated code is not the kind add_guarded reads")
     for service, methods in collector.services.items():
         guarded = {name: _guard(f"/{service}/{name}", method) for name, method in methods.items()}
         server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service, guarded),))
