@@ -5,6 +5,7 @@ beyond loopback."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import ipaddress
 import json
@@ -18,7 +19,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from hzai_client import HzaiClient
+from hzai_client import AsyncHzaiClient, HzaiClient
 from hzai_server.app import plain_text_warning
 from hzai_server.config import ServerConfig, parse_config
 
@@ -79,6 +80,12 @@ def test_tls_end_to_end(pki, tmp_path):
         assert not [e for e in server.logs if e.get("event") == "plain text"]  # loopback, and TLS anyway
         with HzaiClient(server.address, timeout=10, ca=pki["ca"]) as client:
             assert "hera_zeus" in games(client)
+
+        async def async_games():
+            async with AsyncHzaiClient(server.address, timeout=10, ca=pki["ca"]) as client:
+                return [g.name for g in await client.list_games()]
+
+        assert "hera_zeus" in asyncio.run(async_games())
         # A plain-text client gets no answer from a TLS port.
         with HzaiClient(server.address, timeout=5) as plain:
             with pytest.raises(grpc.RpcError) as caught:
