@@ -36,6 +36,7 @@ REVIEW_DEADLINE_MARGIN_S = 0.25
 # share of the time it was given), so that its answer, with the positions done, arrives.
 BATCH_DEADLINE_MARGIN_S = 0.25
 BATCH_DEADLINE_MARGIN_SHARE = 0.2
+RESULT_FRAMING_BYTES = 6  # a result's tag and length in the answer, at most
 
 
 class AnswerBy:
@@ -246,6 +247,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         client = client_of(context)
         results = []
         out_of_time = False
+        answer_bytes = 0
         for index, item in enumerate(request.positions):
             if out_of_time or stop():
                 results.append(game_review.not_reached(index, "the call ended or its deadline came first"))
@@ -264,6 +266,12 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 continue
             results.append(bot_pb2.PositionResult(index=index, code=0,
                                                   analysis=convert.analysis_to_proto(decision.game, analysis)))
+            answer_bytes += results[-1].ByteSize() + RESULT_FRAMING_BYTES
+            if answer_bytes > self.config.max_message_bytes:  # no need to search the rest: it cannot be sent
+                raise invalid("positions", f"the answer would be over {answer_bytes} bytes by position {index} of "
+                                           f"{len(request.positions)}, over this server's --max-message-bytes of "
+                                           f"{self.config.max_message_bytes}; ask for fewer positions in one batch "
+                                           "(or fewer belief samples)")
         return bot_pb2.AnalyzeResponse(results=results)
 
     # ----- whole games -----------------------------------------------------------------

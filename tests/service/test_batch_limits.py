@@ -83,6 +83,10 @@ def test_an_answer_over_the_send_limit_is_refused_naming_the_limit(caplog):
             error = caught.value
             assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, (error.code(), error.details())
             assert "--max-message-bytes of 16384" in error.details()
+            assert error.details().startswith("positions: the answer would be over")
+            # refused as soon as the answer was over the limit: the positions after were never searched
+            went_over = int(error.details().split("by position ")[1].split()[0])
+            assert went_over < 29
             # a batch whose answer fits is answered as before
             reply = stub.Analyze(seed_batch(1, budget=common_pb2.Budget(iterations=30)), timeout=60)
             assert [r.code for r in reply.results] == [0]
