@@ -11,6 +11,7 @@ import ipaddress
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import grpc
 import pytest
@@ -120,6 +121,12 @@ def test_mutual_tls_refuses_a_client_without_a_certificate(pki):
         with HzaiClient(server.address, timeout=10, ca=pki["ca"], cert=pki["client_cert"],
                         key=pki["client_key"]) as known:
             assert "hera_zeus" in games(known)
+        # The command line without a client certificate: one line saying what to check.
+        proc = subprocess.run([sys.executable, "-m", "hzai_client.cli", "suggest", "tests/data/handmade_game.json",
+                               "--server", server.address, "--tls-ca", pki["ca"], "--budget", "20"],
+                              cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 1 and "Traceback" not in proc.stderr, proc.stderr  # 1: the service
+        assert len(proc.stderr.strip().splitlines()) == 1 and "over TLS" in proc.stderr and "--tls-cert" in proc.stderr
     finally:
         assert server.stop() == 0
 

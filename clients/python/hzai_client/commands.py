@@ -111,8 +111,14 @@ def _client(args):
         client.wait_ready(wait)
     except grpc.FutureTimeoutError:
         client.close()
+        if getattr(args, "tls", False) or getattr(args, "tls_ca", None) or getattr(args, "tls_cert", None):
+            raise CommandError(f"no hzai-server answers over TLS at {args.server} (waited {wait:g} s): is it "
+                               "running with --tls-cert, is its certificate signed by --tls-ca (or a system CA) "
+                               "for this name, and, if it asks for one, is --tls-cert/--tls-key a client "
+                               "certificate it accepts?", EXIT_SERVICE) from None
         raise CommandError(f"no hzai-server answers at {args.server} (waited {wait:g} s); start one with "
-                           "`hzai-server` or give --server HOST:PORT", EXIT_SERVICE) from None
+                           "`hzai-server` or give --server HOST:PORT (over TLS: --tls or --tls-ca)",
+                           EXIT_SERVICE) from None
     return client
 
 
