@@ -190,3 +190,22 @@ def test_nginx_of_deploy_terminates_tls_in_front_of_a_plain_replica(pki, tmp_pat
     finally:
         nginx.stop()
         assert replica.stop() == 0
+
+
+def test_hzai_web_reaches_a_tls_server_with_tls_ca(pki):
+    """The browser page's Connect bridge (`hzai web --server ... --tls-ca ...`)."""
+    import urllib.request
+
+    from tests.web.conftest import WebProcess
+
+    server = ServerProcess("--tls-cert", pki["cert"], "--tls-key", pki["key"])
+    page = WebProcess(server.address, ("--tls-ca", pki["ca"]))
+    try:
+        request = urllib.request.Request(f"{page.url}hzai.v2.BotService/ListGames", data=b"{}", method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=60) as reply:
+            assert reply.status == 200
+            assert "hera_zeus" in [g["name"] for g in json.loads(reply.read())["games"]]
+    finally:
+        page.stop()
+        assert server.stop() == 0
