@@ -55,46 +55,59 @@ def rss_bytes(pid: int) -> int:
 
 # ----- the minimal reproduction, against grpc alone -----------------------------------------
 REPRODUCTION = """
-import json, os, time
+import json, os
 from concurrent import futures
 import grpc
 from grpc_health.v1 import health, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
-health_pb2_grpc.add_HealthServicer_to_server(health.HealthServicer(), server)
-reflection.enable_server_reflection((reflection.SERVICE_NAME,), server)
-port = server.add_insecure_port("127.0.0.1:0")
-server.start()
-out = {}
-with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-    try:
-        channel.unary_unary("/grpc.health.v1.Health/Check", request_serializer=None,
-                            response_deserializer=None)(b"\\xff\\xff\\xff", timeout=5)
-    except grpc.RpcError as exc:
-        out["health"] = [exc.code().name, exc.details()]
-    for _ in range(5):  # the hang depends on a race in grpc: one request shows it most times, five all
+REFLECTION = "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"
+out = {"stop_hung": False}
+# The hang comes from a race inside grpc: most servers show it after five undecodable
+# reflection requests; a few servers in a row are tried.
+for attempt in range(4):
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
+    health_pb2_grpc.add_HealthServicer_to_server(health.HealthServicer(), server)
+    reflection.enable_server_reflection((reflection.SERVICE_NAME,), server)
+    port = server.add_insecure_port("127.0.0.1:0")
+    server.start()
+    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         try:
-            list(channel.stream_stream("/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
-                                       request_serializer=None, response_deserializer=None)(iter([b"\\xff"]), timeout=5))
+            channel.unary_unary("/grpc.health.v1.Health/Check", request_serializer=None,
+                                response_deserializer=None)(b"\\xff\\xff\\xff", timeout=5)
         except grpc.RpcError as exc:
-            out["reflection"] = [exc.code().name, exc.details()]
-out["stopped_within_3s_of_a_0.5s_grace"] = server.stop(0.5).wait(3)
+            out["health"] = [exc.code().name, exc.details()]
+        for _ in range(5):
+            try:
+                list(channel.stream_stream(REFLECTION, request_serializer=None, response_deserializer=None)(
+                    iter([b"\\xff"]), timeout=5))
+            except grpc.RpcError as exc:
+                out["reflection"] = [exc.code().name, exc.details()]
+    out["attempts"] = attempt + 1
+    if not server.stop(0.5).wait(3):  # a grace of half a second, and three seconds later not stopped
+        out["stop_hung"] = True
+        break
 print(json.dumps(out), flush=True)
 os._exit(0)  # a handler thread of grpc's is still waiting: a normal exit would wait for it
 """
 
 
 def test_grpc_alone_answers_internal_and_stop_hangs_after_an_undecodable_reflection_request():
-    """grpc's own behaviour (in a process of its own: it leaves a thread that never
-    ends), kept as the reason for rpc.add_guarded. If this test starts failing, the
-    grpcio installed no longer has the defect, and add_guarded may go."""
-    proc = subprocess.run([sys.executable, "-c", REPRODUCTION], capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    out = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert out["health"] == ["INTERNAL", "Exception deserializing request!"]
-    assert out["reflection"] == ["INTERNAL", "Exception deserializing request!"]
-    assert out["stopped_within_3s_of_a_0.5s_grace"] is False
+    """grpc's own behaviour (in processes of their own: it leaves a thread that never
+    ends), kept as the reason for rpc.add_guarded. The hang depends on a race in grpc
+    that goes the same way for a whole process, about seven times in eight here: up to
+    three processes are tried. If this test starts failing, the grpcio installed no
+    longer has the defect, and add_guarded may go."""
+    outs = []
+    for _ in range(3):
+        proc = subprocess.run([sys.executable, "-c", REPRODUCTION], capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        outs.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+        assert outs[-1]["health"] == ["INTERNAL", "Exception deserializing request!"]
+        assert outs[-1]["reflection"] == ["INTERNAL", "Exception deserializing request!"]
+        if outs[-1]["stop_hung"]:
+            break
+    assert outs[-1]["stop_hung"], outs
 
 
 # ----- the server --------------------------------------------------------------------------
