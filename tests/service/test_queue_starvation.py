@@ -42,7 +42,7 @@ def test_a_long_queue_never_starves_health_checks_and_sheds_the_rest():
     server.start()
     record = json.dumps(played_record(12, 24).to_json())
     request = bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=record),
-                                         budget=common_pb2.Budget(millis=3000), seed=1)
+                                         budget=common_pb2.Budget(millis=15_000), seed=1)
     calls = []
     try:
         with grpc.insecure_channel(server.address) as channel:
