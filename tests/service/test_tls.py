@@ -138,6 +138,13 @@ def test_the_server_warns_when_it_listens_beyond_loopback_in_plain_text(pki):
     warning = plain_text_warning(ServerConfig(address="0.0.0.0:50051"))
     assert warning is not None and "seat tokens" in warning and "--tls-cert" in warning
     assert plain_text_warning(ServerConfig(address="0.0.0.0:50051", tls_cert=pki["cert"], tls_key=pki["key"])) is None
+    # and the server logs it at start
+    server = ServerProcess("--address", "0.0.0.0:0")
+    try:
+        (entry,) = [e for e in server.logs if e.get("event") == "plain text"]
+        assert entry["level"] == "warning" and "seat tokens" in entry["warning"]
+    finally:
+        assert server.stop() == 0
 
 
 @pytest.mark.parametrize("flags,words", [
