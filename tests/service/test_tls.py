@@ -25,6 +25,7 @@ from hzai_server.app import plain_text_warning
 from hzai_server.config import ServerConfig, parse_config
 
 from .conftest import ServerProcess, played_record
+from .test_clients import node  # noqa: F401  (the fixture: Node.js with the client's packages)
 
 
 
@@ -214,4 +215,21 @@ def test_hzai_web_reaches_a_tls_server_with_tls_ca(pki):
             assert "hera_zeus" in [g["name"] for g in json.loads(reply.read())["games"]]
     finally:
         page.stop()
+        assert server.stop() == 0
+
+
+def test_the_node_client_speaks_tls_with_tls_ca(pki, node):
+    """clients/node: suggest.js --tls-ca, and mutual TLS with --tls-cert/--tls-key."""
+    repo = Path(__file__).resolve().parents[2]
+    server = ServerProcess("--tls-cert", pki["cert"], "--tls-key", pki["key"], "--tls-client-ca", pki["ca"])
+    try:
+        base = [node, "clients/node/suggest.js", "tests/data/handmade_game.json", "--server", server.address,
+                "--iterations", "20", "--tls-ca", pki["ca"]]
+        done = subprocess.run([*base, "--tls-cert", pki["client_cert"], "--tls-key", pki["client_key"]], cwd=repo,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip()
+        refused = subprocess.run([*base, "--timeout", "3"], cwd=repo, capture_output=True, text=True, timeout=60)
+        assert refused.returncode == 1 and refused.stdout == "", refused.stderr  # no client certificate
+    finally:
         assert server.stop() == 0
