@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import signal
+import ssl
 import threading
 import time
 from concurrent import futures
@@ -97,6 +98,20 @@ def server_credentials(config: ServerConfig) -> grpc.ServerCredentials | None:
             raise OSError(f"{flag}: cannot read {path}: {exc.strerror}") from None
         if b"-----BEGIN " not in pem[flag]:
             raise OSError(f"{flag}: {path} is not a PEM file")
+    # grpc only logs a key that does not go with its certificate, and then fails every
+    # handshake: OpenSSL (Python's ssl) checks the pair, and the CA file, at start instead.
+    check = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        check.load_cert_chain(config.tls_cert, config.tls_key)
+    except ssl.SSLError as exc:
+        raise OSError(f"--tls-key {config.tls_key} does not go with --tls-cert {config.tls_cert}, or one of them "
+                      f"cannot be read as PEM ({exc.reason or exc})") from None
+    if config.tls_client_ca:
+        try:
+            check.load_verify_locations(config.tls_client_ca)
+        except ssl.SSLError as exc:
+            raise OSError(f"--tls-client-ca: {config.tls_client_ca} holds no CA certificate OpenSSL can read "
+                          f"({exc.reason or exc})") from None
     client_ca = pem.get("--tls-client-ca")
     return grpc.ssl_server_credentials([(pem["--tls-key"], pem["--tls-cert"])], root_certificates=client_ca,
                                        require_client_auth=client_ca is not None)

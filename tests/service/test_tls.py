@@ -233,3 +233,26 @@ def test_the_node_client_speaks_tls_with_tls_ca(pki, node):
         assert refused.returncode == 1 and refused.stdout == "", refused.stderr  # no client certificate
     finally:
         assert server.stop() == 0
+
+
+@pytest.mark.parametrize("which,words", [
+    ("key of another certificate", "does not go with --tls-cert"),
+    ("not PEM", "is not a PEM file"),
+    ("CA file without a certificate", "--tls-client-ca"),
+])
+def test_a_bad_certificate_or_key_stops_the_start_in_one_line(pki, tmp_path, which, words):
+    junk = tmp_path / "junk.pem"
+    junk.write_text("not a certificate\n")
+    nothing = tmp_path / "nothing.pem"
+    nothing.write_text("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n")
+    flags = {"key of another certificate": ["--tls-cert", pki["cert"], "--tls-key", pki["client_key"]],
+             "not PEM": ["--tls-cert", str(junk), "--tls-key", pki["key"]],
+             "CA file without a certificate": ["--tls-cert", pki["cert"], "--tls-key", pki["key"],
+                                               "--tls-client-ca", str(nothing)]}[which]
+    done = subprocess.run([sys.executable, "-m", "hzai_server", "--address", "127.0.0.1:0", "--data-dir", ":memory:",
+                           *flags], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr[-1000:]
+    errors = [json.loads(line) for line in done.stderr.splitlines() if line.startswith("{")]
+    (cannot,) = [e for e in errors if e["event"] == "cannot start"]
+    assert words in cannot["error"], cannot
+    assert "Traceback" not in done.stderr
