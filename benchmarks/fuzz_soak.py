@@ -1,6 +1,7 @@
 """Hostile requests against a running hzai-server, counted by status code.
 
-Every request type of BotService and MatchService, built valid and then mutated: huge,
+Every request type of BotService and MatchService, and of the health and reflection
+services the server registers too, built valid and then mutated: huge,
 zero and boundary numbers, long, control-character and non-UTF-8 strings, deeply nested
 JSON, integers of thousands of digits, garbage and overlong records, random move texts,
 bad bot options, truncated messages and raw random bytes. The server must answer every
@@ -26,7 +27,10 @@ import grpc
 FORBIDDEN = ("INTERNAL", "UNKNOWN", "UNAVAILABLE")
 BOT = "/hzai.v2.BotService/"
 MATCH = "/hzai.v2.MatchService/"
-STREAMING = {BOT + "AnalyzeStream"}
+HEALTH = "/grpc.health.v1.Health/"
+REFLECTION = "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"
+STREAMING = {BOT + "AnalyzeStream", BOT + "AnalyzeGame"}
+FOREIGN = (HEALTH, REFLECTION)  # services the server registers that are not ours
 GAMES = ["hera_zeus", "hera_zeus", "hera_zeus", ""]  # the records below are Hera and Zeus records
 
 WORDS = ["setup", "play", "draw", "challenge", "pegasus", "hand", "front", "place", "pythia", "spy", "turn",
@@ -182,6 +186,29 @@ class Fuzzer:
         if method in ("SuggestMove",):
             return bot_pb2.SuggestMoveRequest(position=self.position(), budget=self.small_budget(),
                                               seed=self.number(64), bot=self.bot())
+        if method == "AnalyzeGame":
+            return bot_pb2.AnalyzeGameRequest(position=self.position(), budget=self.small_budget(),
+                                              seed=self.number(64), seats=self.seats(), belief=r.random() < 0.2)
+        if method in ("Check", "Watch"):
+            from grpc_health.v1 import health_pb2
+
+            return health_pb2.HealthCheckRequest(service=r.choice(["", "hzai.v2.BotService", self.text()]))
+        if method == "List":
+            from grpc_health.v1 import health_pb2
+
+            return health_pb2.HealthListRequest()
+        if method == "ServerReflectionInfo":
+            from grpc_reflection.v1alpha import reflection_pb2
+
+            request = reflection_pb2.ServerReflectionRequest(host=self.text())
+            choice = r.randrange(4)
+            if choice == 0:
+                request.list_services = self.text()
+            elif choice == 1:
+                request.file_containing_symbol = r.choice(["hzai.v2.BotService", self.text()])
+            elif choice == 2:
+                request.file_by_filename = self.text()
+            return request
         if method in ("Analyze", "AnalyzeStream"):
             return bot_pb2.AnalyzeRequest(position=self.position(), budget=self.small_budget(), seed=self.number(64),
                                           belief_samples=r.choice([0, 0, 1, 10, 5001, 2**32 - 1]),
@@ -226,13 +253,17 @@ class Fuzzer:
         tag = self.rng.choice([0x0A, 0x12, 0x22, 0x2A])
         return data + bytes([tag, len(bad)]) + bad
 
-    METHODS = [BOT + "ListGames", BOT + "SuggestMove", BOT + "Analyze", BOT + "AnalyzeStream", MATCH + "CreateMatch", MATCH + "GetView",
-               MATCH + "ListLegalMoves", MATCH + "PlayMove", MATCH + "BotPlayTurn", MATCH + "DeleteMatch"]
+    METHODS = [BOT + "ListGames", BOT + "SuggestMove", BOT + "Analyze", BOT + "AnalyzeStream", BOT + "AnalyzeGame",
+               MATCH + "CreateMatch", MATCH + "GetView", MATCH + "ListLegalMoves", MATCH + "PlayMove",
+               MATCH + "BotPlayTurn", MATCH + "DeleteMatch",
+               HEALTH + "Check", HEALTH + "Watch", HEALTH + "List", REFLECTION]
 
     def request(self) -> tuple[str, bytes, list]:
         path = self.rng.choice(self.METHODS)
         data = self.message(path.rsplit("/", 1)[1]).SerializeToString()
-        if self.rng.random() < 0.25:
+        # Raw and broken bytes are most of what health and reflection get: nothing else
+        # in their requests can be wrong.
+        if self.rng.random() < (0.6 if path.startswith(FOREIGN) else 0.25):
             data = self.corrupt(data)
         metadata = []
         if self.tokens and self.rng.random() < 0.7:
@@ -245,7 +276,15 @@ class Fuzzer:
 def call(channel: grpc.Channel, path: str, data: bytes, metadata, timeout: float = 10.0) -> str:
     """Send raw bytes; the status code's name."""
     try:
-        if path in STREAMING:
+        if path == REFLECTION:
+            for _ in channel.stream_stream(path, request_serializer=None, response_deserializer=None)(
+                    iter([data]), timeout=timeout, metadata=metadata):
+                pass
+        elif path == HEALTH + "Watch":  # a good Watch streams until its deadline: its first answer is enough
+            for _ in channel.unary_stream(path, request_serializer=None, response_deserializer=None)(
+                    data, timeout=timeout, metadata=metadata):
+                break
+        elif path in STREAMING:
             for _ in channel.unary_stream(path, request_serializer=None, response_deserializer=None)(
                     data, timeout=timeout, metadata=metadata):
                 pass
@@ -312,7 +351,7 @@ def soak(address: str, requests: int, seed: int, progress: bool = False) -> tupl
 
 # Small caps keep the searches the fuzzer asks for short; what matters is the answers.
 SERVER_FLAGS = ["--max-searches", "2", "--max-iterations", "5000", "--max-millis", "400", "--default-iterations", "50",
-                "--max-threads", "2", "--max-matches", "50"]
+                "--max-threads", "2", "--max-matches", "50", "--max-analysis-work", "2000"]
 
 
 def internal_errors(server) -> int:

@@ -11,6 +11,7 @@ import json
 import sys
 from pathlib import Path
 
+from hzai import jsonread
 from hzai.batch import BatchError
 from hzai.games.hera_zeus.cards import PLAYERS, DeckError
 
@@ -47,9 +48,9 @@ def _legends_record(path: str):
 
     try:
         with open(path, "rb") as handle:
-            raw = json.loads(handle.read(MAX_RECORD_BYTES + 1).decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None
+            raw = jsonread.loads(handle.read(MAX_RECORD_BYTES + 1), path)
+    except (OSError, jsonread.JsonShapeError):
+        return None  # the Hera and Zeus reader then says what is wrong with the file
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         return None
     return LegendsRecord.from_json(raw, base=Path(path).resolve().parent)

@@ -11,12 +11,18 @@
 // The decision at move index i is analysed with seed + i, so each row equals Analyze of
 // that prefix with that seed. A deadline (--timeout) ends the review with the rows done
 // (the summary says so). Exit status: 0 done, 2 bad input, 1 any other failure.
+//
+// A server serving TLS (docs/tls.md): --tls (its certificate checked against the system's
+// CAs), --tls-ca FILE (a private CA), and --tls-cert FILE --tls-key FILE for mutual TLS.
 'use strict';
 
-const { grpc, loadV2, parseOptions, call, stream, report, optional, seatIndex, readRecord, positionOf } = require('./hzai');
+const {
+  loadV2, parseOptions, call, stream, report, optional, seatIndex, readRecord, positionOf, TLS_OPTIONS, credentialsOf,
+} = require('./hzai');
 
 const PROGRAM = 'hzai-analyze-game';
 const DEFAULTS = {
+  ...TLS_OPTIONS,
   server: '127.0.0.1:50051', game: '', seat: '', iterations: 0, millis: 0, seed: 0, timeout: 600, match: '',
   token: '', belief: false, json: false,
 };
@@ -24,13 +30,14 @@ const DEFAULTS = {
 function usage(message) {
   if (message) process.stderr.write(`${PROGRAM}: ${message}\n`);
   process.stderr.write('usage: node analyze_game.js RECORD.json|--match ID --token TOKEN [--server HOST:PORT] ' +
+    '[--tls] [--tls-ca FILE] [--tls-cert FILE --tls-key FILE] ' +
     '[--game NAME] [--seat NAME|INDEX] [--iterations N] [--millis N] [--seed N] [--belief] [--timeout SECONDS] ' +
     '[--json]\n');
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const { args, rest } = parseOptions(argv, DEFAULTS, ['json', 'belief'], usage);
+  const { args, rest } = parseOptions(argv, DEFAULTS, ['json', 'belief', 'tls'], usage);
   if (args.match) {
     if (rest.length !== 0) usage('give a record file or --match, not both');
     if (!args.token) usage('--match needs --token (the seat token CreateMatch answered)');
@@ -58,7 +65,8 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const recordText = readRecord(args, usage);
   const v2 = loadV2();
-  const bots = new v2.BotService(args.server, grpc.credentials.createInsecure());
+  const credentials = credentialsOf(args, usage);
+  const bots = new v2.BotService(args.server, credentials);
   try {
     const position = await positionOf(bots, args, recordText);
     const seats = [];

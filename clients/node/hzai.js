@@ -42,6 +42,29 @@ function parseOptions(argv, defaults, flags, fail) {
   return { args, rest };
 }
 
+// The options every script takes for a server that serves TLS (docs/tls.md): --tls
+// (checked against the system's CAs), --tls-ca FILE, and --tls-cert/--tls-key for
+// mutual TLS. Add TLS_OPTIONS to a script's defaults and 'tls' to its flags.
+const TLS_OPTIONS = { tls: false, 'tls-ca': '', 'tls-cert': '', 'tls-key': '' };
+
+// The channel credentials the TLS options ask for (plain text without them).
+function credentialsOf(args, fail) {
+  if (!args.tls && !args['tls-ca'] && !args['tls-cert']) return grpc.credentials.createInsecure();
+  if (Boolean(args['tls-cert']) !== Boolean(args['tls-key'])) {
+    fail('a client certificate needs its key: give both --tls-cert and --tls-key, or neither');
+  }
+  const read = (file, flag) => {
+    if (!file) return null;
+    try {
+      return fs.readFileSync(file);
+    } catch (err) {
+      return fail(`${flag}: cannot read ${file} (${err.code})`);
+    }
+  };
+  return grpc.credentials.createSsl(read(args['tls-ca'], '--tls-ca'), read(args['tls-key'], '--tls-key'),
+    read(args['tls-cert'], '--tls-cert'));
+}
+
 function bearer(token) {
   const metadata = new grpc.Metadata();
   if (token) metadata.set('authorization', `Bearer ${token}`);
@@ -127,4 +150,7 @@ function stream(client, method, request, token, seconds, onMessage) {
   });
 }
 
-module.exports = { grpc, loadV2, parseOptions, call, stream, report, optional, seatIndex, gameOf, readRecord, positionOf };
+module.exports = {
+  grpc, loadV2, parseOptions, call, stream, report, optional, seatIndex, gameOf, readRecord, positionOf, TLS_OPTIONS,
+  credentialsOf,
+};

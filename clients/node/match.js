@@ -14,20 +14,26 @@
 // the server's narration), the result, and "commitment verified" when
 // SHA-256("SEED:SALT") equals the commitment the match started with. Exit status: 0 done
 // and verified, 2 bad input, 1 any other failure.
+//
+// A server serving TLS (docs/tls.md): --tls (its certificate checked against the system's
+// CAs), --tls-ca FILE (a private CA), and --tls-cert FILE --tls-key FILE for mutual TLS.
 'use strict';
 
 const crypto = require('crypto');
-const { grpc, loadV2, parseOptions, call, report, optional, seatIndex } = require('./hzai');
+const {
+  loadV2, parseOptions, call, report, optional, seatIndex, TLS_OPTIONS, credentialsOf,
+} = require('./hzai');
 
 const PROGRAM = 'hzai-match';
 const DEFAULTS = {
+  ...TLS_OPTIONS,
   server: '127.0.0.1:50051', game: 'hera_zeus', seat: '0', bot: 'random', iterations: 0, level: 0, timeout: 30,
 };
 
 function usage(message) {
   if (message) process.stderr.write(`${PROGRAM}: ${message}\n`);
   process.stderr.write('usage: node match.js [--server HOST:PORT] [--game NAME] [--seat NAME|INDEX] [--bot NAME] ' +
-    '[--iterations N] [--level N] [--timeout SECONDS]\n');
+    '[--iterations N] [--level N] [--timeout SECONDS] [--tls] [--tls-ca FILE] [--tls-cert FILE --tls-key FILE]\n');
   process.exit(2);
 }
 
@@ -97,11 +103,12 @@ async function play(bots, matches, args) {
 }
 
 async function main() {
-  const { args, rest } = parseOptions(process.argv.slice(2), DEFAULTS, [], usage);
+  const { args, rest } = parseOptions(process.argv.slice(2), DEFAULTS, ['tls'], usage);
   if (rest.length) usage(`unexpected ${JSON.stringify(rest[0])}`);
   const v2 = loadV2();
-  const bots = new v2.BotService(args.server, grpc.credentials.createInsecure());
-  const matches = new v2.MatchService(args.server, grpc.credentials.createInsecure());
+  const credentials = credentialsOf(args, usage);
+  const bots = new v2.BotService(args.server, credentials);
+  const matches = new v2.MatchService(args.server, credentials);
   try {
     await play(bots, matches, args);
   } catch (err) {

@@ -13,12 +13,18 @@
 // strength). Prints the move's text (or the whole reply with
 // --json). Exit status: 0 done, 2 bad input (INVALID_ARGUMENT and the like), 1 any
 // other failure.
+//
+// A server serving TLS (docs/tls.md): --tls (its certificate checked against the system's
+// CAs), --tls-ca FILE (a private CA), and --tls-cert FILE --tls-key FILE for mutual TLS.
 'use strict';
 
-const { grpc, loadV2, parseOptions, call, report, readRecord, positionOf } = require('./hzai');
+const {
+  loadV2, parseOptions, call, report, readRecord, positionOf, TLS_OPTIONS, credentialsOf,
+} = require('./hzai');
 
 const PROGRAM = 'hzai-suggest';
 const DEFAULTS = {
+  ...TLS_OPTIONS,
   server: '127.0.0.1:50051', game: '', bot: '', iterations: 0, millis: 0, seed: 0, level: 0, timeout: 30, match: '',
   token: '', json: false,
 };
@@ -26,12 +32,13 @@ const DEFAULTS = {
 function usage(message) {
   if (message) process.stderr.write(`${PROGRAM}: ${message}\n`);
   process.stderr.write('usage: node suggest.js RECORD.json|--match ID --token TOKEN [--server HOST:PORT] ' +
+    '[--tls] [--tls-ca FILE] [--tls-cert FILE --tls-key FILE] ' +
     '[--game NAME] [--bot NAME] [--iterations N] [--millis N] [--seed N] [--level N] [--timeout SECONDS] [--json]\n');
   process.exit(2);
 }
 
 function parseArgs(argv) {
-  const { args, rest } = parseOptions(argv, DEFAULTS, ['json'], usage);
+  const { args, rest } = parseOptions(argv, DEFAULTS, ['json', 'tls'], usage);
   if (args.match) {
     if (rest.length !== 0) usage('give a record file or --match, not both');
     if (!args.token) usage('--match needs --token (the seat token CreateMatch answered)');
@@ -47,7 +54,8 @@ async function main() {
   const args = parseArgs(process.argv.slice(2));
   const recordText = readRecord(args, usage);
   const v2 = loadV2();
-  const bots = new v2.BotService(args.server, grpc.credentials.createInsecure());
+  const credentials = credentialsOf(args, usage);
+  const bots = new v2.BotService(args.server, credentials);
   try {
     const position = await positionOf(bots, args, recordText);
     const reply = await call(bots, 'SuggestMove', {

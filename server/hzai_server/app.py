@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 import importlib
+import os
 import signal
+import ssl
 import threading
 import time
 from concurrent import futures
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
+from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 from hzai.core import game_names
 from hzai_proto.v2 import bot_pb2, match_pb2
 
+from hzai_server.admission import METHOD_PRIORITY
 from hzai_server.bot_service import BotServicer
 from hzai_server.config import ServerConfig, default_data_dir
-from hzai_server.logs import log
+from hzai_server.logs import LOGGER, log
 from hzai_server.hosting import HostedMatches
 from hzai_server.matches import MatchServicer
 from hzai_server.metrics import MetricsEndpoint, ServerMetrics
 from hzai_server.ratelimit import RateLimiter
-from hzai_server.rpc import CallHooks, Lifecycle, add_service
+from hzai_server.rpc import CallHooks, Lifecycle, add_guarded, add_service
 from hzai_server.searches import Searches
 from hzai_server.store import MatchStore, SqliteMatchStore, is_postgres_url
 
@@ -30,6 +33,16 @@ SERVICES = (
     match_pb2.DESCRIPTOR.services_by_name["MatchService"],
 )
 SERVICE_NAMES = tuple(service.full_name for service in SERVICES)
+
+
+SEARCH_METHODS = frozenset(METHOD_PRIORITY)  # the RPCs that take a search slot
+SPARE_SEARCH_THREADS = 4  # search threads beyond the slots and queue places: for the calls being shed
+
+
+def search_threads(config: ServerConfig) -> int:
+    """Threads for the calls that search: one per slot and per queue place (each of the
+    two priority classes has `search_queue`), and a few for the calls being refused."""
+    return config.max_searches + 2 * config.search_queue + SPARE_SEARCH_THREADS
 
 
 ANSWER_GRACE = 0.5  # seconds grpc gets to send answers whose handlers have returned
@@ -68,6 +81,56 @@ def load_games(modules: str) -> list[str]:
     return game_names()
 
 
+def server_credentials(config: ServerConfig) -> grpc.ServerCredentials | None:
+    """TLS credentials from --tls-cert/--tls-key (and --tls-client-ca: mutual TLS), None
+    for plain text. OSError naming a file that cannot be read or is not PEM."""
+    if not config.tls_cert:
+        return None
+    pem = {}
+    for flag, path in (("--tls-cert", config.tls_cert), ("--tls-key", config.tls_key),
+                       ("--tls-client-ca", config.tls_client_ca)):
+        if not path:
+            continue
+        try:
+            with open(path, "rb") as handle:
+                pem[flag] = handle.read()
+        except OSError as exc:
+            raise OSError(f"{flag}: cannot read {path}: {exc.strerror}") from None
+        if b"-----BEGIN " not in pem[flag]:
+            raise OSError(f"{flag}: {path} is not a PEM file")
+    # grpc only logs a key that does not go with its certificate, and then fails every
+    # handshake: OpenSSL (Python's ssl) checks the pair, and the CA file, at start instead.
+    check = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        check.load_cert_chain(config.tls_cert, config.tls_key)
+    except ssl.SSLError as exc:
+        raise OSError(f"--tls-key {config.tls_key} does not go with --tls-cert {config.tls_cert}, or one of them "
+                      f"cannot be read as PEM ({exc.reason or exc})") from None
+    if config.tls_client_ca:
+        try:
+            check.load_verify_locations(config.tls_client_ca)
+        except ssl.SSLError as exc:
+            raise OSError(f"--tls-client-ca: {config.tls_client_ca} holds no CA certificate OpenSSL can read "
+                          f"({exc.reason or exc})") from None
+    client_ca = pem.get("--tls-client-ca")
+    return grpc.ssl_server_credentials([(pem["--tls-key"], pem["--tls-cert"])], root_certificates=client_ca,
+                                       require_client_auth=client_ca is not None)
+
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+
+def plain_text_warning(config: ServerConfig) -> str | None:
+    """Why listening at config.address is unsafe: beyond loopback without TLS, where the
+    seat tokens of hosted matches (and every request) travel in plain text."""
+    host = config.address.rpartition(":")[0]
+    if config.tls_cert or host in LOOPBACK_HOSTS or host.startswith("127."):
+        return None
+    return (f"listening on {config.address} without TLS: the seat tokens of hosted matches travel in plain "
+            "text; give --tls-cert and --tls-key, or listen on 127.0.0.1 behind a proxy that terminates TLS "
+            "(docs/tls.md)")
+
+
 class HzaiServer:
     """The gRPC server with its servicers, health and reflection."""
 
@@ -88,7 +151,7 @@ class HzaiServer:
         limiter = None
         if config.rate_limit > 0:
             limiter = RateLimiter(config.rate_limit, config.rate_burst, clock or time.monotonic)
-        hooks = CallHooks(self.metrics, limiter)
+        hooks = CallHooks(self.metrics, limiter, config.max_message_bytes)
         options = [
             ("grpc.max_receive_message_length", config.max_message_bytes),
             ("grpc.max_send_message_length", config.max_message_bytes),
@@ -96,18 +159,30 @@ class HzaiServer:
         ]
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=config.workers, thread_name_prefix="rpc"),
                                   options=options)
+        # Calls that search run on threads of their own, enough for every search running
+        # or waiting in the admission queues and a few more: a search call never waits
+        # for a thread (it gets a slot, a place in the bounded queue, or RESOURCE_EXHAUSTED
+        # at once), and the server's `workers` threads stay free for health checks,
+        # reflection and the calls that do not search.
+        self.search_pool = futures.ThreadPoolExecutor(max_workers=search_threads(config), thread_name_prefix="search")
         self.lifecycle = Lifecycle()
         # Not the generated add_*_to_server: add_service's deserializers answer an
         # undecodable request with INVALID_ARGUMENT instead of grpc's INTERNAL.
-        add_service(self.server, BotServicer(config, self.searches, self.matches), SERVICES[0], self.lifecycle, hooks)
-        add_service(self.server, MatchServicer(config, self.searches, self.matches), SERVICES[1], self.lifecycle, hooks)
+        for servicer, service in ((BotServicer(config, self.searches, self.matches), SERVICES[0]),
+                                  (MatchServicer(config, self.searches, self.matches), SERVICES[1])):
+            add_service(self.server, servicer, service, self.lifecycle, hooks, self.search_pool, SEARCH_METHODS)
+        # Health and reflection as grpc makes them, but with deserializers that never raise
+        # (rpc.add_guarded says why): undecodable bytes are INVALID_ARGUMENT there too.
         self.health = health.HealthServicer(experimental_non_blocking=True)
-        health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
-        reflection.enable_server_reflection(
-            (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), self.server
-        )
+        add_guarded(self.server, health_pb2_grpc.add_HealthServicer_to_server, self.health)
+        add_guarded(self.server, reflection_pb2_grpc.add_ServerReflectionServicer_to_server,
+                    reflection.ReflectionServicer((*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME)))
         try:
-            self.port = self.server.add_insecure_port(config.address)
+            credentials = server_credentials(config)
+            if credentials is None:
+                self.port = self.server.add_insecure_port(config.address)
+            else:
+                self.port = self.server.add_secure_port(config.address, credentials)
         except RuntimeError:
             self.port = 0
         if self.port == 0:
@@ -132,7 +207,11 @@ class HzaiServer:
         self.matches.start_sweeper()
         for name in ("", *SERVICE_NAMES):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+        warning = plain_text_warning(self.config)
+        if warning:
+            log("plain text", level=30, warning=warning)
         log("listening", address=self.address, port=self.port, workers=self.config.workers,
+            tls="mutual" if self.config.tls_client_ca else bool(self.config.tls_cert),
             max_searches=self.config.max_searches, analysis=True, games=self.games,
             metrics=self.metrics_address, rate_limit=self.config.rate_limit or None)
 
@@ -155,6 +234,7 @@ class HzaiServer:
             self.lifecycle.wait_idle(grace - (time.monotonic() - start))
         # The handlers have returned; grpc's own grace lets their answers finish sending.
         self.server.stop(max(ANSWER_GRACE, grace - (time.monotonic() - start))).wait()
+        self.search_pool.shutdown(wait=False, cancel_futures=True)
         self.matches.close()
         if self.metrics_endpoint is not None:
             self.metrics_endpoint.close()
@@ -178,5 +258,24 @@ def serve(config: ServerConfig) -> int:
     server.start()
     while not stop_requested.wait(0.5):
         pass
+    # Whatever holds the process up (a call grpc never ends, a worker thread that never
+    # returns), it ends within the grace period and a little more.
+    watchdog = threading.Thread(target=_exit_after, args=(config.grace + EXIT_MARGIN,), name="exit-watchdog",
+                                daemon=True)
+    watchdog.start()
     server.stop()
     return 0
+
+
+EXIT_MARGIN = 0.75  # seconds past the grace period after which a stopping server exits regardless
+
+
+def _exit_after(seconds: float) -> None:
+    """End the process `seconds` from now if it is still running then (os._exit: no
+    thread can hold it up). Its exit status stays 0: the stop was asked for."""
+    time.sleep(seconds)
+    log("exiting", level=30, reason=f"still running {seconds:g} s after the stop request; exiting regardless",
+        threads=[thread.name for thread in threading.enumerate() if thread is not threading.current_thread()][:20])
+    for handler in LOGGER.handlers:
+        handler.flush()
+    os._exit(0)

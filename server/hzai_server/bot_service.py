@@ -32,6 +32,33 @@ DECISION_BASE_BYTES = 6 * 1024
 DECISION_BYTES_PER_MOVE = 200
 # AnalyzeGame stops this long before the client's deadline, to send its summary in time.
 REVIEW_DEADLINE_MARGIN_S = 0.25
+# An Analyze batch ends its work this long before the client's deadline (at most this
+# share of the time it was given), so that its answer, with the positions done, arrives.
+BATCH_DEADLINE_MARGIN_S = 0.25
+BATCH_DEADLINE_MARGIN_SHARE = 0.2
+RESULT_FRAMING_BYTES = 6  # a result's tag and length in the answer, at most
+
+
+class AnswerBy:
+    """A call's context whose deadline is `margin` seconds earlier than the client's:
+    what the searches, the admission queue and the batch's own loop see, so that the
+    work ends in time for the answer to be sent."""
+
+    def __init__(self, context, margin: float):
+        self._context = context
+        self._margin = margin
+
+    def time_remaining(self):
+        remaining = self._context.time_remaining()
+        return None if remaining is None else remaining - self._margin
+
+    def __getattr__(self, name):
+        return getattr(self._context, name)
+
+
+def batch_margin(context) -> float:
+    remaining = context.time_remaining()
+    return 0.0 if remaining is None else min(BATCH_DEADLINE_MARGIN_S, BATCH_DEADLINE_MARGIN_SHARE * remaining)
 
 
 @dataclass
@@ -157,9 +184,10 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
 
     @handler
     def Analyze(self, request, context):
-        stop = CallStop(context)
         if request.positions:
-            return self._batch(request, context, stop)
+            answer_by = AnswerBy(context, batch_margin(context))
+            return self._batch(request, answer_by, CallStop(answer_by))
+        stop = CallStop(context)
         limits, decision, root = self._analysis_request(request, context, stop)
         analysis = self._analyse(request, decision, root, limits, priority_from_proto(request.priority, INTERACTIVE),
                                  client_of(context), context, stop)
@@ -208,7 +236,10 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
     # ----- batches ---------------------------------------------------------------------
     def _batch(self, request, context, stop: CallStop) -> bot_pb2.AnalyzeResponse:
         """Every position of the batch in order, one slot each; a bad position gets its
-        own error and the others are answered."""
+        own error and the others are answered. `context` is the call's with its deadline
+        moved earlier (AnswerBy): once that comes, the positions left are marked not
+        reached and the answer goes out with the positions done, before the client's
+        deadline."""
         if request.HasField("position") or request.allow_moves or request.avoid_moves:
             raise invalid("positions", "a batch gives its positions (and their moves) in `positions` only: "
                                        "leave position, allow_moves and avoid_moves empty")
@@ -217,8 +248,10 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         priority = priority_from_proto(request.priority, BATCH)
         client = client_of(context)
         results = []
+        out_of_time = False
+        answer_bytes = 0
         for index, item in enumerate(request.positions):
-            if stop():
+            if out_of_time or stop():
                 results.append(game_review.not_reached(index, "the call ended or its deadline came first"))
                 continue
             try:
@@ -227,10 +260,20 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             except ApiError as exc:
                 if exc.code == grpc.StatusCode.RESOURCE_EXHAUSTED:
                     raise  # the server is full: the whole batch is refused, not a position
+                if exc.code == grpc.StatusCode.DEADLINE_EXCEEDED:  # no time left for this one, nor the rest
+                    out_of_time = True
+                    results.append(game_review.not_reached(index, "the call's deadline came first"))
+                    continue
                 results.append(game_review.position_error(index, exc))
                 continue
             results.append(bot_pb2.PositionResult(index=index, code=0,
                                                   analysis=convert.analysis_to_proto(decision.game, analysis)))
+            answer_bytes += results[-1].ByteSize() + RESULT_FRAMING_BYTES
+            if answer_bytes > self.config.max_message_bytes:  # no need to search the rest: it cannot be sent
+                raise invalid("positions", f"the answer would be over {answer_bytes} bytes by position {index} of "
+                                           f"{len(request.positions)}, over this server's --max-message-bytes of "
+                                           f"{self.config.max_message_bytes}; ask for fewer positions in one batch "
+                                           "(or fewer belief samples)")
         return bot_pb2.AnalyzeResponse(results=results)
 
     # ----- whole games -----------------------------------------------------------------

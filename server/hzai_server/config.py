@@ -57,6 +57,9 @@ class ServerConfig:
     search_queue: int = 0  # searches that may wait for a slot, per priority class; 0: refuse at once
     search_queue_per_client: int = 16  # of those, from one client
     max_analysis_work: int = 2_000_000  # decisions x iterations one batch or AnalyzeGame may ask for
+    tls_cert: str = ""  # PEM certificate chain file: serve TLS (with tls_key); "": plain text
+    tls_key: str = ""  # PEM private key file of tls_cert
+    tls_client_ca: str = ""  # PEM CA file: mutual TLS, every client shows a certificate it signed
 
 
 # flag name, env var, type, help
@@ -104,6 +107,12 @@ _SETTINGS = [
      "calls a second one client (metadata hzai-client, else the peer's host) may make on average; "
      "over it: RESOURCE_EXHAUSTED with a retry delay (0: no limit)"),
     ("rate_burst", "HZAI_RATE_BURST", int, "calls one client may make at once before --rate-limit holds it back"),
+    ("tls_cert", "HZAI_TLS_CERT", str,
+     "PEM file of the server's certificate chain: serve TLS instead of plain text (needs --tls-key)"),
+    ("tls_key", "HZAI_TLS_KEY", str, "PEM file of the private key of --tls-cert"),
+    ("tls_client_ca", "HZAI_TLS_CLIENT_CA", str,
+     "PEM file of the CA(s) that sign client certificates: mutual TLS, a client without one is refused "
+     "(needs --tls-cert)"),
     ("load_games", "HZAI_LOAD_GAMES", str,
      "Python modules to import at start, comma-separated, each registering games with "
      "hzai.core.register_game (the built-in games are always served)"),
@@ -176,6 +185,13 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
         parser.error(f"--search-queue must be ≥ 0 (0: no queue), not {values['search_queue']}")
     if values["default_iterations"] > values["max_iterations"]:
         parser.error("--default-iterations must not exceed --max-iterations")
+    if bool(values["tls_cert"]) != bool(values["tls_key"]):
+        parser.error("--tls-cert and --tls-key go together: give both (TLS) or neither (plain text)")
+    if values["tls_client_ca"] and not values["tls_cert"]:
+        parser.error("--tls-client-ca (mutual TLS) needs --tls-cert and --tls-key")
+    for name in ("tls_cert", "tls_key", "tls_client_ca"):
+        if values[name] and not os.access(values[name], os.R_OK):
+            parser.error(f"--{name.replace('_', '-')}: cannot read {values[name]!r}")
     if values["log_level"].lower() not in ("debug", "info", "warning", "error"):
         parser.error(f"--log-level must be debug, info, warning or error, not {values['log_level']!r}")
     return ServerConfig(**values)

@@ -22,7 +22,7 @@ from hzai.search.ismcts import shipped_model_id
 from hzai.search.levels import MAX_LEVEL
 from hzai_proto.v2 import bot_pb2, common_pb2, match_pb2
 
-from hzai_server import games
+from hzai_server import errors, games
 from hzai_server.errors import ApiError, invalid, quoted
 from hzai_server.logs import log
 from hzai_server.searches import bots_for
@@ -114,15 +114,7 @@ def seat_from_request(game: Game, seat: int, field: str) -> int:
 
 # ----- records -------------------------------------------------------------------------
 def record_error(exc: RecordError, field: str) -> ApiError:
-    message = str(exc)
-    if exc.index is not None:
-        return invalid(f"{field}.moves[{exc.index}]", message)
-    head = message.split(":")[0]
-    if "variant" in head:
-        return invalid(f"{field}.variants", message)
-    if head == "deck":
-        return invalid(f"{field}.deck", message)
-    return invalid(field, message)
+    return errors.record_error(exc, field)
 
 
 def record_from_data(game: Game, data, field: str):
@@ -140,6 +132,8 @@ def record_from_position(position: common_pb2.Position):
     """(record, field) of a position that holds one."""
     game = game_named(position.game)
     source = position.WhichOneof("source")
+    # An error about this record that a caller does not convert names this field (errors.from_library).
+    errors.reading(f"position.{source}" if source is not None else None)
     if source == "record_json":
         return record_from_data(game, parse_json(position.record_json, "position.record_json"),
                                 "position.record_json"), "position.record_json"

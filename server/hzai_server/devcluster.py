@@ -149,10 +149,19 @@ class Postgres:
         return self.url(name)
 
 
-def render_nginx_config(prefix: Path, listen: str, upstreams: list[str], worker_user: str | None) -> str:
-    """deploy/nginx.conf with its fields (PREFIX, LISTEN, UPSTREAM_SERVERS, USER_LINE) filled in."""
+def render_nginx_config(prefix: Path, listen: str, upstreams: list[str], worker_user: str | None,
+                        tls: tuple[str, str] | None = None) -> str:
+    """deploy/nginx.conf with its fields (PREFIX, LISTEN, LISTEN_TLS, TLS_LINES,
+    UPSTREAM_SERVERS, USER_LINE) filled in; `tls`: (certificate, key) PEM files for
+    nginx to serve TLS to clients with."""
     servers = "\n".join(f"        server {address} max_fails=1 fail_timeout=5s;" for address in upstreams)
-    fields = {"PREFIX": str(prefix), "LISTEN": listen, "UPSTREAM_SERVERS": servers,
+    if tls is None:
+        tls_lines = "        # plain text to clients (docs/tls.md: TLS)"
+    else:
+        tls_lines = (f"        ssl_certificate {tls[0]};\n        ssl_certificate_key {tls[1]};\n"
+                     "        ssl_protocols TLSv1.2 TLSv1.3;")
+    fields = {"PREFIX": str(prefix), "LISTEN": listen, "LISTEN_TLS": "ssl " if tls else "", "TLS_LINES": tls_lines,
+              "UPSTREAM_SERVERS": servers,
               "USER_LINE": f"user {worker_user};" if worker_user else "# (not root: the workers run as this user)"}
     text = string.Template(NGINX_TEMPLATE.read_text()).safe_substitute(fields)  # nginx's own $variables stay
     left = [name for name in fields if "${" + name + "}" in text]
@@ -164,10 +173,12 @@ def render_nginx_config(prefix: Path, listen: str, upstreams: list[str], worker_
 class Nginx:
     """nginx as a daemon with `directory` as its prefix, balancing gRPC over `upstreams`."""
 
-    def __init__(self, directory: str | os.PathLike, listen: str, upstreams: list[str]):
+    def __init__(self, directory: str | os.PathLike, listen: str, upstreams: list[str],
+                 tls: tuple[str, str] | None = None):
         self.directory = Path(directory)
         self.listen = listen
         self.upstreams = upstreams
+        self.tls = tls  # (certificate, key) PEM files: nginx serves TLS to clients
         self.conf = self.directory / "nginx.conf"
         self.pid_path = self.directory / "nginx.pid"
 
@@ -185,7 +196,7 @@ class Nginx:
             os.chown(self.directory / "tmp", worker.pw_uid, worker.pw_gid)
         group = None if worker is None else _group_name(worker.pw_gid)
         self.conf.write_text(render_nginx_config(self.directory, self.listen, self.upstreams,
-                                                 None if worker is None else f"{worker.pw_name} {group}"))
+                                                 None if worker is None else f"{worker.pw_name} {group}", self.tls))
         for command in (self._command("-t", "-q"), self._command()):
             done = subprocess.run(command, capture_output=True, text=True, timeout=60)
             if done.returncode != 0:

@@ -9,7 +9,8 @@ which it answers with INVALID_ARGUMENT and one log line like any other bad reque
 running searches must answer with what they have (see app.HzaiServer.stop). `CallHooks`
 carry the server's metrics and rate limiter: every call is timed and counted by method
 and code, and a call over its client's rate is refused before its work; health checks
-and reflection are not ours, so they are neither limited nor counted."""
+and reflection are not ours, so they are neither limited nor counted, but `add_guarded`
+registers them with deserializers that never raise too (it says why)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from google.protobuf import any_pb2, message_factory
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from hzai_server.errors import ApiError, quoted, safe_text
+from hzai_server.errors import ApiError, from_library, quoted, reading, safe_text
 from hzai_server.logs import log
 
 
@@ -62,6 +63,7 @@ class CallHooks:
 
     metrics: object | None = None  # hzai_server.metrics.ServerMetrics
     limiter: object | None = None  # hzai_server.ratelimit.RateLimiter
+    max_answer_bytes: int | None = None  # grpc's send limit: a larger answer is refused, not lost
 
 
 NO_HOOKS = CallHooks()
@@ -102,10 +104,102 @@ def _serialize(message) -> bytes:
     return message.SerializeToString()
 
 
+# ----- services that are not ours: health and reflection --------------------------------
+class _Collector:
+    """Stands in for a grpc.Server while a generated add_*_to_server registers a
+    service: it keeps the method handlers instead of serving them."""
+
+    def __init__(self):
+        self.services: dict[str, dict] = {}
+
+    def add_generic_rpc_handlers(self, handlers) -> None:
+        pass  # the same handlers come again, by name, through add_registered_method_handlers
+
+    def add_registered_method_handlers(self, service: str, handlers: dict) -> None:
+        self.services[service] = dict(handlers)
+
+
+def _guarded_deserializer(deserialize):
+    """`deserialize` (a generated FromString) made never to raise: an Undecodable instead."""
+    owner = getattr(deserialize, "__self__", None)
+    name = getattr(getattr(owner, "DESCRIPTOR", None), "full_name", "request")
+
+    def parse(data: bytes):
+        try:
+            return deserialize(data)
+        except Exception as exc:  # noqa: BLE001 - DecodeError, and whatever else a parser raises
+            return Undecodable(name, str(exc))
+
+    return parse
+
+
+def _refuse_undecodable(path: str, request: Undecodable, context) -> None:
+    message = f"request: not a valid {request.type_name} message ({quoted(request.why)})"
+    log("rpc", logging.WARNING, method=path, code="INVALID_ARGUMENT", peer=context.peer(), error=message)
+    context.abort(grpc.StatusCode.INVALID_ARGUMENT, message)
+
+
+def _checked_requests(path: str, requests, context):
+    for request in requests:
+        if isinstance(request, Undecodable):
+            _refuse_undecodable(path, request, context)
+        yield request
+
+
+def _guard(path: str, method: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    """`method` with a deserializer that never raises and a behaviour that answers an
+    undecodable request with INVALID_ARGUMENT (and one log line)."""
+    deserialize = _guarded_deserializer(method.request_deserializer)
+    if method.request_streaming:
+        kind = "stream_stream" if method.response_streaming else "stream_unary"
+        inner = getattr(method, kind)
+
+        def behaviour(requests, context, *rest):
+            return inner(_checked_requests(path, requests, context), context, *rest)
+    else:
+        kind = "unary_stream" if method.response_streaming else "unary_unary"
+        inner = getattr(method, kind)
+
+        def behaviour(request, context, *rest):
+            if isinstance(request, Undecodable):
+                _refuse_undecodable(path, request, context)
+            return inner(request, context, *rest)
+
+    for attribute in ("experimental_non_blocking", "experimental_thread_pool"):  # grpc reads these
+        if hasattr(inner, attribute):
+            setattr(behaviour, attribute, getattr(inner, attribute))
+    return method._replace(request_deserializer=deserialize, **{kind: behaviour})
+
+
+def add_guarded(server: grpc.Server, add_to_server, servicer) -> list[str]:
+    """Register a service that is not ours (grpc's health and reflection) through its
+    generated `add_to_server(servicer, server)`, but with request deserializers that
+    never raise; the names of the services registered.
+
+    Why: grpc answers a request that does not decode with INTERNAL ("Exception
+    deserializing request!") and, in the grpcio versions tried (1.85), leaves the call's
+    handler thread waiting for a request that never comes: memory grows with every such
+    request, and a stream-request call (reflection) keeps server.stop() from ever
+    returning. A deserializer that does not raise never takes that path
+    (tests/service/test_undecodable.py keeps a reproduction against grpc itself)."""
+    collector = _Collector()
+    add_to_server(servicer, collector)
+    if not collector.services:  # generated code of a grpcio that registers by generic handler only
+        raise RuntimeError(f"{getattr(add_to_server, '__name__', add_to_server)} registered no method handlers "
+                           "by name: this grpcio's generated code is not the kind add_guarded reads")
+    for service, methods in collector.services.items():
+        guarded = {name: _guard(f"/{service}/{name}", method) for name, method in methods.items()}
+        server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service, guarded),))
+    return list(collector.services)
+
+
 def add_service(server: grpc.Server, servicer, service_descriptor, lifecycle: Lifecycle,
-                hooks: CallHooks = NO_HOOKS) -> None:
+                hooks: CallHooks = NO_HOOKS, search_pool=None, search_methods=()) -> None:
     """Register every method of `service_descriptor` on `servicer` (methods wrapped by
-    `handler`), with deserializers that never raise."""
+    `handler`), with deserializers that never raise. The methods named in
+    `search_methods` run on the threads of `search_pool` (a ThreadPoolExecutor) when one
+    is given, the others on the server's own: calls waiting for a search slot then never
+    hold the threads that health checks and cheap calls need."""
     handlers = {}
     for method in service_descriptor.methods:
         behaviour = getattr(servicer, method.name)
@@ -128,6 +222,10 @@ def add_service(server: grpc.Server, servicer, service_descriptor, lifecycle: Li
 
             handlers[method.name] = grpc.unary_unary_rpc_method_handler(
                 unary, request_deserializer=_safe_deserializer(request_class), response_serializer=_serialize)
+        if search_pool is not None and method.name in search_methods:
+            behaviour_of = handlers[method.name]
+            # grpc runs a behaviour carrying this attribute on that pool (grpc._server).
+            (behaviour_of.unary_stream or behaviour_of.unary_unary).experimental_thread_pool = search_pool
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service_descriptor.full_name, handlers),))
 
 
@@ -159,6 +257,7 @@ def _retry_info(exc: ApiError) -> status_pb2.Status:
 
 
 def _abort(method: str, context, start: float, exc: Exception):
+    exc = from_library(exc) or exc  # a library error the handler let through: still a named field
     if isinstance(exc, ApiError):
         metrics = current_hooks().metrics
         if metrics is not None and exc.reason is not None:
@@ -172,6 +271,20 @@ def _abort(method: str, context, start: float, exc: Exception):
     _finish(method, context, start, grpc.StatusCode.INTERNAL, safe_text(f"{type(exc).__name__}: {exc}"))
     log("internal error", logging.ERROR, method=method, exc_info=exc)
     context.abort(grpc.StatusCode.INTERNAL, f"internal error: {type(exc).__name__}")
+
+
+def _check_size(message) -> None:
+    """Refuse an answer grpc would fail to send (over the send limit): INVALID_ARGUMENT
+    naming the limit, instead of an OK in the log and RESOURCE_EXHAUSTED at the client."""
+    limit = current_hooks().max_answer_bytes
+    if limit is None:
+        return
+    size = message.ByteSize()
+    if size > limit:
+        raise ApiError(grpc.StatusCode.INVALID_ARGUMENT,
+                       f"request: the answer would be {size} bytes, over this server's --max-message-bytes of "
+                       f"{limit}; ask for less in one call (fewer positions in a batch, fewer belief samples)",
+                       "request")
 
 
 def _admit(request, context, lifecycle: Lifecycle | None) -> None:
@@ -203,12 +316,14 @@ def handler(method_function):
             start = time.perf_counter()
             sent = 0
             lifecycle = current_lifecycle()
+            reading(None)
             try:
                 _admit(request, context, lifecycle)
             except ApiError as exc:
                 _abort(name, context, start, exc)
             try:
                 for item in method_function(self, request, context):
+                    _check_size(item)
                     sent += 1
                     yield item
             except GeneratorExit:  # the client cancelled or went away mid-stream
@@ -229,18 +344,25 @@ def handler(method_function):
     def unary(self, request, context):
         start = time.perf_counter()
         lifecycle = current_lifecycle()
+        reading(None)
         try:
             _admit(request, context, lifecycle)
         except ApiError as exc:
             _abort(name, context, start, exc)
         try:
             response = method_function(self, request, context)
+            _check_size(response)
         except Exception as exc:  # noqa: BLE001 - every failure becomes a status
             _abort(name, context, start, exc)
         finally:
             if lifecycle is not None:
                 lifecycle.leave()
-        _finish(name, context, start, grpc.StatusCode.OK)
+        remaining = context.time_remaining()
+        if remaining is not None and remaining <= 0:  # grpc will not send it: not an OK
+            _finish(name, context, start, grpc.StatusCode.DEADLINE_EXCEEDED,
+                    "the answer was ready after the client's deadline; it was not sent")
+        else:
+            _finish(name, context, start, grpc.StatusCode.OK)
         return response
 
     return unary

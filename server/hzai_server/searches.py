@@ -40,6 +40,9 @@ BOT_NAMES = ("ismcts", "ismcts-v2", "pimc", "heuristic", "random")
 # building and sending the answer.
 DEADLINE_SHARE = 0.8
 DEADLINE_MARGIN_MS = 30
+# The retry delay (google.rpc.RetryInfo) sent with a search refused for want of a slot
+# or of room in its queue: about one search of the default budget.
+SHED_RETRY_SECONDS = 1.0
 
 
 class CallStop:
@@ -121,7 +124,8 @@ class Searches:
             if self.admission.max_queued == 0:
                 message = (f"this server runs at most {self.max_searches} searches at once and all are busy; "
                            "retry later")
-            raise ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, message, reason="search_slots") from None
+            raise ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED, message, reason="search_slots",
+                           retry_after=SHED_RETRY_SECONDS) from None
         except Abandoned as exc:
             code = grpc.StatusCode.DEADLINE_EXCEEDED if "deadline" in str(exc) else grpc.StatusCode.CANCELLED
             if "stopping" in str(exc):

@@ -37,11 +37,12 @@ class WebProcess:
     """`hzai web --server ADDRESS` on a free port, read from the line it prints; with no
     target, `hzai web` with its embedded server."""
 
-    def __init__(self, target: str | None):
+    def __init__(self, target: str | None, extra: tuple[str, ...] = ()):
+        """`extra`: more flags of `hzai web` (--tls-ca ...)."""
         self.target = target
         server = ["--server", target] if target else ["--iterations", "40"]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "hzai_client.cli", "web", *server, "--port", "0"],
+            [sys.executable, "-m", "hzai_client.cli", "web", *server, "--port", "0", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"}, cwd=REPO)
         self.url = None

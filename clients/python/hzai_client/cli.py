@@ -17,7 +17,7 @@ from hzai_client.constants import DEFAULT_TARGET
 
 from hzai_client.commands import (  # noqa: F401  (CommandError is part of this module's face)
     EXIT_BAD_INPUT, EXIT_SERVICE, CommandError, _budget_kwargs, _client, _command, _game_of, _limits, _record_text,
-    add_level_option, level_of_args,
+    add_level_option, add_tls_options, level_of_args,
 )
 
 @_command
@@ -128,6 +128,7 @@ def _remote_options(p, help_suffix: str = "") -> None:
                    help="with --server: deadline of the call; the search stops in time and answers its best so far")
     p.add_argument("--stream", action="store_true", help="with --server: print progress while the search runs")
     p.add_argument("--every", type=int, default=0, help="with --stream: iterations between progress reports")
+    add_tls_options(p)
     _game_option(p)
 
 
@@ -147,6 +148,7 @@ def add_commands(sub) -> None:
         p.add_argument("--threads", type=int, default=1, help="search threads (default 1)")
         p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                        help="deadline of each call; the search stops in time and answers its best so far")
+        add_tls_options(p)
 
     p = sub.add_parser("suggest", help="ask hzai-server for a move after a record")
     p.add_argument("record", help="game record (the game's JSON record, e.g. hzai-record/1)")
@@ -193,6 +195,7 @@ def add_commands(sub) -> None:
                                 help=f"review on hzai-server at this address (e.g. {DEFAULT_TARGET}) instead of here")
         local_game.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                                 help="with --server: deadline of the call; the review ends with the decisions done")
+        add_tls_options(local_game)
         _game_option(local_game)
         run_local_game = local_game.get_default("func")
 

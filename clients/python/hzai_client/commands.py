@@ -58,16 +58,16 @@ def _limits(args):
 
 def _record_text(path: str) -> str:
     """The record file's text, checked to be a JSON object here (the server checks the rest)."""
-    import json
+    from hzai import jsonread
 
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CommandError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CommandError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        data = jsonread.loads(text, path)
+    except jsonread.JsonShapeError as exc:
+        raise CommandError(str(exc)) from None
     if not isinstance(data, dict):
         raise CommandError(f"{path}: a record is a JSON object, not {type(data).__name__}")
     return text
@@ -108,15 +108,39 @@ def _client(args):
 
     from hzai_client.sync import HzaiClient
 
-    client = HzaiClient(args.server, timeout=args.timeout)
+    try:
+        client = HzaiClient(args.server, timeout=args.timeout, tls=getattr(args, "tls", False),
+                            ca=getattr(args, "tls_ca", None), cert=getattr(args, "tls_cert", None),
+                            key=getattr(args, "tls_key", None))
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
     wait = min(CONNECT_SECONDS, args.timeout) if args.timeout else CONNECT_SECONDS
     try:
         client.wait_ready(wait)
     except grpc.FutureTimeoutError:
         client.close()
+        if getattr(args, "tls", False) or getattr(args, "tls_ca", None) or getattr(args, "tls_cert", None):
+            raise CommandError(f"no hzai-server answers over TLS at {args.server} (waited {wait:g} s): is it "
+                               "running with --tls-cert, is its certificate signed by --tls-ca (or a system CA) "
+                               "for this name, and, if it asks for one, is --tls-cert/--tls-key a client "
+                               "certificate it accepts?", EXIT_SERVICE) from None
         raise CommandError(f"no hzai-server answers at {args.server} (waited {wait:g} s); start one with "
-                           "`hzai-server` or give --server HOST:PORT", EXIT_SERVICE) from None
+                           "`hzai-server` or give --server HOST:PORT (over TLS: --tls or --tls-ca)",
+                           EXIT_SERVICE) from None
     return client
+
+
+def add_tls_options(p) -> None:
+    """--tls, --tls-ca, --tls-cert and --tls-key: how a command reaches a server that
+    serves TLS (docs/tls.md)."""
+    p.add_argument("--tls", action="store_true",
+                   help="with --server: connect over TLS, checking the server against the system's CAs "
+                        "(or --tls-ca)")
+    p.add_argument("--tls-ca", default=None, metavar="PEM", help="with --server: TLS, checking the server's "
+                   "certificate against this CA file (a private CA, or the certificate itself when self-signed)")
+    p.add_argument("--tls-cert", default=None, metavar="PEM",
+                   help="with --server: TLS with this client certificate (a server with --tls-client-ca asks for one)")
+    p.add_argument("--tls-key", default=None, metavar="PEM", help="the private key of --tls-cert")
 
 
 def _budget_kwargs(args) -> dict:

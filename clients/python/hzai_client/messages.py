@@ -278,3 +278,26 @@ def describe_error(error: grpc.RpcError) -> str:
     code = error.code() if hasattr(error, "code") else None
     details = error.details() if hasattr(error, "details") else str(error)
     return f"{code.name if code else 'ERROR'}: {details}"
+
+
+def channel_credentials(ca: str | None = None, cert: str | None = None, key: str | None = None):
+    """TLS credentials for a channel: the server's certificate checked against the CA
+    file `ca` (None: the system's roots), and with `cert`/`key` (PEM files) a client
+    certificate for a server that asks for one (mutual TLS). ValueError naming a file
+    that cannot be read, or a cert without its key."""
+    import grpc
+
+    if bool(cert) != bool(key):
+        raise ValueError("a client certificate needs its key: give both --tls-cert and --tls-key, or neither")
+
+    def read(path: str | None, flag: str) -> bytes | None:
+        if not path:
+            return None
+        try:
+            with open(path, "rb") as handle:
+                return handle.read()
+        except OSError as exc:
+            raise ValueError(f"{flag}: cannot read {path}: {exc.strerror}") from None
+
+    return grpc.ssl_channel_credentials(root_certificates=read(ca, "--tls-ca"), private_key=read(key, "--tls-key"),
+                                        certificate_chain=read(cert, "--tls-cert"))

@@ -567,6 +567,9 @@ def add_play_command(sub, common=None) -> None:
                                    "its own on a free loopback port for the game. " + INTRO)
     p.add_argument("--server", default=None, metavar="HOST:PORT",
                    help="play on the hzai-server at this address (default: one started for this game)")
+    from hzai_client.commands import add_tls_options
+
+    add_tls_options(p)
     p.add_argument("--game", default=DEFAULT_GAME,
                    help=f"the game, as the server names it (default {DEFAULT_GAME}; the server's ListGames lists them)")
     p.add_argument("--load-games", default="", metavar="MODULE,...",

@@ -29,9 +29,15 @@ class HzaiClient:
     """One channel to an hzai server; `timeout` (seconds) is the default deadline."""
 
     def __init__(self, target: str = m.DEFAULT_TARGET, *, timeout: float | None = None,
-                 channel: grpc.Channel | None = None, options: list | None = None):
+                 channel: grpc.Channel | None = None, options: list | None = None,
+                 tls: bool = False, ca: str | None = None, cert: str | None = None, key: str | None = None):
+        """`tls` (implied by `ca` or `cert`): a TLS channel, the server checked against the
+        CA file `ca` (default: the system's roots), with the client certificate
+        `cert`/`key` for a server that asks for one (mutual TLS)."""
         self.target = target
         self.timeout = timeout
+        if channel is None and (tls or ca or cert):
+            channel = grpc.secure_channel(target, m.channel_credentials(ca, cert, key), options=options or [])
         self.channel = channel or grpc.insecure_channel(target, options=options or [])
         self.bots = bot_pb2_grpc.BotServiceStub(self.channel)
         self.matches = match_pb2_grpc.MatchServiceStub(self.channel)

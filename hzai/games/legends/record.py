@@ -4,11 +4,11 @@ index, the move and the reason."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hzai import jsonread
 from hzai.games.legends.data import DataError, key_problem
 from hzai.core.record import REPLAY_CHECK_EVERY, ReplayStopped
 from hzai.core.record import RecordError as CoreRecordError
@@ -56,11 +56,11 @@ class Record:
         try:
             if p.stat().st_size > MAX_RECORD_BYTES:
                 _fail(f"{path}: larger than {MAX_RECORD_BYTES} bytes")
-            raw = json.loads(p.read_text(encoding="utf-8"))
+            raw = jsonread.loads(p.read_bytes(), str(path))
         except OSError as exc:
             _fail(f"{path}: cannot be read: {exc.strerror or exc}")
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            _fail(f"{path} is not valid JSON: {exc}")
+        except jsonread.JsonShapeError as exc:
+            _fail(str(exc))
         return cls.from_json(raw, base=p.resolve().parent)
 
     @classmethod

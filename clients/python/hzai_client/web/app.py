@@ -95,9 +95,10 @@ async def _review(receive, send) -> None:
 class WebApp:
     """Routes `/hzai.v2.*` to the bridge and GET of anything else to `static/`."""
 
-    def __init__(self, target: str):
+    def __init__(self, target: str, credentials=None):
+        """`credentials`: grpc channel credentials for a server that serves TLS (None: plain text)."""
         self.target = target
-        self.bridge = ConnectBridge(target)
+        self.bridge = ConnectBridge(target, credentials)
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "lifespan":

@@ -65,15 +65,20 @@ def connect_code(code: grpc.StatusCode) -> Code:
 class Upstream:
     """One gRPC channel to the hzai server, opened in the event loop on first use."""
 
-    def __init__(self, target: str):
+    def __init__(self, target: str, credentials: grpc.ChannelCredentials | None = None):
+        """`credentials`: TLS to the server (hzai_client.messages.channel_credentials); None: plain text."""
         self.target = target
+        self.credentials = credentials
         self._channel: grpc.aio.Channel | None = None
 
     def channel(self) -> grpc.aio.Channel:
         if self._channel is None:
-            self._channel = grpc.aio.insecure_channel(self.target, options=[
-                ("grpc.max_receive_message_length", MAX_REQUEST_BYTES),
-                ("grpc.max_send_message_length", MAX_REQUEST_BYTES)])
+            options = [("grpc.max_receive_message_length", MAX_REQUEST_BYTES),
+                       ("grpc.max_send_message_length", MAX_REQUEST_BYTES)]
+            if self.credentials is None:
+                self._channel = grpc.aio.insecure_channel(self.target, options=options)
+            else:
+                self._channel = grpc.aio.secure_channel(self.target, self.credentials, options=options)
         return self._channel
 
     async def close(self) -> None:
@@ -135,8 +140,8 @@ def _endpoint(upstream: Upstream, service, method) -> tuple[str, Endpoint]:
 class ConnectBridge(ConnectASGIApplication):
     """The ASGI application answering `/hzai.v2.*` by calling `target` over gRPC."""
 
-    def __init__(self, target: str):
-        self.upstream = Upstream(target)
+    def __init__(self, target: str, credentials: grpc.ChannelCredentials | None = None):
+        self.upstream = Upstream(target, credentials)
         super().__init__(service=self.upstream, endpoints=endpoints, codecs=[JsonCodec(), BinaryCodec()],
                          read_max_bytes=MAX_REQUEST_BYTES)
 

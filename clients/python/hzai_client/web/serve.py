@@ -52,7 +52,15 @@ def run(args, out=sys.stdout) -> int:
             target = stack.enter_context(EmbeddedServer(args.iterations, args.load_games))
         sock = stack.enter_context(listening_socket(host, args.port or 0))
         port = sock.getsockname()[1]
-        config = uvicorn.Config(WebApp(target), log_level="warning", lifespan="on")
+        credentials = None
+        if args.server is not None and (args.tls or args.tls_ca or args.tls_cert):
+            from hzai_client.messages import channel_credentials
+
+            try:
+                credentials = channel_credentials(args.tls_ca, args.tls_cert, args.tls_key)
+            except ValueError as exc:
+                raise CommandError(str(exc), EXIT_BAD_INPUT) from None
+        config = uvicorn.Config(WebApp(target, credentials), log_level="warning", lifespan="on")
         shown = f"[{host}]" if ":" in host else host
         print(f"hzai web: open http://{shown}:{port}/  (gRPC server {target}; Ctrl-C stops)", file=out, flush=True)
         try:
@@ -68,6 +76,9 @@ def add_web_command(sub) -> None:
                                    "--server an hzai server runs in this process on a free loopback port.")
     p.add_argument("--server", default=None, metavar="HOST:PORT",
                    help="use the hzai-server at this address (default: one started for this page)")
+    from hzai_client.commands import add_tls_options
+
+    add_tls_options(p)
     p.add_argument("--host", default="127.0.0.1", help="loopback address to serve the page on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=None, help="port of the page (default: a free one)")
     p.add_argument("--iterations", type=int, default=None,

@@ -8,11 +8,11 @@ Game and never build one.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from hzai import jsonread
 from hzai.core.game import Game as CoreGame
 from hzai.core.record import refuse_seat_view
 from hzai.games.hera_zeus.cards import PLAYERS, Deck, DeckError, load_deck
@@ -294,9 +294,9 @@ class Record:
         except UnicodeDecodeError:
             raise RecordError(f"{path} is not UTF-8 text") from None
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+            data = jsonread.loads(text, str(path))
+        except jsonread.JsonShapeError as exc:
+            raise RecordError(str(exc)) from None
         return cls.from_json(data)
 
     def to_json(self) -> dict:

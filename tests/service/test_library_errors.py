@@ -1,0 +1,107 @@
+"""Library errors become statuses in one place (hzai_server.errors.from_library), for
+every RPC (issue 34).
+
+Before: a Hera and Zeus deal with a hand card that is null, 5, "Kraken" or a seat name,
+or a hand of 8, raised RecordError from `Game.start_of` inside AnalyzeGame, unconverted:
+INTERNAL. SuggestMove and Analyze answered the same record with INVALID_ARGUMENT."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import grpc
+import pytest
+
+from hzai.core import NoDecision, RecordError, ReplayStopped
+from hzai.core.bot import RootMovesError
+from hzai.core.limits import LimitsError
+from hzai.jsonread import JsonShapeError
+from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2
+from hzai_server import errors
+from hzai_server.app import HzaiServer
+from hzai_server.config import ServerConfig
+
+from .conftest import played_record
+
+
+def bad_deals() -> list[tuple[str, dict]]:
+    base = played_record(12, 0).to_json()
+    assert "setup" in base
+    out = []
+    for what, value in (("null", None), ("number", 5), ("unknown card", "Kraken"), ("seat name", "zeus")):
+        record = copy.deepcopy(base)
+        record["setup"]["hera"]["hand"][0] = value
+        out.append((what, record))
+    record = copy.deepcopy(base)
+    record["setup"]["hera"]["hand"].append(record["setup"]["hera"]["deck"].pop())
+    out.append(("hand of 8", record))
+    return out
+
+
+@pytest.fixture(scope="module")
+def stub():
+    server = HzaiServer(ServerConfig(address="127.0.0.1:0", data_dir=":memory:", max_searches=2,
+                                     default_iterations=20))
+    server.start()
+    with grpc.insecure_channel(server.address) as channel:
+        yield bot_pb2_grpc.BotServiceStub(channel)
+    server.stop(0)
+
+
+def status_of(call) -> grpc.RpcError:
+    with pytest.raises(grpc.RpcError) as caught:
+        result = call()
+        if hasattr(result, "__next__"):
+            list(result)
+    return caught.value
+
+
+@pytest.mark.parametrize("what,record", bad_deals(), ids=[w for w, _ in bad_deals()])
+def test_a_malformed_deal_is_invalid_argument_from_every_rpc(stub, what, record):
+    position = common_pb2.Position(game="hera_zeus", record_json=json.dumps(record))
+    budget = common_pb2.Budget(iterations=10)
+    calls = {
+        "AnalyzeGame": lambda: stub.AnalyzeGame(bot_pb2.AnalyzeGameRequest(position=position, budget=budget),
+                                                timeout=30),
+        "SuggestMove": lambda: stub.SuggestMove(bot_pb2.SuggestMoveRequest(position=position, budget=budget),
+                                                timeout=30),
+        "Analyze": lambda: stub.Analyze(bot_pb2.AnalyzeRequest(position=position, budget=budget), timeout=30),
+    }
+    answers = {}
+    for name, call in calls.items():
+        error = status_of(call)
+        answers[name] = (error.code(), error.details())
+        assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, (name, error.code(), error.details())
+        assert error.details().startswith("position.record_json"), (name, error.details())
+        assert "setup.hera" in error.details(), (name, error.details())
+    # One conversion: the three answers say the same thing.
+    assert len(set(answers.values())) == 1, answers
+
+
+@pytest.mark.parametrize("exc,code,field", [
+    (RecordError("move 3 'x': no", 3, "x"), grpc.StatusCode.INVALID_ARGUMENT, "position.record_json.moves[3]"),
+    (RecordError("variant first_player: no"), grpc.StatusCode.INVALID_ARGUMENT, "position.record_json.variants"),
+    (RecordError("deck: no such deck"), grpc.StatusCode.INVALID_ARGUMENT, "position.record_json.deck"),
+    (RecordError("setup.hera.hand: no"), grpc.StatusCode.INVALID_ARGUMENT, "position.record_json"),
+    (NoDecision("the game is over"), grpc.StatusCode.INVALID_ARGUMENT, "position.record_json"),
+    (JsonShapeError("nested too deeply"), grpc.StatusCode.INVALID_ARGUMENT, "position.record_json"),
+    (ReplayStopped(7), grpc.StatusCode.DEADLINE_EXCEEDED, None),
+    (LimitsError("iterations must be positive"), grpc.StatusCode.INVALID_ARGUMENT, "budget"),
+    (RootMovesError("'x' is not legal"), grpc.StatusCode.INVALID_ARGUMENT, "root_moves"),
+])
+def test_from_library_maps_each_library_error(exc, code, field):
+    errors.reading("position.record_json")
+    try:
+        status = errors.from_library(exc)
+    finally:
+        errors.reading(None)
+    assert status is not None and status.code == code
+    assert status.field == field
+    words = "after replaying 7 moves" if isinstance(exc, ReplayStopped) else str(exc)
+    assert words in status.message
+
+
+def test_anything_else_stays_a_defect():
+    assert errors.from_library(KeyError("x")) is None
+    assert errors.from_library(ZeroDivisionError()) is None
