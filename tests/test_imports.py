@@ -21,6 +21,7 @@ ROOTS = {REPO: "hzai", REPO / "server": "hzai_server", REPO / "clients" / "pytho
 # (module prefix, layer); the longest matching prefix decides.
 LAYERS = [
     ("hzai.text", 0), ("hzai.rng", 0), ("hzai.bounded_cache", 0), ("hzai.batch", 0), ("hzai._native", 0),
+    ("hzai.jsonread", 0),
     ("hzai.core", 1),
     ("hzai.games", 2), ("hzai.native", 2),
     ("hzai.search", 3),

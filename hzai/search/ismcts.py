@@ -10,6 +10,7 @@ stop it), then read the root statistics back as Moves.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -322,6 +323,11 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
     built = time.perf_counter()
     if guide == "shipped":
         guide = shipped_guide(view.game) if tree == "single" else None
+    if guide is not None and guide.policy and not widen_root:
+        # An analysis lists every legal move with its value: its root tries them all (no
+        # PUCT, which leaves the moves the policy rules out unvisited); the value net and
+        # the card model still guide it. A bot's move (widen_root) searches with the policy.
+        guide = dataclasses.replace(guide, policy=False)
     view = guided(view, guide, seed, worlds_bound(limits))
     search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree, prior, widen_root, own_only,
                       root_widen, guide)

@@ -194,7 +194,7 @@ def test_the_pool_is_sized_to_the_search_budget(monkeypatch):
     monkeypatch.setattr(Game, "inferred_view", spy)
     state = crafted(COVERED)
     mover = view_of(state, state.to_move)
-    for spec in ("ismcts", "ismcts:reuse=1"):
+    for spec in ("ismcts-v2", "ismcts-v2:reuse=1"):  # the default before the learned one
         make_bot(spec).decide(mover, Limits(iterations=300), seed=2)
         make_bot(spec).decide(mover, Limits(millis=5), seed=2)
         make_bot(spec).decide(mover, Limits(iterations=300, millis=1000, threads=2), seed=2)
@@ -206,8 +206,8 @@ def test_inferred_search_differs_from_uniform_search():
     state = crafted(COVERED)
     view = view_of(state, state.to_move)
     limits = Limits(iterations=400)
-    plain = make_bot("ismcts").decide(view, limits, seed=3).analysis
-    weighted = make_bot("ismcts:infer=1,temp=1").decide(view, limits, seed=3).analysis
+    plain = make_bot("ismcts-v2").decide(view, limits, seed=3).analysis
+    weighted = make_bot("ismcts-v2:infer=1,temp=1").decide(view, limits, seed=3).analysis
     assert [(str(m.move), m.visits) for m in plain.moves] != [(str(m.move), m.visits) for m in weighted.moves]
 
 
@@ -246,18 +246,20 @@ def test_check_game_refuses_infer_before_any_search():
 
 
 def test_hera_and_zeus_infers_by_default_and_a_game_without_a_model_does_not():
-    """ismcts without infer follows the game's default (Game.default_infer): Hera and
-    Zeus searches over the inferred worlds (the same answer as infer=1), Legends over
-    uniform ones; ismcts-v1 and every level below the top keep the uniform belief; temp
-    alone is refused on a game without a model, before any search."""
+    """ismcts-v2 (the default before the learned search) without infer follows the
+    game's default (Game.default_infer): Hera and Zeus searches over the inferred worlds
+    (the same answer as infer=1), Legends over uniform ones; ismcts-v1 and every level
+    below the top keep the uniform belief; the learned default's card model replaces the
+    hand-made one; temp alone is refused on a game without a model, before any search."""
     from hzai.search.levels import LevelBot
 
     hera = Game.create()
     legends = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
     assert hera.default_infer and not legends.default_infer
-    assert make_bot("ismcts").infers(hera) and not make_bot("ismcts").infers(legends)
-    assert not make_bot("ismcts:infer=0").infers(hera) and not make_bot("ismcts-v1").infers(hera)
-    assert LevelBot(8).search.infers(hera) and not LevelBot(7).search.infers(hera)
+    assert make_bot("ismcts-v2").infers(hera) and not make_bot("ismcts-v2").infers(legends)
+    assert not make_bot("ismcts-v2:infer=0").infers(hera) and not make_bot("ismcts-v1").infers(hera)
+    assert not make_bot("ismcts").infers(hera) and make_bot("ismcts:cards=0").infers(hera)
+    assert LevelBot(8).search.guide(hera) is not None and not LevelBot(7).search.infers(hera)
     make_bot("ismcts:temp=3").check_game(hera)
     with pytest.raises(BotError, match="game legends has no opponent model"):
         make_bot("ismcts:temp=3").check_game(legends)
@@ -268,8 +270,8 @@ def test_hera_and_zeus_infers_by_default_and_a_game_without_a_model_does_not():
     def moves(spec):
         return [(str(m.move), m.visits) for m in make_bot(spec).decide(view, limits, seed=5).analysis.moves]
 
-    assert moves("ismcts") == moves("ismcts:infer=1") != moves("ismcts:infer=0")
-    assert moves("ismcts:infer=0") == moves("ismcts-v1")
+    assert moves("ismcts-v2") == moves("ismcts-v2:infer=1") != moves("ismcts-v2:infer=0")
+    assert moves("ismcts-v2:infer=0") == moves("ismcts-v1")
 
 
 def test_inference_combines_with_the_multi_observer_tree():

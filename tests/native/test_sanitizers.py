@@ -15,7 +15,8 @@ from hzai.native.deckfile import deck_lines
 from .decks import SMALL_DECK
 
 NATIVE = Path(__file__).resolve().parents[2] / "hzai" / "native"
-SOURCES = [str(NATIVE / name) for name in ("core.cpp", "hera_zeus.cpp", "knowledge.cpp", "replay.cpp", "selftest.cpp")]
+SOURCES = [str(NATIVE / name) for name in (
+    "core.cpp", "hera_zeus.cpp", "hz_learn.cpp", "knowledge.cpp", "replay.cpp", "selftest.cpp")]
 
 
 def test_core_is_clean_under_asan_and_ubsan(tmp_path):

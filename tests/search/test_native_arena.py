@@ -71,11 +71,11 @@ def test_python_only_bots_and_time_budgets_stay_in_python():
     assert native_arena(game, ["random", "light"], Limits(millis=50)) is not None  # no budget to spend
 
 
-@pytest.mark.parametrize("spec", ["ismcts", "ismcts:tree=multi", "ismcts:prior=1", "ismcts:infer=1", "level:3",
+@pytest.mark.parametrize("spec", ["ismcts-v2", "ismcts:tree=multi", "ismcts:prior=1", "ismcts:infer=1", "level:3",
                                   "level:8", "ismcts:tree=multi,infer=1"])
 def test_searches_the_native_arena_does_not_play_fall_back_to_python(spec):
     """The native arena plays the plain single-observer search only: a bot with another
-    tree, a prior, inference (plain `ismcts` infers on Hera and Zeus, the game's
+    tree, a prior, inference (plain `ismcts-v2` infers on Hera and Zeus, the game's
     default_infer) or a level is played by the Python loop, and a game there
     is the one that loop plays (the same as run_arena with native=False)."""
     game = make_game("hera_zeus")
@@ -104,15 +104,20 @@ def _hidden_swap(state, k: int):
 def test_a_seat_does_not_see_what_it_cannot_know():
     """Hera's first decision is the same for deals that differ only in Zeus's hidden
     cards; Zeus, who sees them, decides differently on some of them."""
+    from hzai.search.ismcts import shipped_guide
+
     game = make_game("hera_zeus")
     bots = native_arena(game, ["ismcts:infer=0", "ismcts:infer=0"], Limits(iterations=200))
+    assert all(b.model == 0 for b in bots)
     hera_same, zeus_differs = 0, 0
     for seed in range(6):
         state = game.new_state(seed)
         changed = _hidden_swap(state, seed)
         starts = [NativeState.from_state(s).core for s in (state, changed)]
         assert starts[0].get_raw() != starts[1].get_raw()
-        played = game.native.arena(bots, starts, [seed, seed], [[0, 1], [0, 1]], 1, True)
+        # the learned default, guided by the shipped model (native_bot gives it model 0)
+        played = game.native.arena(bots, starts, [seed, seed], [[0, 1], [0, 1]], 1, True,
+                                   models=[shipped_guide(game).model])
         (first, _), (second, _) = played
         hera_same += first.actions[0] == second.actions[0]
         zeus_at = [next(i for i, a in enumerate(o.actions) if game.move_text(game.move_of(a)).startswith("setup")

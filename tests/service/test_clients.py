@@ -85,9 +85,9 @@ def test_hzai_suggest_and_analyze_on_the_command_line(server, midgame, tmp_recor
     assert hzai_main(["analyze", path, "--server", server.address, "--budget", "400", "--json"]) == 0
     analysis = json.loads(capsys.readouterr().out)
     assert analysis["iterations"] == "400" and analysis["best"]["text"] in legal(midgame)
-    assert hzai_main(["analyze", path, "--server", server.address, "--budget", "800", "--stream", "--every", "200"]) == 0
+    assert hzai_main(["analyze", path, "--server", server.address, "--budget", "8000", "--stream", "--every", "1000"]) == 0
     out = capsys.readouterr().out
-    assert out.count("... ") >= 2 and "800 iterations" in out
+    assert out.count("... ") >= 2 and "8000 iterations" in out
     assert hzai_main(["analyze", path, "--server", server.address, "--budget", "300", "--belief", "100", "--top", "2"]) == 0
     out = capsys.readouterr().out
     assert "values are " + ["hera", "zeus"][midgame.replay().current_seat] + "'s expected result" in out

@@ -156,20 +156,19 @@ inline int descend(std::vector<Node>& nodes, int node, const int* legal, int n, 
 }
 
 // One step down at the root of a search guided by a policy (PUCT, as AlphaZero's): each
-// legal action scores its mean result (an untried one: the mean of the tried ones, 0.5
-// before any) plus cpuct * prior * sqrt(root visits) / (1 + its visits); the best is taken,
+// legal action scores its mean result (an untried one: the best mean of the tried ones,
+// 0.5 before any, so every move is tried once the tried ones' exploration terms have
+// shrunk below its own) plus cpuct * prior * sqrt(root visits) / (1 + its visits); the best is taken,
 // and made a child when it has none yet (`expanded`). `prior` is by action id. `slot` as
 // in descend. Every legal child's availability counts up, as in descend.
 inline int descend_puct(std::vector<Node>& nodes, int node, const int* legal, int n, int32_t* slot, int num_actions,
                         const double* prior, double cpuct, int mover, bool& expanded) {
-  double tried_sum = 0.0;
-  long tried = 0;
+  double fpu = -1.0;
   for (int c = nodes[node].first_child; c >= 0; c = nodes[c].next_sibling) {
     if (nodes[c].action >= 0 && nodes[c].action < num_actions) slot[nodes[c].action] = c;
-    tried_sum += nodes[c].score;
-    tried += nodes[c].visits;
+    if (nodes[c].visits) fpu = std::max(fpu, nodes[c].score / nodes[c].visits);
   }
-  const double fpu = tried ? tried_sum / (double)tried : 0.5;
+  if (fpu < 0.0) fpu = 0.5;
   const double root = std::sqrt(std::max(1.0, (double)nodes[node].visits));
   int best_action = -1, best_child = -1;
   double best_score = -1e300;
