@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from hzai import _native
 from hzai.core.view import View as CoreView
 from hzai.native import NativeState, native_game
+from hzai.native.tables import PHASES
 from hzai.games.hera_zeus.rules.record import initial_state
 
 if TYPE_CHECKING:
@@ -83,6 +84,19 @@ class NativeDecisionView(CoreView):
             self._reference = view_of(state, self.seat)
             self._record = None  # the view holds what the seat knows, nothing more
         return self._reference
+
+    def turn_progress(self) -> tuple[int, int] | None:
+        """(AP spent, AP left) of the seat's own turn, read from the native spec as the
+        reference view reads its public fields (hzai.games.hera_zeus.belief.View): None
+        outside the play phase, with a decision pending, outside the seat's own turn or
+        with no AP left. Read here, so a split budget (ismcts:split=S) needs no replay
+        in Python."""
+        spec = self.native_spec
+        if PHASES[spec.phase] != "play" or len(spec.pending) or spec.to_move < 0:
+            return None
+        if spec.turn_player != spec.to_move or spec.ap < 1:
+            return None
+        return spec.ap_spent, spec.ap
 
     def legal_moves(self):
         return self.game.view_legal_moves(self)
