@@ -15,6 +15,7 @@ RecordError messages, so a bad record gets the same error on either path.
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 from hzai import _native
@@ -58,13 +59,18 @@ class NativeDecisionView(CoreView):
     (`native_spec`); the reference view (hzai.games.hera_zeus.belief.View) is built
     from the record on first use and answers every other attribute. The record (the
     whole deal) is not part of the view: it is kept privately only until that reference
-    view is built, and dropped then."""
+    view is built, and dropped then.
+
+    One view may be read by several threads at once (the server's decision cache hands
+    the same view to concurrent calls), so the reference view is built under a lock:
+    once, and never from a record another thread has already dropped."""
 
     def __init__(self, record: Record, spec: _native.ViewSpec):
         self.game: Game = record.game
         self._record = record
         self.native_spec = spec
         self._reference = None
+        self._building = threading.Lock()
 
     @property
     def seat(self) -> int:
@@ -77,13 +83,17 @@ class NativeDecisionView(CoreView):
     @property
     def reference(self):
         """The reference View, replayed and built once (with its knowledge tracker)."""
-        if self._reference is None:
-            from hzai.games.hera_zeus.belief import view_of
+        built = self._reference
+        if built is None:
+            with self._building:
+                built = self._reference  # another thread may have built it meanwhile
+                if built is None:
+                    from hzai.games.hera_zeus.belief import view_of
 
-            state = self._record.replay()
-            self._reference = view_of(state, self.seat)
-            self._record = None  # the view holds what the seat knows, nothing more
-        return self._reference
+                    built = view_of(self._record.replay(), self.seat)
+                    self._reference = built
+                    self._record = None  # the view holds what the seat knows, nothing more
+        return built
 
     def turn_progress(self) -> tuple[int, int] | None:
         """(AP spent, AP left) of the seat's own turn, read from the native spec as the
@@ -114,6 +124,6 @@ class NativeDecisionView(CoreView):
 
     def __getattr__(self, name: str):
         # only reached for what this class does not hold: the reference view's fields
-        if name.startswith("__") or name in ("_reference", "_record", "native_spec", "game"):
+        if name.startswith("__") or name in ("_reference", "_record", "_building", "native_spec", "game"):
             raise AttributeError(name)
         return getattr(self.reference, name)

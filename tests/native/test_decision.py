@@ -349,3 +349,50 @@ def test_a_split_bot_spends_the_turns_shares_on_the_native_view():
             spent[key] = make_bot("ismcts:split=0.5").decide(view, Limits(iterations=600), seed=3).analysis.iterations
     assert spent == {(0, 3): 900, (2, 1): 300}
 
+
+def test_threads_sharing_a_native_view_build_its_reference_once():
+    """The server's decision cache hands one view to concurrent calls. Two threads that
+    ask for the reference view at once get the same one, built from one replay; before,
+    both replayed, and a thread arriving after the other had dropped the record failed
+    on it."""
+    import threading
+
+    game = Game.create()
+    record, stops, _ = random_game(game, 8)
+    n, _ = stops[3]
+
+    class SlowRecord:
+        """The record, whose replay waits a while for a second replay to start."""
+
+        def __init__(self, inner):
+            self.inner, self.game = inner, inner.game
+            self.replays = 0
+            self.second = threading.Event()
+
+        def replay(self):
+            self.replays += 1
+            if self.replays == 2:
+                self.second.set()
+            else:
+                self.second.wait(1.0)  # unlocked, the other thread's replay comes meanwhile
+            return self.inner.replay()
+
+    slow = SlowRecord(Record(game, seed=8, moves=record.moves[:n]))
+    _, built = native_decision(slow.inner)
+    view = NativeDecisionView(slow, built.native_spec)
+    got, errors = [], []
+
+    def read():
+        try:
+            got.append(view.reference)
+        except Exception as exc:  # noqa: BLE001 - reported by the assertion below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=read) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == [] and slow.replays == 1
+    assert len(got) == 2 and got[0] is got[1] and view._record is None
+    assert got[0] == view_of(slow.inner.replay(), view.seat)
