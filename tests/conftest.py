@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+# Tests open gRPC channels and then start programs (subprocess: fork, then exec). gRPC's
+# core registers fork handlers that stop its own threads before a fork, and one of them
+# can wait forever (seen: tests/service/test_replicas.py hung inside fork() under load).
+# Nothing here forks without exec, so the handlers are not needed: off, before grpc loads.
+os.environ.setdefault("GRPC_ENABLE_FORK_SUPPORT", "false")
 
 import pytest
 
