@@ -15,11 +15,13 @@ RecordError messages, so a bad record gets the same error on either path.
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 from hzai import _native
 from hzai.core.view import View as CoreView
 from hzai.native import NativeState, native_game
+from hzai.native.tables import PHASES
 from hzai.games.hera_zeus.rules.record import initial_state
 
 if TYPE_CHECKING:
@@ -57,13 +59,18 @@ class NativeDecisionView(CoreView):
     (`native_spec`); the reference view (hzai.games.hera_zeus.belief.View) is built
     from the record on first use and answers every other attribute. The record (the
     whole deal) is not part of the view: it is kept privately only until that reference
-    view is built, and dropped then."""
+    view is built, and dropped then.
+
+    One view may be read by several threads at once (the server's decision cache hands
+    the same view to concurrent calls), so the reference view is built under a lock:
+    once, and never from a record another thread has already dropped."""
 
     def __init__(self, record: Record, spec: _native.ViewSpec):
         self.game: Game = record.game
         self._record = record
         self.native_spec = spec
         self._reference = None
+        self._building = threading.Lock()
 
     @property
     def seat(self) -> int:
@@ -76,13 +83,30 @@ class NativeDecisionView(CoreView):
     @property
     def reference(self):
         """The reference View, replayed and built once (with its knowledge tracker)."""
-        if self._reference is None:
-            from hzai.games.hera_zeus.belief import view_of
+        built = self._reference
+        if built is None:
+            with self._building:
+                built = self._reference  # another thread may have built it meanwhile
+                if built is None:
+                    from hzai.games.hera_zeus.belief import view_of
 
-            state = self._record.replay()
-            self._reference = view_of(state, self.seat)
-            self._record = None  # the view holds what the seat knows, nothing more
-        return self._reference
+                    built = view_of(self._record.replay(), self.seat)
+                    self._reference = built
+                    self._record = None  # the view holds what the seat knows, nothing more
+        return built
+
+    def turn_progress(self) -> tuple[int, int] | None:
+        """(AP spent, AP left) of the seat's own turn, read from the native spec as the
+        reference view reads its public fields (hzai.games.hera_zeus.belief.View): None
+        outside the play phase, with a decision pending, outside the seat's own turn or
+        with no AP left. Read here, so a split budget (ismcts:split=S) needs no replay
+        in Python."""
+        spec = self.native_spec
+        if PHASES[spec.phase] != "play" or len(spec.pending) or spec.to_move < 0:
+            return None
+        if spec.turn_player != spec.to_move or spec.ap < 1:
+            return None
+        return spec.ap_spent, spec.ap
 
     def legal_moves(self):
         return self.game.view_legal_moves(self)
@@ -100,6 +124,6 @@ class NativeDecisionView(CoreView):
 
     def __getattr__(self, name: str):
         # only reached for what this class does not hold: the reference view's fields
-        if name.startswith("__") or name in ("_reference", "_record", "native_spec", "game"):
+        if name.startswith("__") or name in ("_reference", "_record", "_building", "native_spec", "game"):
             raise AttributeError(name)
         return getattr(self.reference, name)

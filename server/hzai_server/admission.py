@@ -3,13 +3,16 @@
 Every search a call runs first takes a slot:
 
     admission = Admission(slots=4)
-    with admission.slot(priority_of("Analyze"), client=peer, stop=call_stop):
+    with admission.slot(priority_of("AnalyzeGame"), client=peer, stop=call_stop):
         ...  # the search
 
-- Two priority classes: INTERACTIVE (a player waits: SuggestMove, BotPlayTurn) and BATCH
-  (analysis). When every slot is busy, a request waits in its class's queue; a freed
-  slot goes to the longest-waiting interactive request first and to batch work only
-  when no interactive request waits. A running search is never interrupted.
+- Two priority classes: INTERACTIVE (a player waits: SuggestMove, BotPlayTurn, a
+  single-position Analyze) and BATCH (Analyze batches, AnalyzeStream, AnalyzeGame): a
+  request's own class when it names one, else its kind's default in DEFAULT_PRIORITY,
+  the one table the handlers read. When every slot is busy, a request waits in its
+  class's queue; a freed slot goes to the longest-waiting interactive request first and
+  to batch work only when no interactive request waits. A running search is never
+  interrupted.
 - Fair across clients: within a class the queue takes the client keys in turn
   (round-robin), each client's requests in their order, so one client's hundred queued
   analyses do not hold back another client's one.
@@ -37,11 +40,15 @@ INTERACTIVE = "interactive"
 BATCH = "batch"
 PRIORITIES = (INTERACTIVE, BATCH)  # served in this order
 
-# The class of each search RPC (the rest of the server names its methods here).
-METHOD_PRIORITY = {
+# The class a search request gets when it names none (priority 0, PRIORITY_DEFAULT), by
+# the kind of request: the handlers take their defaults from here and nowhere else, and
+# docs/api.md ("Priorities") and bot.proto say the same. An Analyze of one position is a
+# player looking at a position; a batch of positions is analysis work.
+DEFAULT_PRIORITY = {
     "SuggestMove": INTERACTIVE,
     "BotPlayTurn": INTERACTIVE,
-    "Analyze": BATCH,
+    "Analyze": INTERACTIVE,
+    "AnalyzeBatch": BATCH,
     "AnalyzeStream": BATCH,
     "AnalyzeGame": BATCH,
 }
@@ -49,9 +56,13 @@ METHOD_PRIORITY = {
 POLL_SECONDS = 0.05  # how often a waiting request looks at its stop and deadline
 
 
-def priority_of(method: str) -> str:
-    """The priority class of an RPC method by name; batch for any other search."""
-    return METHOD_PRIORITY.get(method, BATCH)
+def priority_of(kind: str) -> str:
+    """The default priority class of a kind of search request (a key of DEFAULT_PRIORITY);
+    ValueError for any other name, so a handler cannot fall back on a guess."""
+    try:
+        return DEFAULT_PRIORITY[kind]
+    except KeyError:
+        raise ValueError(f"no default priority for {kind!r}: one of {', '.join(DEFAULT_PRIORITY)}") from None
 
 
 class AdmissionError(Exception):

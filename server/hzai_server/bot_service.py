@@ -15,7 +15,6 @@ from hzai_proto.v2 import bot_pb2, bot_pb2_grpc
 
 from hzai.search.review import review_moves
 from hzai_server import convert, game_review
-from hzai_server.admission import BATCH, INTERACTIVE
 from hzai_server.errors import ApiError, invalid
 from hzai_server.hosting import client_of
 from hzai_server.rpc import current_lifecycle, handler
@@ -119,7 +118,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         stop = CallStop(context)
         decision = self._decision(request.position, context, stop)
         bot = make_checked_bot(request.bot, decision.game, level=request.level)
-        priority = priority_from_proto(request.priority, INTERACTIVE)
+        priority = priority_from_proto(request.priority, "SuggestMove")
         with self.searches.admitted(priority, client_of(context), stop):
             budgeted = within_deadline(limits, context)
             start = time.perf_counter()
@@ -189,7 +188,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             return self._batch(request, answer_by, CallStop(answer_by))
         stop = CallStop(context)
         limits, decision, root = self._analysis_request(request, context, stop)
-        analysis = self._analyse(request, decision, root, limits, priority_from_proto(request.priority, INTERACTIVE),
+        analysis = self._analyse(request, decision, root, limits, priority_from_proto(request.priority, "Analyze"),
                                  client_of(context), context, stop)
         return self._answer(decision, analysis)
 
@@ -200,7 +199,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         stop = CallStop(context)
         limits, decision, root = self._analysis_request(request, context, stop)
         every = request.progress_every or max(1, (limits.iterations or 1000) // 10)
-        with self.searches.admitted(priority_from_proto(request.priority, BATCH), client_of(context), stop):
+        with self.searches.admitted(priority_from_proto(request.priority, "AnalyzeStream"), client_of(context), stop):
             budgeted = within_deadline(limits, context)
             slot = ProgressSlot()
 
@@ -245,7 +244,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                                        "leave position, allow_moves and avoid_moves empty")
         limits = self._limits(request)
         game_review.check_work(self.config, len(request.positions), limits, "positions")
-        priority = priority_from_proto(request.priority, BATCH)
+        priority = priority_from_proto(request.priority, "AnalyzeBatch")
         client = client_of(context)
         results = []
         out_of_time = False
@@ -292,7 +291,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         def stop() -> bool:
             return call() or near_deadline()
 
-        priority = priority_from_proto(request.priority, BATCH)
+        priority = priority_from_proto(request.priority, "AnalyzeGame")
         client = client_of(context)
         done = 0
         rows = review_moves(plan.game, plan.start, plan.moves, limits, request.seed, plan.seats, stop=stop,

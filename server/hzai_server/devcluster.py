@@ -13,6 +13,7 @@ When the programs are missing, `ensure_installed` runs deploy/install-services.s
 
 from __future__ import annotations
 
+import fcntl
 import glob
 import os
 import pwd
@@ -20,11 +21,13 @@ import shutil
 import socket
 import string
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 INSTALL_SCRIPT = REPO / "deploy" / "install-services.sh"
+INSTALL_LOCK = Path(tempfile.gettempdir()) / "hzai-install-services.lock"
 NGINX_TEMPLATE = REPO / "deploy" / "nginx.conf"
 INSTALL_HINT = ("install PostgreSQL and nginx: sudo sh deploy/install-services.sh "
                 "(on Debian/Ubuntu: apt-get install postgresql nginx)")
@@ -47,16 +50,25 @@ def _nginx_bin() -> str | None:
     return shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None)
 
 
+def _missing(need_nginx: bool) -> bool:
+    return _postgres_bin() is None or (need_nginx and _nginx_bin() is None)
+
+
 def ensure_installed(need_nginx: bool = True) -> None:
-    """PostgreSQL (and nginx) present, installed first if this is root with apt-get."""
-    missing = _postgres_bin() is None or (need_nginx and _nginx_bin() is None)
-    if not missing:
+    """PostgreSQL (and nginx) present, installed first if this is root with apt-get. One
+    installer at a time on the machine (an flock on INSTALL_LOCK): two clusters or test
+    workers starting together would otherwise run apt-get at once, and one would fail on
+    dpkg's lock."""
+    if not _missing(need_nginx):
         return
     if os.geteuid() == 0 and shutil.which("apt-get") and INSTALL_SCRIPT.exists():
-        done = subprocess.run(["sh", str(INSTALL_SCRIPT)], capture_output=True, text=True, timeout=900)
-        if done.returncode != 0:
-            raise ServiceError(f"{INSTALL_SCRIPT} failed ({done.returncode}): {done.stderr[-500:]}")
-    if _postgres_bin() is None or (need_nginx and _nginx_bin() is None):
+        with open(INSTALL_LOCK, "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if _missing(need_nginx):  # the previous holder may have installed them
+                done = subprocess.run(["sh", str(INSTALL_SCRIPT)], capture_output=True, text=True, timeout=900)
+                if done.returncode != 0:
+                    raise ServiceError(f"{INSTALL_SCRIPT} failed ({done.returncode}): {done.stderr[-500:]}")
+    if _missing(need_nginx):
         raise ServiceError(f"PostgreSQL{' or nginx' if need_nginx else ''} is not installed; {INSTALL_HINT}")
 
 

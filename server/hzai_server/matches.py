@@ -19,7 +19,7 @@ from hzai_server import convert, fairness, seen
 from hzai_server.errors import ApiError, invalid, precondition
 from hzai_server.hosting import HostedMatches, Match, client_of, resolve_chance
 from hzai_server.rpc import handler
-from hzai_server.admission import INTERACTIVE
+from hzai_server.admission import priority_of
 from hzai_server.searches import CallStop, Searches, check_level, decide, make_checked_bot, within_deadline
 from hzai_server.seats import Grant, acting_seat, denied
 from hzai_server.store import LoggedMove
@@ -219,7 +219,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             seat = match.state.current_seat
             if seat is None or seat not in match.bot_seats:
                 raise precondition(f"{'chance' if seat is None else game.seats[seat]} is not a bot seat in this match")
-            with self.searches.admitted(INTERACTIVE, client_of(context), CallStop(context)):
+            with self.searches.admitted(priority_of("BotPlayTurn"), client_of(context), CallStop(context)):
                 return self._bot_turn(match, grant, bots, request.seed, number, context)
 
     def _bot_turn(self, match: Match, grant: Grant, bots: dict, seed: int, number: int, context):

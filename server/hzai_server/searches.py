@@ -29,7 +29,7 @@ from hzai.search import Analysis, BotError, Limits, analyze, make_bot, parse_spe
 from hzai.search.bot import bot_names, option_names
 from hzai.search.levels import MAX_LEVEL, MIN_LEVEL
 
-from hzai_server.admission import BATCH, INTERACTIVE, Abandoned, Admission, QueueFull
+from hzai_server.admission import BATCH, INTERACTIVE, Abandoned, Admission, QueueFull, priority_of
 from hzai_server.errors import ApiError, invalid, quoted
 from hzai_server.rpc import current_hooks, current_lifecycle
 
@@ -156,10 +156,11 @@ class Searches:
 SERVED_KEPT = 1000
 
 
-def priority_from_proto(value: int, default: str, field: str = "priority") -> str:
-    """The admission class of a request's Priority enum value (0: the method's `default`)."""
+def priority_from_proto(value: int, kind: str, field: str = "priority") -> str:
+    """The admission class of a request's Priority enum value (0: the default of its
+    `kind`, hzai_server.admission.DEFAULT_PRIORITY)."""
     if value == 0:
-        return default
+        return priority_of(kind)
     if value == 1:
         return INTERACTIVE
     if value == 2:

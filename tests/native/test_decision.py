@@ -312,3 +312,87 @@ def test_the_native_view_offers_no_record_and_drops_it_once_built():
         view.record
     view.to_json()
     assert view._record is None
+
+
+def test_the_native_view_answers_the_turn_progress_of_the_reference():
+    """A split budget (ismcts:split=S) reads turn_progress; the view the service decides
+    with answers it from the native spec, as the reference view does, and without
+    replaying the record in Python for it."""
+    game = Game.create()
+    compared = in_turn = 0
+    for seed in (5, 6, 7):
+        record, stops, _ = random_game(game, seed)
+        for n, state in stops:
+            view = game.view_to_decide(Record(game, seed=seed, moves=record.moves[:n]))
+            assert isinstance(view, NativeDecisionView)
+            progress = view.turn_progress()
+            assert view._reference is None  # read without the reference view
+            assert progress == view_of(state, state.to_move).turn_progress(), (seed, n)
+            compared += 1
+            in_turn += progress is not None and sum(progress) > 1
+    assert compared > 60 and in_turn > 20
+
+
+def test_a_split_bot_spends_the_turns_shares_on_the_native_view():
+    """ismcts:split=0.5 at 600 iterations on the view the service decides with: a turn's
+    first action of three searches 900 iterations, its last 300 (before, the native view
+    answered no turn progress and every decision searched 600)."""
+    from hzai.search import Limits, make_bot
+
+    game = Game.create()
+    record, stops, _ = random_game(game, 11)
+    spent = {}
+    for n, state in stops:
+        view = game.view_to_decide(Record(game, seed=11, moves=record.moves[:n]))
+        key = view.turn_progress()
+        if key in ((0, 3), (2, 1)) and key not in spent:
+            spent[key] = make_bot("ismcts:split=0.5").decide(view, Limits(iterations=600), seed=3).analysis.iterations
+    assert spent == {(0, 3): 900, (2, 1): 300}
+
+
+def test_threads_sharing_a_native_view_build_its_reference_once():
+    """The server's decision cache hands one view to concurrent calls. Two threads that
+    ask for the reference view at once get the same one, built from one replay; before,
+    both replayed, and a thread arriving after the other had dropped the record failed
+    on it."""
+    import threading
+
+    game = Game.create()
+    record, stops, _ = random_game(game, 8)
+    n, _ = stops[3]
+
+    class SlowRecord:
+        """The record, whose replay waits a while for a second replay to start."""
+
+        def __init__(self, inner):
+            self.inner, self.game = inner, inner.game
+            self.replays = 0
+            self.second = threading.Event()
+
+        def replay(self):
+            self.replays += 1
+            if self.replays == 2:
+                self.second.set()
+            else:
+                self.second.wait(1.0)  # unlocked, the other thread's replay comes meanwhile
+            return self.inner.replay()
+
+    slow = SlowRecord(Record(game, seed=8, moves=record.moves[:n]))
+    _, built = native_decision(slow.inner)
+    view = NativeDecisionView(slow, built.native_spec)
+    got, errors = [], []
+
+    def read():
+        try:
+            got.append(view.reference)
+        except Exception as exc:  # noqa: BLE001 - reported by the assertion below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=read) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == [] and slow.replays == 1
+    assert len(got) == 2 and got[0] is got[1] and view._record is None
+    assert got[0] == view_of(slow.inner.replay(), view.seat)

@@ -17,7 +17,7 @@ def test_every_push_of_the_rule_tests_agrees_in_the_core(tmp_path):
     env = dict(os.environ, HZAI_MIRROR_REPORT=str(report),
                PYTHONPATH=os.pathsep.join(filter(None, [str(Path(__file__).parent), os.environ.get("PYTHONPATH")])))
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "mirror_plugin", "-p", "no:cacheprovider", "tests/rules"],
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "mirror_plugin", "-p", "no:cacheprovider", "tests/rules"],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=600,
     )
     assert report.exists(), run.stdout[-3000:] + run.stderr[-3000:]

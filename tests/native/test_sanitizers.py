@@ -10,6 +10,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from hzai.native.deckfile import deck_lines
 
 from .decks import SMALL_DECK
@@ -19,10 +21,12 @@ SOURCES = [str(NATIVE / name) for name in (
     "core.cpp", "hera_zeus.cpp", "hz_learn.cpp", "knowledge.cpp", "replay.cpp", "selftest.cpp")]
 
 
-def test_core_is_clean_under_asan_and_ubsan(tmp_path):
+@pytest.fixture(scope="module")
+def selftest(tmp_path_factory) -> Path:
+    """selftest.cpp and the core, built once under ASan and UBSan for this module's tests."""
     compiler = shutil.which("g++") or shutil.which("c++")
     assert compiler, "a C++ compiler is needed to build the core"
-    exe = tmp_path / "selftest"
+    exe = tmp_path_factory.mktemp("sanitized") / "selftest"
     build = subprocess.run(
         [compiler, "-std=c++17", "-O0", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
          "-fno-omit-frame-pointer", "-o", str(exe), *SOURCES,
@@ -30,13 +34,17 @@ def test_core_is_clean_under_asan_and_ubsan(tmp_path):
         capture_output=True, text=True,
     )
     assert build.returncode == 0, build.stderr
+    return exe
+
+
+def test_core_is_clean_under_asan_and_ubsan(selftest, tmp_path):
     small = tmp_path / "small.toml"
     small.write_text(SMALL_DECK, encoding="utf-8")
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:abort_on_error=1", UBSAN_OPTIONS="print_stacktrace=1")
     for name, spec, games in (("classic", "classic", 240), ("small", str(small), 120)):
         deck = tmp_path / f"{name}.deck"
         deck.write_text("\n".join(deck_lines(spec)) + "\n", encoding="utf-8")
-        run = subprocess.run([str(exe), str(deck), str(games), "11", "2"], capture_output=True, text=True, env=env,
+        run = subprocess.run([str(selftest), str(deck), str(games), "11", "2"], capture_output=True, text=True, env=env,
                              timeout=300)
         assert run.returncode == 0, run.stdout + run.stderr
         assert f"{games} games" in run.stdout and "invariants held" in run.stdout
@@ -45,11 +53,10 @@ def test_core_is_clean_under_asan_and_ubsan(tmp_path):
         assert "runtime error" not in run.stderr  # UBSan reports
 
 
-def test_selftest_notices_a_broken_deck(tmp_path):
-    compiler = shutil.which("g++") or shutil.which("c++")
-    exe = tmp_path / "selftest"
-    subprocess.run([compiler, "-std=c++17", "-O0", "-o", str(exe), *SOURCES, "-lpthread"], check=True)
+def test_selftest_notices_a_broken_deck(selftest, tmp_path):
+    """The same sanitized build (the core is not compiled a second time for this)."""
     deck = tmp_path / "bad.deck"
     deck.write_text("Io io 0 0 -1 -1 0 0\nnot a card line\n", encoding="utf-8")
-    run = subprocess.run([str(exe), str(deck), "1"], capture_output=True, text=True)
+    run = subprocess.run([str(selftest), str(deck), "1"], capture_output=True, text=True)
     assert run.returncode != 0
+    assert "runtime error" not in run.stderr and "AddressSanitizer" not in run.stderr  # refused, not crashed

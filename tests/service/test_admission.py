@@ -200,8 +200,10 @@ def test_closing_sends_the_waiting_requests_away():
 
 
 def test_priorities_of_the_methods_and_bad_settings():
-    assert priority_of("SuggestMove") == priority_of("BotPlayTurn") == INTERACTIVE
-    assert priority_of("AnalyzeGame") == priority_of("Analyze") == BATCH
+    assert priority_of("SuggestMove") == priority_of("BotPlayTurn") == priority_of("Analyze") == INTERACTIVE
+    assert priority_of("AnalyzeGame") == priority_of("AnalyzeBatch") == priority_of("AnalyzeStream") == BATCH
+    with pytest.raises(ValueError, match="no default priority for 'Play'"):
+        priority_of("Play")
     with pytest.raises(ValueError, match="slots must be a whole number ≥ 1"):
         Admission(slots=0)
     with pytest.raises(ValueError, match="priority must be one of interactive, batch"):

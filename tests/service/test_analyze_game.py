@@ -352,6 +352,41 @@ def test_an_interactive_search_is_served_before_queued_batch_work(one_slot, game
     assert searches.served == ["batch", "interactive", "batch"]
 
 
+def test_each_kind_of_search_takes_its_default_class_from_the_admission_table(served, game_record):
+    """A request that names no priority gets its kind's class from
+    hzai_server.admission.DEFAULT_PRIORITY, the one table the handlers read, and the table
+    says what docs/api.md ("Priorities") says: a single-position Analyze is interactive, a
+    batch is batch. (Before, the table called Analyze batch while the handler served it
+    interactive.)"""
+    from hzai_server.admission import BATCH, DEFAULT_PRIORITY, INTERACTIVE, priority_of
+
+    assert DEFAULT_PRIORITY == {"SuggestMove": INTERACTIVE, "BotPlayTurn": INTERACTIVE, "Analyze": INTERACTIVE,
+                                "AnalyzeBatch": BATCH, "AnalyzeStream": BATCH, "AnalyzeGame": BATCH}
+    searches = served.searches
+    position = prefix(game_record, 4)
+
+    def bot_turn(c, seats):
+        return c.bot_play_turn(seats.id, token=seats.any_token)
+
+    calls = {
+        "SuggestMove": lambda c: c.suggest_move(position, iterations=20, bot="random"),
+        "Analyze": lambda c: c.analyze(position, iterations=20),
+        "AnalyzeBatch": lambda c: c.analyze_batch([position], iterations=20),
+        "AnalyzeStream": lambda c: list(c.analyze_stream(position, iterations=20)),
+        "AnalyzeGame": lambda c: list(c.analyze_game(prefix(game_record, 6), iterations=20)),
+        "BotPlayTurn": lambda c: bot_turn(c, create(c, bot_seats=[0, 1], bot="random")),
+    }
+
+    with HzaiClient(served.address, timeout=60) as c:
+        for kind, call in calls.items():
+            before = len(searches.served)
+            call(c)
+            taken = searches.served[before:]
+            assert taken and set(taken) == {priority_of(kind)}, (kind, taken)
+    with pytest.raises(ValueError, match="no default priority for 'Analyse'"):
+        priority_of("Analyse")
+
+
 def c_request_batch(c, record, **budget):
     from hzai_client import messages as m
 

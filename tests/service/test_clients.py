@@ -4,6 +4,7 @@ and the Node.js client, each against the running server."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import re
 import shutil
@@ -16,27 +17,35 @@ import pytest
 from hzai.search.levels import MAX_LEVEL
 from hzai_client.cli import main as hzai_main
 
+from tests.machine_lock import machine_lock
+
 from .conftest import REPO
 
 NODE_CLIENT = REPO / "clients" / "node"
 NPM_CI = ["ci", "--prefix", str(NODE_CLIENT), "--no-audit", "--no-fund"]
 
 
+def node_packages_installed() -> bool:
+    return (NODE_CLIENT / "node_modules" / "@grpc" / "grpc-js").is_dir()
+
+
 @pytest.fixture(scope="session")
 def node() -> str:
     """Node.js with the client's packages: `npm ci` runs once when they are missing, so a
-    fresh clone needs no separate install step."""
+    fresh clone needs no separate install step. Under a lock: test workers running at
+    once must not run `npm ci` into one folder together (it deletes node_modules first)."""
     node = shutil.which("node")
     if not node:
         pytest.fail("Node.js is needed for the second-language client (clients/node): install node and npm")
-    if not (NODE_CLIENT / "node_modules" / "@grpc" / "grpc-js").is_dir():
-        npm = shutil.which("npm")
-        if not npm:
-            pytest.fail("npm is needed to install the Node.js client's packages (npm ci --prefix clients/node)")
-        done = subprocess.run([npm, *NPM_CI], capture_output=True, text=True, timeout=600)
-        if done.returncode != 0:
-            pytest.fail("`npm ci --prefix clients/node --no-audit --no-fund` failed (is the npm registry reachable?): "
-                        + (done.stderr.strip().splitlines() or ["no output"])[-1])
+    with machine_lock("npm-" + hashlib.sha256(str(NODE_CLIENT).encode()).hexdigest()[:12]):  # this checkout's folder
+        if not node_packages_installed():
+            npm = shutil.which("npm")
+            if not npm:
+                pytest.fail("npm is needed to install the Node.js client's packages (npm ci --prefix clients/node)")
+            done = subprocess.run([npm, *NPM_CI], capture_output=True, text=True, timeout=600)
+            if done.returncode != 0:
+                pytest.fail("`npm ci --prefix clients/node --no-audit --no-fund` failed (is the npm registry reachable?): "
+                            + (done.stderr.strip().splitlines() or ["no output"])[-1])
     return node
 
 

@@ -16,16 +16,22 @@ from pathlib import Path
 
 import pytest
 
+from tests.machine_lock import machine_lock
 from tests.service.conftest import REPO, START_TIMEOUT, ServerProcess
 
 INSTALLER = REPO / "deploy" / "install-browser.sh"
 
 
+def installed_chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
 def chromium_path() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found:
-        return found
-    done = subprocess.run(["sh", str(INSTALLER)], capture_output=True, text=True, timeout=900)
+    with machine_lock("chromium"):  # one installer at a time, whichever worker asks first
+        found = installed_chromium()
+        if found:
+            return found
+        done = subprocess.run(["sh", str(INSTALLER)], capture_output=True, text=True, timeout=900)
     found = shutil.which("chromium")
     if not found:
         pytest.fail(f"Chromium is not installed and {INSTALLER.name} could not install it:\n{done.stdout[-2000:]}"

@@ -95,7 +95,7 @@ def run(name: str, path: str, old: str, new: str, scratch: Path) -> str:
     target.write_text(text, encoding="utf-8")
     paths = [tree, tree / "proto" / "python", tree / "server", tree / "clients" / "python"]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(map(str, paths)))
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "tests/legends/rules"],
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", "tests/legends/rules"],
                           cwd=tree, env=env, capture_output=True, text=True, check=False)
     failed = [line for line in done.stdout.splitlines() if line.startswith("FAILED")]
     return f"KILLED {failed[0][7:] if failed else '(error)'}" if done.returncode else "SURVIVED"
