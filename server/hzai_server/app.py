@@ -16,7 +16,7 @@ from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 from hzai.core import game_names
 from hzai_proto.v2 import bot_pb2, match_pb2
 
-from hzai_server.admission import METHOD_PRIORITY
+from hzai_server.admission import DEFAULT_PRIORITY
 from hzai_server.bot_service import BotServicer
 from hzai_server.config import ServerConfig, default_data_dir
 from hzai_server.logs import LOGGER, log
@@ -35,7 +35,9 @@ SERVICES = (
 SERVICE_NAMES = tuple(service.full_name for service in SERVICES)
 
 
-SEARCH_METHODS = frozenset(METHOD_PRIORITY)  # the RPCs that take a search slot
+# The RPCs that take a search slot: the kinds of search request that are RPC names
+# (AnalyzeBatch is an Analyze with several positions).
+SEARCH_METHODS = frozenset(DEFAULT_PRIORITY) - {"AnalyzeBatch"}
 SPARE_SEARCH_THREADS = 4  # search threads beyond the slots and queue places: for the calls being shed
 
 

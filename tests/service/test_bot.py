@@ -267,7 +267,7 @@ def test_a_hosted_bot_turn_with_tree_reuse_is_reproducible(client):
         moves = 0
         for _ in range(10):
             status = client.bot_play_turn(seats.id, token=seats.any_token, move_number=moves).status
-            moves = len(json.loads(status.record_json)["moves"])
+            moves = status.moves_played
             if status.over:
                 break
         assert status.over
