@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_POOL
+from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_MIX, DEFAULT_POOL
 
 PARTS = ("value", "policy", "cards")
 
@@ -24,7 +24,7 @@ def parse_side(game, text: str):
 
     path, _, opts = text.partition(":")
     use = dict.fromkeys(PARTS, True)
-    tuning = {"cpuct": DEFAULT_CPUCT, "pool": DEFAULT_POOL}
+    tuning = {"cpuct": DEFAULT_CPUCT, "pool": DEFAULT_POOL, "mix": DEFAULT_MIX}
     for item in filter(None, opts.split(",")):
         key, eq, value = item.partition("=")
         try:
@@ -35,7 +35,7 @@ def parse_side(game, text: str):
             else:
                 raise ValueError
         except ValueError:
-            raise ValueError(f"side {text!r}: options are value=0|1, policy=0|1, cards=0|1, cpuct=X, pool=N, "
+            raise ValueError(f"side {text!r}: options are value=0|1, policy=0|1, cards=0|1, cpuct=X, pool=N, mix=X, "
                              f"not {item!r}") from None
     file = model_path(game.name, path)
     if file is None:
@@ -44,7 +44,7 @@ def parse_side(game, text: str):
     off = [k for k in PARTS if not use[k]]
     label = weights.model_id + (" without " + ", ".join(off) if off else "")
     if opts and any(k in opts for k in tuning):
-        label += f" (cpuct {tuning['cpuct']:g}, pool {tuning['pool']})"
+        label += f" (cpuct {tuning['cpuct']:g}, pool {tuning['pool']}, mix {tuning['mix']:g})"
     return model, tuple(use[k] for k in PARTS), tuning, label
 
 
@@ -79,9 +79,10 @@ def match(game_name: str, a: str, b: str, games: int, budget: int, seed: int, th
     model_a, use_a, tune_a, label_a = parse_side(game, a)
     model_b, use_b, tune_b, label_b = parse_side(game, b)
     models = [m for m in (model_a, model_b) if m is not None]
-    spec_a = bot_spec(game, budget, model_a, tune_a["cpuct"], tune_a["pool"], use=use_a, model_index=0)
+    spec_a = bot_spec(game, budget, model_a, tune_a["cpuct"], tune_a["pool"], use=use_a, model_index=0,
+                      mix=tune_a["mix"])
     spec_b = bot_spec(game, budget_b or budget, model_b, tune_b["cpuct"], tune_b["pool"], use=use_b,
-                      model_index=1 if model_a is not None else 0)
+                      model_index=1 if model_a is not None else 0, mix=tune_b["mix"])
     pairs = (games + 1) // 2
     scores = np.zeros(pairs)
     started = time.perf_counter()

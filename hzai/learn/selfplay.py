@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_POOL
+from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_MIX, DEFAULT_POOL
 
 META = "meta.json"
 MAX_GAMES = 1_000_000
@@ -60,8 +60,7 @@ class SelfplayConfig:
 
 
 def bot_spec(game, budget: int, model=None, cpuct: float = DEFAULT_CPUCT, pool: int = DEFAULT_POOL,
-             use: tuple = (True, True, True),
-             model_index: int = 0):
+             use: tuple = (True, True, True), model_index: int = 0, mix: float = DEFAULT_MIX):
     """The native ISMCTS bot of self-play and matches: the game's default playout, guided
     by every part of `model` that it has and `use` keeps (value, policy, cards);
     `model_index`: where the model is in the arena's list."""
@@ -73,7 +72,7 @@ def bot_spec(game, budget: int, model=None, cpuct: float = DEFAULT_CPUCT, pool: 
     cards = bool(model is not None and model.has_policy and use[2])
     guided = value or policy or cards
     return _native.BotSpec(2, budget, 0.7, PLAYOUTS[game.default_playout], model=model_index if guided else -1,
-                           use_value=value, use_policy=policy, use_cards=cards, cpuct=cpuct, pool=pool)
+                           use_value=value, use_policy=policy, use_cards=cards, cpuct=cpuct, pool=pool, mix=mix)
 
 
 def play_shard(config: SelfplayConfig, index: int, threads: int, model_path: str | None = None) -> dict:

@@ -52,9 +52,9 @@ void bind_arena(py::module_& m) {
   py::class_<BotSpec>(m, "BotSpec", "a native bot of the arena: random, light, ismcts or pimc")
       .def(py::init([](int kind, long iterations, double exploration, int playout, int worlds, int threads,
                        bool own_only, double root_widen, int model, bool use_value, bool use_policy, bool use_cards,
-                       double cpuct, int pool) {
+                       double cpuct, int pool, double mix) {
              BotSpec b{kind, iterations, exploration, playout, worlds, threads, own_only, root_widen,
-                       model, use_value, use_policy, use_cards, cpuct, pool};
+                       model, use_value, use_policy, use_cards, cpuct, pool, mix};
              try {
                search::check_bot(b);
              } catch (const std::invalid_argument& e) {
@@ -65,7 +65,9 @@ void bind_arena(py::module_& m) {
            py::arg("kind"), py::arg("iterations") = 1000, py::arg("exploration") = 0.7, py::arg("playout") = 0,
            py::arg("worlds") = 8, py::arg("threads") = 1, py::arg("own_only") = false,
            py::arg("root_widen") = -1.0, py::arg("model") = -1, py::arg("use_value") = false, py::arg("use_policy") = false,
-           py::arg("use_cards") = false, py::arg("cpuct") = 0.25, py::arg("pool") = 200)
+           py::arg("use_cards") = false, py::arg("cpuct") = 0.25, py::arg("pool") = 200,
+           py::arg("mix") = 1.0)
+      .def_readonly("mix", &BotSpec::mix, "ISMCTS: a leaf is mix * the value net + (1 - mix) * a playout")
       .def_readonly("model", &BotSpec::model, "index into the arena's models (-1: none)")
       .def_readonly("use_value", &BotSpec::use_value, "ISMCTS: the learned value at the leaves")
       .def_readonly("use_policy", &BotSpec::use_policy, "ISMCTS: the learned policy at the root (PUCT)")

@@ -205,16 +205,16 @@ void bind_learn(py::module_& m) {
 
   py::object search_cls = m.attr("Search");
   search_cls.attr("set_model") = py::cpp_function(
-      [](search::Ismcts<HeraZeus>& s, const Model& model, bool value, bool policy, double cpuct) {
+      [](search::Ismcts<HeraZeus>& s, const Model& model, bool value, bool policy, double cpuct, double mix) {
         if (value && !model->has_value) throw py::value_error("the model has no value net");
         if (policy && !model->has_policy) throw py::value_error("the model has no policy net");
         try {
-          s.set_model(std::shared_ptr<const HzModel>(model), value, policy, cpuct);
+          s.set_model(std::shared_ptr<const HzModel>(model), value, policy, cpuct, mix);
         } catch (const std::invalid_argument& e) {
           throw py::value_error(e.what());
         }
       },
-      py::is_method(search_cls), py::arg("model"), py::arg("value"), py::arg("policy"), py::arg("cpuct") = 0.25,
+      py::is_method(search_cls), py::arg("model"), py::arg("value"), py::arg("policy"), py::arg("cpuct") = 0.25, py::arg("mix") = 1.0,
       "guide the search by the model: value at the leaves, policy at the root (before it runs)");
   search_cls.attr("root_prior") = py::cpp_function(
       [](const search::Ismcts<HeraZeus>& s) { return s.root_prior(); }, py::is_method(search_cls),

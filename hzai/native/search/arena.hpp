@@ -59,6 +59,7 @@ struct BotSpec {
   bool use_value = false, use_policy = false, use_cards = false;
   double cpuct = 0.25;  // hzai.search.ismcts.DEFAULT_CPUCT
   int pool = 200;
+  double mix = 1.0;  // a leaf: mix * the value net + (1 - mix) * a playout
 };
 
 struct ArenaOutcome {
@@ -83,6 +84,7 @@ inline void check_bot(const BotSpec& b) {
   if (!(b.root_widen <= 4.0)) throw std::invalid_argument("root_widen must be ≤ 4 (< 0: the default)");
   if (!(b.cpuct > 0.0) || b.cpuct > 100.0) throw std::invalid_argument("cpuct must be within 0..100 (not 0)");
   if (b.pool < 1 || b.pool > 100000) throw std::invalid_argument("pool must be within 1..100000");
+  if (!(b.mix >= 0.0 && b.mix <= 1.0)) throw std::invalid_argument("mix must be within 0..1");
 }
 
 inline bool guided(const BotSpec& b) { return b.model >= 0 && (b.use_value || b.use_policy || b.use_cards); }
@@ -238,7 +240,7 @@ class Arena {
     }
     Ismcts<G> search(g_, std::move(view), o);
     if constexpr (has_model_v<G>) {
-      if (guided(b)) search.set_model(models_[(size_t)b.model], b.use_value, b.use_policy, b.cpuct);
+      if (guided(b)) search.set_model(models_[(size_t)b.model], b.use_value, b.use_policy, b.cpuct, b.mix);
     }
     search.run(b.iterations, -1.0);
     return search.root_stats();

@@ -484,13 +484,17 @@ class Ismcts {
   // judgment of its state instead of a playout's result; with `use_policy` the root
   // chooses by PUCT over the policy net's probabilities of the view's moves (`cpuct`).
   // Set before the first iteration; a game without models (model_of void) ignores it.
-  void set_model(std::shared_ptr<const Model> model, bool use_value, bool use_policy, double cpuct) {
+  // `mix`: a leaf's result is mix * the value net's + (1 - mix) * a playout's (1: the net
+  // alone, no playout).
+  void set_model(std::shared_ptr<const Model> model, bool use_value, bool use_policy, double cpuct, double mix = 1.0) {
     if (iterations() > 0) throw std::logic_error("set the model before the search runs");
     if (!(cpuct > 0.0) || cpuct > 100.0) throw std::invalid_argument("cpuct must be within 0..100 (not 0)");
+    if (!(mix >= 0.0 && mix <= 1.0)) throw std::invalid_argument("mix must be within 0..1");
     model_ = std::move(model);
     use_value_ = model_ && use_value;
     use_policy_ = model_ && use_policy;
     cpuct_ = cpuct;
+    mix_ = mix;
     root_priors();
   }
   bool uses_value() const { return use_value_; }
@@ -572,13 +576,18 @@ class Ismcts {
       if (depth < MAX_PATH) path[depth++] = node;
     }
     int length = depth - 1 + by_policy;  // moves from the root to the end of the game
-    double results[MAX_PLAYERS];
-    if (!leaf_value(s, results)) {
+    double results[MAX_PLAYERS], net[MAX_PLAYERS];
+    const bool valued = leaf_value(s, net);
+    if (!valued || mix_ < 1.0) {
       while ((mover = G::current_player(g, s)) != TERMINAL) {
         ++length;
         policy_step<G>(g, s, tree.rng, options_.playout, buf, mover);
       }
       G::returns(g, s, results);
+      if (valued)
+        for (int p = 0; p < G::num_players(g); ++p) results[p] = mix_ * net[p] + (1.0 - mix_) * results[p];
+    } else {
+      for (int p = 0; p < G::num_players(g); ++p) results[p] = net[p];
     }
     // A win sooner is worth a little more than a win later (and a loss later a little
     // less bad): without it every move of a won position looks the same and the search
@@ -643,7 +652,7 @@ class Ismcts {
   std::vector<char> root_only_;  // by action id: 1 = searched at the root; empty = all
   std::shared_ptr<const Model> model_;
   bool use_value_ = false, use_policy_ = false;
-  double cpuct_ = 1.0;
+  double cpuct_ = 1.0, mix_ = 1.0;
   std::vector<double> root_prior_;  // by action id (use_policy_)
 };
 
