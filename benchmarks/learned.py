@@ -76,7 +76,7 @@ def speed(args) -> dict:
     from hzai.learn.selfplay import SelfplayConfig, play_shard
     from hzai.native.model import model_path, load_cached
     from hzai.native.state import NativeState
-    from hzai.search.ismcts import search_view
+    from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_MIX, search_view
 
     game = make_game("hera_zeus")
     path = model_path("hera_zeus", args.model)
@@ -95,8 +95,8 @@ def speed(args) -> dict:
         for label in rates:
             o = _native.SearchOptions(seed=1)
             s = game.native.search(model.card_view(game.native, spec, 200, 1) if "cards" in label else spec, o)
-            if label != "unguided":
-                s.set_model(model, True, True, 1.0)
+            if label != "unguided":  # the default bot's settings
+                s.set_model(model, True, True, DEFAULT_CPUCT, DEFAULT_MIX)
             start = time.perf_counter()
             s.run(args.iterations, -1.0)
             rates[label].append(args.iterations / (time.perf_counter() - start))
@@ -127,9 +127,9 @@ def _pair(job):
             r = play_game("hera_zeus", None, a, b, index, Limits(millis=ms_a), deal - index)
         else:
             r = _play_uneven(a, b, index, ms_a, ms_b, deal)
-        score += 1.0 if r.winner == "A" else 0.5 if r.winner == "draw" else 0.0
+        score += r.a_points
         thinks.append(r)
-    return k, score / 2, [t.think for t in thinks], [t.decisions for t in thinks]
+    return k, score / 2, [t.think_seconds for t in thinks], [t.decisions for t in thinks]
 
 
 def _play_uneven(a, b, index, ms_a, ms_b, deal):
@@ -159,7 +159,7 @@ def _play_uneven(a, b, index, ms_a, ms_b, deal):
         state.apply(move)
         moves += 1
     returns = state.returns()
-    winner = "draw" if returns[0] == returns[1] else labels[0 if returns[0] > returns[1] else 1]
+    winner = "draw" if returns[0] == returns[1] else game.seats[0 if returns[0] > returns[1] else 1]
     return arena.GameResult(index, deal, dict(zip(game.seats, labels)), winner, moves, state.turn, think, decisions,
                             state.reason, None)
 

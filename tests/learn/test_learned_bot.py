@@ -116,3 +116,10 @@ def test_analysis_answers_from_the_guided_search(shipped, hz):
 def test_bad_learned_options_are_refused(spec, message):
     with pytest.raises(BotError, match=message):
         make_bot(spec)
+
+
+def test_mix_is_checked_and_changes_the_search(shipped, hz):
+    with pytest.raises(BotError, match="mix"):
+        make_bot("ismcts:mix=1.5")
+    view = _views(hz, 1)[0]
+    assert _answer("ismcts:mix=1", view) != _answer("ismcts:mix=0.5", view)
