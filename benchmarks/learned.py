@@ -268,24 +268,31 @@ def hostage(args) -> dict:
 
 
 # ----- analysis stability ---------------------------------------------------------------
+_POSITIONS: dict = {}
+
+
 def _stability_job(job):
+    """Position `index` of _positions(count, seed), rebuilt in the worker (a state holds
+    the native game, which does not pickle), analysed once for each seed."""
     from hzai.search import Limits
     from hzai.search.ismcts import analyze
 
-    index, state, seeds, ms = job
+    index, count, seed, seeds, ms = job
+    if (count, seed) not in _POSITIONS:
+        _POSITIONS[(count, seed)] = _positions(count, seed, min_turn=6)[1]
+    state = _POSITIONS[(count, seed)][index]
     view = state.view(state.current_seat)
     answers = []
     for s in seeds:
         a = analyze(view, Limits(millis=ms), seed=s)
         best = a.moves[0]
-        answers.append((str(best.move), best.value, best.high - best.low, a.iterations))
+        answers.append((str(best.move), best.value, best.ci_high - best.ci_low, a.iterations))
     return index, answers
 
 
 def stability(args) -> dict:
-    _, states = _positions(args.positions, args.seed, min_turn=6)
     seeds = [1, 2, 3, 4]
-    jobs = [(i, s, seeds, args.ms) for i, s in enumerate(states)]
+    jobs = [(i, args.positions, args.seed, seeds, args.ms) for i in range(args.positions)]
     rows = {}
     started = time.perf_counter()
     with mp.get_context("spawn").Pool(args.jobs) as pool:
