@@ -117,7 +117,9 @@ def test_level_one_differs_from_the_top_but_errs_like_a_weaker_player():
         rand = RandomBot().decide(view, BUDGET, seed=i)
         assert low.iterations < top.iterations
         differ += low.move != top.move
-        values = {str(m.move): m.value for m in analyze(view, Limits(iterations=3000), seed=mix_seed(i, 7)).moves}
+        # the judge: a deeper unguided search (independent of the model the top level plays with)
+        values = {str(m.move): m.value
+                  for m in analyze(view, Limits(iterations=3000), seed=mix_seed(i, 7), guide=None).moves}
         for name, result in (("level 1", low), ("top", top), ("random", rand)):
             judged[name] += values[str(result.move)]
     assert differ >= len(views) // 4
