@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing as mp
 import os
 import statistics
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
+
+from hzai.learn.match import interval  # mean and 95% interval over paired deals
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -164,15 +167,6 @@ def _play_uneven(a, b, index, ms_a, ms_b, deal):
                             state.reason, None)
 
 
-def interval(scores: list[float]) -> tuple[float, float, float]:
-    n = len(scores)
-    mean = sum(scores) / n
-    if n < 2:
-        return mean, 0.0, 1.0
-    sd = statistics.stdev(scores)
-    return mean, max(0.0, mean - 1.96 * sd / math.sqrt(n)), min(1.0, mean + 1.96 * sd / math.sqrt(n))
-
-
 def strength(args) -> dict:
     ms_b = args.ms_b or args.ms
     jobs = [(args.a, args.b, args.seed + k, k, args.ms, ms_b) for k in range(args.pairs)]
@@ -187,11 +181,11 @@ def strength(args) -> dict:
                 for who in ("A", "B"):
                     think[who] += t[who]
                     decisions[who] += d[who]
-            mean, low, high = interval(list(scores.values()))
+            mean, low, high = interval(np.asarray(list(scores.values())))
             print(f"\r{2 * len(scores)}/{2 * args.pairs} games: A {100 * mean:.1f}% [{100 * low:.1f}-{100 * high:.1f}] "
                   f"{time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    mean, low, high = interval(list(scores.values()))
+    mean, low, high = interval(np.asarray(list(scores.values())))
     return {"a": args.a, "b": args.b, "ms_a": args.ms, "ms_b": ms_b, "games": 2 * len(scores), "seed": args.seed,
             "score_a": round(mean, 4), "low": round(low, 4), "high": round(high, 4),
             "ms_per_decision": {w: round(1000 * think[w] / max(1, decisions[w]), 1) for w in think},

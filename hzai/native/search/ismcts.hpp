@@ -96,6 +96,21 @@ constexpr double ROOT_PRIOR_FLOOR = 0.25;  // the share of a policy's root prior
 constexpr double MAX_NUDGE = 0.2;
 constexpr int MAX_PATH = 4096;
 
+// A new child of `node` for `action`, moved into by `mover` (first among its siblings,
+// available once); returns its index.
+inline int add_child(std::vector<Node>& nodes, int node, int action, int mover) {
+  Node fresh;
+  fresh.action = action;
+  fresh.parent = node;
+  fresh.mover = (int8_t)mover;
+  fresh.availability = 1;
+  fresh.next_sibling = nodes[node].first_child;
+  nodes.push_back(fresh);
+  const int id = (int)nodes.size() - 1;
+  nodes[node].first_child = id;
+  return id;
+}
+
 // One step down a tree at a decision of `mover`: UCB over the children whose actions are
 // among the `n` legal ones (each such child's availability counts up), or, while some
 // legal action has no child yet, a new child for one of them drawn uniformly (in the
@@ -143,16 +158,7 @@ inline int descend(std::vector<Node>& nodes, int node, const int* legal, int n, 
     if (nodes[c].action >= 0 && nodes[c].action < num_actions) slot[nodes[c].action] = -1;
   expanded = n_untried > 0;
   if (!expanded) return best;
-  Node fresh;
-  fresh.action = ranked ? untried[0] : untried[rng.below((uint64_t)n_untried)];
-  fresh.parent = node;
-  fresh.mover = (int8_t)mover;
-  fresh.availability = 1;
-  fresh.next_sibling = nodes[node].first_child;
-  nodes.push_back(fresh);
-  const int id = (int)nodes.size() - 1;
-  nodes[node].first_child = id;
-  return id;
+  return add_child(nodes, node, ranked ? untried[0] : untried[rng.below((uint64_t)n_untried)], mover);
 }
 
 // One step down at the root of a search guided by a policy (PUCT, as AlphaZero's): each
@@ -192,16 +198,7 @@ inline int descend_puct(std::vector<Node>& nodes, int node, const int* legal, in
     if (nodes[c].action >= 0 && nodes[c].action < num_actions) slot[nodes[c].action] = -1;
   expanded = best_child < 0;
   if (!expanded) return best_child;
-  Node fresh;
-  fresh.action = best_action;
-  fresh.parent = node;
-  fresh.mover = (int8_t)mover;
-  fresh.availability = 1;
-  fresh.next_sibling = nodes[node].first_child;
-  nodes.push_back(fresh);
-  const int id = (int)nodes.size() - 1;
-  nodes[node].first_child = id;
-  return id;
+  return add_child(nodes, node, best_action, mover);
 }
 
 // The root filter of `actions` (chosen moves): by action id, 1 = searched at the root;
