@@ -35,6 +35,8 @@ class IterateConfig:
     seed: int = 0
     match_seed: int = 900000
     threads: int = 2
+    start: str = ""  # a model file kept before round 0 (empty: the unguided search)
+    first_version: int = 1  # round r's model is version first_version + r
 
 
 def _say(text: str) -> None:
@@ -49,7 +51,9 @@ def run(config: IterateConfig, work: str | Path, report: str | Path | None = Non
     work = Path(work)
     work.mkdir(parents=True, exist_ok=True)
     (work / "config.json").write_text(json.dumps(asdict(config), indent=1) + "\n")
-    kept: str | None = None  # the kept model file (None: the unguided search)
+    kept: str | None = config.start or None  # the kept model file (None: the unguided search)
+    if kept is not None and not Path(kept).is_file():
+        raise ValueError(f"--start {kept!r}: no such model file")
     rows = []
     for r in range(config.rounds):
         folder = work / f"round-{r}"
@@ -66,7 +70,7 @@ def run(config: IterateConfig, work: str | Path, report: str | Path | None = Non
             _say(f"round {r}: training on {', '.join(folders)}")
             train_model(config.game, folders, str(model), TrainConfig(epochs=config.epochs, minutes=config.minutes,
                                                                       seed=r),
-                        name="hz", version=r + 1, report=str(train_json))
+                        name="hz", version=config.first_version + r, report=str(train_json))
         match_json = folder / "match.json"
         if match_json.exists():
             result = json.loads(match_json.read_text())

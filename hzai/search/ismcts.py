@@ -21,6 +21,7 @@ from hzai.core.bot import BotError, Progress, RootMoves, Stop
 from hzai.native.tables import PLAYOUTS  # the native search's playout policies (tables.def)
 from hzai.rng import MASK64
 from hzai.search.options import choice_option, number_option, whole_option
+from hzai.search.replicas import MAX_REPLICAS, REPLICAS, Replicas, replica_seed, replicas_for
 
 CHUNK = 512  # iterations between checks of the clock, the stop flag and progress
 DEFAULT_EXPLORATION = 0.7
@@ -278,9 +279,10 @@ def _read(search, view: View, iterations: int, millis: float, seed: int, finishe
     game = view.game
     me = search.root_player
     infos = []
+    intervals = search.intervals() if isinstance(search, Replicas) else {}
     for action, visits, value, availability in search.root_stats():
         mean = value / visits if visits else 0.0
-        low, high = wilson_interval(value, visits)
+        low, high = intervals[action] if action in intervals else wilson_interval(value, visits)
         move = game.move_of(action)
         pv = [game.move_of(a) for a in search.principal_variation(action)] or [move]
         infos.append(MoveInfo(move, int(visits), mean, low, high, int(availability), 0, pv))
@@ -307,7 +309,7 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
             exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
             root_moves: RootMoves | None = None, tree: str = "single", prior: float = 0.0,
             widen_root: bool = False, own_only: bool | None = None, root_widen: float | None = None,
-            guide: Guide | None | str = "shipped") -> Analysis:
+            guide: Guide | None | str = "shipped", replicas: int = REPLICAS) -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
     `progress` gets a partial answer every `every` iterations; `should_stop` is polled
@@ -318,7 +320,10 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
     progressive bias' weight (0: off); `own_only`, `root_widen`: see new_tree. `guide`:
     the search a learned model guides (Guide): its value and policy in the tree, its
     card model for the worlds; "shipped" (the default) the game's kept model, as the
-    default bot searches with it (none for the multi-observer tree); None unguided."""
+    default bot searches with it (none for the multi-observer tree); None unguided.
+    `replicas`: independent searches (own seeds, own worlds) sharing the budget, read as
+    one so that the intervals cover the answer's spread across seeds
+    (hzai.search.replicas); 1 is the single search."""
     if view.current_seat is None:
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
@@ -331,9 +336,14 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
         # PUCT, which leaves the moves the policy rules out unvisited); the value net and
         # the card model still guide it. A bot's move (widen_root) searches with the policy.
         guide = dataclasses.replace(guide, policy=False)
-    view = guided(view, guide, seed, worlds_bound(limits))
-    search = new_tree(view, seed, limits.threads, c, playout, root_moves, tree, prior, widen_root, own_only,
-                      root_widen, guide)
+    replicas = replicas_for(whole_option("replicas", replicas, 1, MAX_REPLICAS), limits, len(view.legal_moves()))
+    searches = []
+    for r in range(replicas):
+        rseed = replica_seed(seed, r)
+        rview = guided(view, guide, rseed, worlds_bound(limits))
+        searches.append(new_tree(rview, rseed, limits.threads, c, playout, root_moves, tree, prior, widen_root,
+                                 own_only, root_widen, guide))
+    search = searches[0] if replicas == 1 else Replicas(searches)
     limits = time_left(limits, built)  # building the tree (a weighted pool: its worlds) is part of the time
     return searched(search, view, limits, seed, progress, every, should_stop)
 
@@ -548,7 +558,7 @@ class IsmctsBot:
         # a move, not an analysis: the root may be widened too (the measured default)
         analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,
                            self.tree, self.prior, widen_root=True, own_only=self.own_only, root_widen=self.root_widen,
-                           guide=self.guide(view.game))
+                           guide=self.guide(view.game), replicas=1)
         if analysis.best is None:
             raise _stopped()
         return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)

@@ -37,7 +37,7 @@ def test_pegasus_the_hand_when_it_is_only_the_hostage():
     view = View.from_json(data, state.game)
     analysis = analyze(view, Limits(iterations=600), seed=2)
     assert str(analysis.best) == "pegasus hand"
-    assert analysis.moves[0].value > 0.99
+    assert analysis.moves[0].value > 0.98  # four replicas of 150 iterations each (hzai.search.replicas)
 
 
 def test_avoids_a_challenge_that_loses_at_once():
