@@ -38,6 +38,7 @@ OPENSPIEL = "openspiel-ismcts"
 # ISMCTS is not a make_bot spec; its row is the iterations it gets.
 PLAYERS: dict[str, tuple[str, int]] = {
     **{f"level {lv.number}": (f"level:{lv.number}", LEVEL_BUDGET) for lv in LEVELS},
+    "ismcts-v2": ("ismcts-v2", LEVEL_BUDGET),  # the default before the learned models, at the levels' budget
     "ismcts-v1": ("ismcts-v1", 1000),  # the search as it was before issue 15, at 1000 iterations
     "pimc": ("pimc", 1000),
     "heuristic": ("heuristic", 1),
