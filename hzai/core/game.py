@@ -318,6 +318,12 @@ class Game(ABC):
         None: the game's models have no such heads."""
         return None
 
+    def policy_of(self, view: "View", model) -> "list[float] | None":
+        """`model`'s policy at `view`: a probability for each of `view.legal_moves()`, in
+        that order (the strength levels sample from it); None: the game's models have no
+        policy."""
+        return None
+
     def belief_report(self, view: "View", samples: int, seed: int) -> dict:
         """Where the hidden information probably is, from `view`, as JSON."""
         raise NotImplementedError(f"game {self.name} has no belief report")

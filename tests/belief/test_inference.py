@@ -249,7 +249,8 @@ def test_hera_and_zeus_infers_by_default_and_a_game_without_a_model_does_not():
     """ismcts-v2 (the default before the learned search) without infer follows the
     game's default (Game.default_infer): Hera and Zeus searches over the inferred worlds
     (the same answer as infer=1), Legends over uniform ones; ismcts-v1 and every level
-    below the top keep the uniform belief; the learned default's card model replaces the
+    below the top on a game without a model keep the uniform belief (on Hera and Zeus they
+    search with the learned model, issue 31); the learned default's card model replaces the
     hand-made one; temp alone is refused on a game without a model, before any search."""
     from hzai.search.levels import LevelBot
 
@@ -259,7 +260,8 @@ def test_hera_and_zeus_infers_by_default_and_a_game_without_a_model_does_not():
     assert make_bot("ismcts-v2").infers(hera) and not make_bot("ismcts-v2").infers(legends)
     assert not make_bot("ismcts-v2:infer=0").infers(hera) and not make_bot("ismcts-v1").infers(hera)
     assert not make_bot("ismcts").infers(hera) and make_bot("ismcts:cards=0").infers(hera)
-    assert LevelBot(8).search.guide(hera) is not None and not LevelBot(7).search.infers(hera)
+    assert LevelBot(8).search_for(hera).guide(hera) is not None and not LevelBot(7).search_for(hera).infers(hera)
+    assert not LevelBot(7).search_for(legends).infers(legends)
     make_bot("ismcts:temp=3").check_game(hera)
     with pytest.raises(BotError, match="game legends has no opponent model"):
         make_bot("ismcts:temp=3").check_game(legends)

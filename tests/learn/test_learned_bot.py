@@ -58,7 +58,9 @@ def test_ismcts_is_guided_where_the_game_ships_a_model(shipped, hz):
     assert make_bot("ismcts").guide(hz).model_id == "tiny@1"
     assert make_bot("ismcts-v2").guide(hz) is None
     assert make_bot("ismcts:policy=0").guide(hz).policy is False
-    assert make_bot("level:8").search.guide(hz) is not None and make_bot("level:3").search.guide(hz) is None
+    # the levels are built on the policy (issue 31): every level's search is the guided one
+    assert make_bot("level:8").search_for(hz).guide(hz) is not None
+    assert make_bot("level:3").search_for(hz).guide(hz) is not None and make_bot("level:3").level_for(hz).policy
 
 
 def test_without_a_model_ismcts_plays_as_ismcts_v2(unshipped, hz):

@@ -8,7 +8,8 @@ import pytest
 from hzai.core import make_game
 from hzai.rng import SplitMix64, mix_seed
 from hzai.search import BotError, IsmctsBot, Limits, RandomBot, analyze, make_bot
-from hzai.search.levels import FLOOR_ITERATIONS, FLOOR_MILLIS, LEVELS, MAX_LEVEL, Level, LevelBot, level_of, softmax_pick
+from hzai.search.levels import (FLOOR_ITERATIONS, FLOOR_MILLIS, LEVELS, MAX_LEVEL, POLICY_LEVELS, VALUE_LEVELS, Level,
+                                LevelBot, level_of, softmax_pick, weighted_pick)
 
 BUDGET = Limits(iterations=400)
 
@@ -36,11 +37,22 @@ def positions(count: int, seed: int = 11) -> list:
     return views
 
 
-def test_the_table_runs_from_weak_to_full_strength():
-    assert [lv.number for lv in LEVELS] == list(range(1, MAX_LEVEL + 1))
-    assert all(a.step < b.step for a, b in zip(LEVELS, LEVELS[1:]))
-    assert all(a.temperature >= b.temperature for a, b in zip(LEVELS, LEVELS[1:]))
-    assert LEVELS[-1].full_strength and not any(lv.full_strength for lv in LEVELS[:-1])
+@pytest.mark.parametrize("table", [POLICY_LEVELS, VALUE_LEVELS], ids=["policy", "value"])
+def test_the_table_runs_from_weak_to_full_strength(table):
+    assert [lv.number for lv in table] == list(range(1, MAX_LEVEL + 1))
+    steps = [-1.0 if lv.step is None else lv.step for lv in table]
+    assert steps == sorted(set(steps))
+    assert all(a.temperature >= b.temperature for a, b in zip(table, table[1:]))
+    assert table[-1].full_strength and not any(lv.full_strength for lv in table[:-1])
+    assert all(lv.policy == (table is POLICY_LEVELS) for lv in table)
+
+
+def test_a_game_with_a_policy_plays_the_policy_table_and_one_without_the_value_table():
+    hera = make_game("hera_zeus")
+    legends = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
+    assert LevelBot(3).level_for(hera) == POLICY_LEVELS[2] and LevelBot(3).level_for(legends) == VALUE_LEVELS[2]
+    assert LevelBot(3).search_for(hera).guide(hera) is not None  # the learned search, on its share of the budget
+    assert LevelBot(3).search_for(legends).infer is False  # a value level does not read the opponent
 
 
 @pytest.mark.parametrize("spec", ["level:0", f"level:{MAX_LEVEL + 1}", "level:-1", "level:x", "level:2.5",
@@ -53,7 +65,7 @@ def test_a_level_out_of_range_or_not_a_number_is_named(spec):
 
 def test_a_level_is_written_bare_or_as_an_option():
     assert make_bot("level:3").level == make_bot("level:level=3").level == level_of(3)
-    assert make_bot("level:3,c=0.5").search.exploration == 0.5
+    assert make_bot("level:3,c=0.5").full.exploration == make_bot("level:3,c=0.5").unguided.exploration == 0.5
     assert make_bot("level").level == LEVELS[-1]
     with pytest.raises(BotError, match="worlds"):
         make_bot("level:3,worlds=4")
@@ -67,7 +79,7 @@ def test_a_level_spends_its_part_of_the_budget_on_a_log_scale():
     assert Level(1, 0.5, 0.1).limits(Limits(millis=FLOOR_MILLIS * 16, threads=2)) == Limits(None, FLOOR_MILLIS * 4, 2)
     # with both, the iterations are the level's; the wall time stays a cap (a deadline's)
     assert Level(1, 0.5, 0.1).limits(Limits(floor * 64, 30000)) == Limits(floor * 8, 30000)
-    budgets = [lv.limits(Limits(iterations=4000)).iterations for lv in LEVELS]
+    budgets = [lv.limits(Limits(iterations=4000)).iterations for lv in LEVELS if lv.searches]
     assert budgets == sorted(set(budgets)) and budgets[-1] == 4000
 
 
@@ -104,10 +116,12 @@ def test_softmax_pick_prefers_higher_values_and_is_seeded():
            [softmax_pick([0.1, 0.2, 0.3], 0.1, b) for _ in range(50)]
 
 
-def test_level_one_differs_from_the_top_but_errs_like_a_weaker_player():
-    """Over many positions: level 1 searches a small share of the budget and often plays
-    another move than the top level; judged by a deeper search, its moves are worse than
-    the top level's and better than a random bot's."""
+def test_level_one_differs_from_the_top_and_plays_worse_moves():
+    """Over many positions: level 1 (the policy's instinct, no search) often plays another
+    move than the top level, and judged by a deeper search its moves are worse than the
+    top level's. (Whether it beats a random bot depends on the policy's quality: with the
+    shipped model it is judged about even with random, 0.515 against 0.513 over 60
+    positions; the rating list measures it, benchmarks/results/rating.md.)"""
     views = positions(24)
     judged = {"level 1": 0.0, "top": 0.0, "random": 0.0}
     differ = 0
@@ -123,7 +137,7 @@ def test_level_one_differs_from_the_top_but_errs_like_a_weaker_player():
         for name, result in (("level 1", low), ("top", top), ("random", rand)):
             judged[name] += values[str(result.move)]
     assert differ >= len(views) // 4
-    assert judged["random"] < judged["level 1"] < judged["top"]
+    assert judged["level 1"] < judged["top"] and judged["random"] < judged["top"]
 
 
 def test_a_level_bot_reports_the_move_it_chose():
@@ -150,8 +164,45 @@ def test_a_level_plays_legends_with_the_game_s_default_playout_and_a_widened_roo
     assert [(str(m.move), m.visits) for m in light.analysis.moves] == [
         (str(m.move), m.visits) for m in plain.analysis.moves], "Legends' default playout is light"
     low = LevelBot(4)
-    share = low.level.limits(limits)
+    share = low.level_for(game).limits(limits)
     assert share.iterations < limits.iterations
     searched = make_bot("ismcts:playout=light").decide(view, share, seed=4).analysis
     lowered = low.decide(view, limits, seed=4).analysis
     assert [(str(m.move), m.visits) for m in lowered.moves] == [(str(m.move), m.visits) for m in searched.moves]
+
+
+def test_level_one_draws_from_the_policy_sharpened_by_its_temperature_without_searching():
+    """Level 1 on a game with a policy: no iterations, and its moves over many seeds
+    follow policy ** (1 / T), normalized (within sampling error)."""
+    from collections import Counter
+
+    view = positions(1, seed=3)[0]
+    game = view.game
+    bot = LevelBot(1)
+    level = bot.level_for(game)
+    assert level.policy and not level.searches
+    policy = game.policy_of(view, bot.full.guide(game).model)
+    legal = [str(m) for m in view.legal_moves()]
+    assert len(policy) == len(legal) and sum(policy) == pytest.approx(1.0)
+    weights = [p ** (1 / level.temperature) for p in policy]
+    expected = {m: w / sum(weights) for m, w in zip(legal, weights)}
+    draws = 600
+    results = [bot.decide(view, BUDGET, seed=s) for s in range(draws)]
+    assert all(r.iterations == 0 for r in results)
+    seen = Counter(str(r.move) for r in results)
+    for move, share in sorted(expected.items(), key=lambda kv: -kv[1])[:3]:
+        sd = (share * (1 - share) / draws) ** 0.5
+        assert abs(seen[move] / draws - share) < 4 * sd + 1e-9, move
+
+
+def test_a_policy_level_draws_from_visits_and_policy():
+    """weighted_pick draws in proportion to the weights; a policy level's pick is one of
+    the root moves and is reported as the analysis' best."""
+    rng = SplitMix64(5)
+    picks = [weighted_pick([1.0, 3.0, 0.0], rng) for _ in range(4000)]
+    assert picks.count(2) == 0 and 0.7 < picks.count(1) / 4000 < 0.8
+    view = positions(1, seed=6)[0]
+    for seed in range(4):
+        result = LevelBot(4).decide(view, BUDGET, seed=seed)
+        assert result.move in view.legal_moves() and result.analysis.best == result.move
+        assert 0 < result.iterations < BUDGET.iterations

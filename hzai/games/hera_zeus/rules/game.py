@@ -170,6 +170,15 @@ class Game(ServiceHooks, CoreGame):
 
         return guided_view(view, model, pool, seed)
 
+    def policy_of(self, view, model):
+        """The policy net's probabilities of the view's legal moves (hz_learn.cpp)."""
+        if self.native is None or not model.has_policy:
+            return None
+        from hzai.native.search import flat_view
+
+        legal = [self.action_of(move) for move in view.legal_moves()]
+        return model.policy(self.native, flat_view(view, self), legal)
+
     def native_start(self, seed: int):
         """The core's own deal, equal to `new_state(seed)` (hzai._native.State)."""
         return None if self.native is None else self.native.deal(seed)
