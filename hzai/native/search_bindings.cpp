@@ -1,5 +1,5 @@
 // Python bindings of the sampler and the generic search: the view as typed structs
-// (built field by field by hzai/native/search.py), the search and PIMC over Hera and
+// (built field by field by hzai/games/hera_zeus/native/search.py), the search and PIMC over Hera and
 // Zeus (Search, Pimc) and over a game written in Python (PySearch, PyPimc).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

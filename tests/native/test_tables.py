@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from hzai.native import NativeState, native_game, tables
-from hzai.native.check import VARIANT_SETS, game_for
+from hzai.games.hera_zeus.native import tables
+from hzai.games.hera_zeus.native.state import NativeState, native_game
+from hzai.native.tables import PLAYOUTS, read_tables
+from hzai.games.hera_zeus.native.check import VARIANT_SETS, game_for
 from hzai.games.hera_zeus.rules import Game
 from hzai.games.hera_zeus.rules.actions import BLOCKS, action_space
 
@@ -45,7 +47,12 @@ def test_phase_reason_and_pending_texts_round_trip_through_the_core():
 def test_a_malformed_table_line_is_named(tmp_path):
     bad = tmp_path / "tables.def"
     bad.write_text('HZ_PHASE(SETUP, "setup")\nHZ_PHASE SETUP\n', encoding="utf-8")
-    with pytest.raises(RuntimeError, match=r"tables.def:2: not a table entry"):
-        tables._read(bad)
+    with pytest.raises(RuntimeError, match=r"tables.def:2: not a HZ_ table entry"):
+        read_tables(bad, "HZ")
     with pytest.raises(ValueError, match="integers, N, R"):
         tables.block_size("__import__('os')", 3)
+
+
+def test_the_playouts_are_the_search_s_own_table():
+    # hzai.native.tables reads the playout policies, the one table the generic search shares
+    assert PLAYOUTS == {"random": 0, "light": 1}

@@ -16,8 +16,9 @@ from hzai import _native
 from hzai.games.hera_zeus.belief import View
 from hzai.games.hera_zeus.belief.view import unaccounted
 from hzai.games.hera_zeus.cards import PLAYERS
-from hzai.native import NativeState, native_game
-from hzai.native.tables import PENDING_KINDS, PHASES, PLAYOUTS, REASONS
+from hzai.games.hera_zeus.native.state import NativeState, native_game
+from hzai.games.hera_zeus.native.tables import PENDING_KINDS, PHASES, REASONS
+from hzai.native.tables import PLAYOUTS
 
 if TYPE_CHECKING:
     from hzai.games.hera_zeus.rules.game import Game
@@ -73,7 +74,7 @@ def _pending(entry: dict, names: _Names) -> _native.ViewPending:
 
 
 def flat_view(view: View, game: Game) -> _native.ViewSpec:
-    built = getattr(view, "native_spec", None)  # a view the core built itself (hzai.native.decision)
+    built = getattr(view, "native_spec", None)  # a view the core built itself (hzai.games.hera_zeus.native.decision)
     if built is not None:
         return built
     names = _Names(native_game(game))
