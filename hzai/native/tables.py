@@ -6,6 +6,7 @@ macros defined, Python reads the same lines as text (`read_tables`), so neither 
 restates a table (docs/native.md). Pure Python: it needs no compiled module.
 
     PLAYOUTS      {"random": 0, "light": 1}   the native search's playout policies
+    ARENA_BOTS    {"random": 0, "light": 1, "ismcts": 2, "pimc": 3}   native arena bot kinds
 
 A game's own tables are read by the game (hzai.games.<game>.native.tables).
 """
@@ -36,4 +37,6 @@ def read_tables(path: Path, prefix: str) -> dict[str, list[tuple[str, str, str |
     return tables
 
 
-PLAYOUTS = {text: i for i, (_, text, _) in enumerate(read_tables(SOURCE, "HZ")["PLAYOUT"])}
+_TABLES = read_tables(SOURCE, "HZ")
+PLAYOUTS = {text: i for i, (_, text, _) in enumerate(_TABLES["PLAYOUT"])}
+ARENA_BOTS = {text: i for i, (_, text, _) in enumerate(_TABLES["ARENA_BOT"])}

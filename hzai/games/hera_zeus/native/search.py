@@ -120,10 +120,10 @@ def search_options(seed: int, threads: int = 1, exploration: float = 0.7, playou
 
 def new_search(game: Game, flat: _native.ViewSpec, seed: int, threads: int = 1, exploration: float = 0.7,
                playout: str = "random") -> _native.Search:
-    return _native.Search(native_game(game), flat, search_options(seed, threads, exploration, playout))
+    return native_game(game).search(flat, search_options(seed, threads, exploration, playout))
 
 
 def new_pimc(game: Game, flat: _native.ViewSpec, seed: int, worlds: int, exploration: float = 0.7,
              playout: str = "random") -> _native.Pimc:
     """PIMC over the view: world w drawn with mix_seed(seed, 2w), searched with mix_seed(seed, 2w+1)."""
-    return _native.Pimc(native_game(game), flat, search_options(seed, 1, exploration, playout), worlds)
+    return native_game(game).pimc(flat, search_options(seed, 1, exploration, playout), worlds)

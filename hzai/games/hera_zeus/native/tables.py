@@ -5,6 +5,8 @@ hzai/native/tables.def (hzai.native.tables reads it; the core compiles it).
     PENDING_KINDS ("chance", "place", "top")
     REASONS       (None, "hostage_found", ...)   None: no reason (running game)
     ACTION_BLOCKS (("draw", "1"), ("play", "R * 12"), ...)   kind and size expression
+    KINDS         ("hostage", "god", "plain", "myth")   card kinds, numbered as the core's
+    POWERS        ("pegasus", "pythia", ...)            myth powers, likewise
 """
 
 from __future__ import annotations
@@ -36,3 +38,5 @@ PHASES = tuple(text for _, text, _ in _TABLES["PHASE"])
 PENDING_KINDS = tuple(text for _, text, _ in _TABLES["PENDING"])
 REASONS = tuple(text or None for _, text, _ in _TABLES["REASON"])
 ACTION_BLOCKS = tuple((text, size) for _, text, size in _TABLES["ACTION"])
+KINDS = tuple(text for _, text, _ in _TABLES["KIND"])
+POWERS = tuple(text for _, text, _ in _TABLES["POWER"])
