@@ -23,6 +23,15 @@ def test_the_built_in_games_are_declared_under_their_own_names():
         assert make_game(name).name == name, "the entry point's name is the game's"
 
 
+def test_the_installed_distribution_declares_the_games():
+    """pip install writes pyproject's entry points into the installed metadata."""
+    from importlib.metadata import entry_points
+
+    installed = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    assert installed.get("hera_zeus") == "hzai.games.hera_zeus:make"
+    assert installed.get("legends") == "hzai.games.legends:make"
+
+
 def test_the_source_tree_declares_the_same_games(tmp_path):
     assert REPO_PYPROJECT.is_file()
     from_tree = {ep.name: ep.value for ep in registry._source_tree_entry_points()}
