@@ -5,7 +5,7 @@
 Measured in one run on the same positions: games from the start position (right after
 the deal, setup moves included) and from mid-game positions (reached by random play),
 the reference engine (hzai.games.hera_zeus.rules.random_playout) against the native core's batch API
-(hzai.native.random_playouts) on 1 thread, then the batch API on 2 threads against 1
+(hzai.games.hera_zeus.native.state.random_playouts) on 1 thread, then the batch API on 2 threads against 1
 (alternating rounds, best round of each). Run it on an otherwise idle machine: the
 2-thread figure needs both cores.
 Prints a table and writes the figures as JSON.
@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from hzai.native import NativeState, random_playouts
+from hzai.games.hera_zeus.native.state import NativeState, random_playouts
 from hzai.rng import SplitMix64
 from hzai.games.hera_zeus.rules import Game, Record, random_playout
 from hzai.games.hera_zeus.rules.playout import random_step

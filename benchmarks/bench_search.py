@@ -21,8 +21,8 @@ from pathlib import Path
 
 from hzai import _native
 from hzai.games.hera_zeus.belief import Determinizer, view_of
-from hzai.native import native_game
-from hzai.native.search import flat_view, new_search
+from hzai.games.hera_zeus.native.state import native_game
+from hzai.games.hera_zeus.native.search import flat_view, new_search
 from hzai.rng import SplitMix64
 from hzai.games.hera_zeus.rules import Game, Record
 from hzai.games.hera_zeus.rules.playout import random_step

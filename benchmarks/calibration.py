@@ -37,8 +37,8 @@ from hzai.games.hera_zeus.belief import view_of
 from hzai.games.hera_zeus.belief.inference import DEFAULT_TEMPERATURE, normalised_weights
 from hzai.games.hera_zeus.belief.hostage import group_of
 from hzai.games.hera_zeus.belief.report import hostage_location
-from hzai.native import native_game
-from hzai.native.inference import inference_spec
+from hzai.games.hera_zeus.native.state import native_game
+from hzai.games.hera_zeus.native.inference import inference_spec
 from hzai.rng import SplitMix64, mix_seed
 from hzai.search import Limits, make_bot
 

@@ -79,7 +79,7 @@ def speed(args) -> dict:
     from hzai.core import make_game
     from hzai.learn.selfplay import SelfplayConfig, play_shard
     from hzai.native.model import model_path, load_cached
-    from hzai.native.state import NativeState
+    from hzai.games.hera_zeus.native.state import NativeState
     from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_MIX, search_view
 
     game = make_game("hera_zeus")

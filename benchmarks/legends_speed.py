@@ -33,8 +33,8 @@ from pathlib import Path
 from hzai import _native
 from hzai.games.legends.game import LegendsGame
 from hzai.games.legends.heuristic import best_moves
-from hzai.native.legends_check import _Whole
-from hzai.native.legends import native_state, native_view
+from hzai.games.legends.native.check import _Whole
+from hzai.games.legends.native.twin import native_state, native_view
 from hzai.native.tables import PLAYOUTS
 from hzai.rng import SplitMix64
 

@@ -16,11 +16,7 @@ from hzai.batch import BatchError
 from hzai.games.hera_zeus.cards import PLAYERS, DeckError
 
 from hzai.games.hera_zeus.rules import Game, Record, RecordError, VariantError, deal, state_to_json
-
-# The bot specs make_bot reads (hzai.search.bot), for the help of a command that takes one.
-BOT_SPEC_HELP = ("bot spec: random, heuristic, light, ismcts, ismcts-v1, pimc, level:N; options after a colon "
-                 "(ismcts:c=1,playout=light,tree=multi,prior=1,infer=1,temp=2,reuse=1,credit=1,split=0.5; "
-                 "ismcts:own_only=1,root_widen=0.25; pimc:worlds=8; docs/search.md)")
+from hzai.search.bot import bot_spec_help  # the registry's bots, for the help of a command that takes one
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
@@ -632,7 +628,7 @@ def build_parser(with_subparsers: bool = False):
     p.set_defaults(func=cmd_analyze_game)
 
     p = sub.add_parser("arena", help="play two bots against each other, seats swapped, with a 95%% interval")
-    p.add_argument("bot_a", help=BOT_SPEC_HELP)
+    p.add_argument("bot_a", help=bot_spec_help())
     p.add_argument("bot_b", help="the opponent's bot spec")
     p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     _add_budget(p)
@@ -648,7 +644,7 @@ def build_parser(with_subparsers: bool = False):
                                    "seat, each deciding from its own view) and print the share won with a 95% "
                                    "interval. --all-seeing lets every bot read the whole state: a benchmark of "
                                    "what hidden hands cost, never a way to play.")
-    p.add_argument("bot", help=BOT_SPEC_HELP)
+    p.add_argument("bot", help=bot_spec_help())
     p.add_argument("--mission", type=int, required=True, help="the mission, 1..12")
     p.add_argument("--heroes", required=True, help="1-5 distinct heroes in seat order, comma-separated")
     p.add_argument("--difficulty", default="human", help="human (default), heroic or godlike")

@@ -4,8 +4,10 @@ proto/python/): no cycles, and every import points down the layers
     util, core  <-  games (and their native side)  <-  search  <-  library tools
     <-  proto  <-  server  <-  clients
 
-Imports inside `if TYPE_CHECKING:` are annotations only and left out; imports inside
-functions count (they are still a dependency)."""
+Every import statement anywhere in a module counts: at the top, inside functions and
+classes (a lazy import is still a dependency, and a cycle through one is still a cycle),
+and `importlib.import_module("name")` / `__import__("name")` with a literal name. Imports
+inside `if TYPE_CHECKING:` are annotations only and left out."""
 
 from __future__ import annotations
 
@@ -23,12 +25,13 @@ LAYERS = [
     ("hzai.text", 0), ("hzai.rng", 0), ("hzai.bounded_cache", 0), ("hzai.batch", 0), ("hzai._native", 0),
     ("hzai.jsonread", 0),
     ("hzai.core", 1),
-    ("hzai.games", 2), ("hzai.native", 2),
-    ("hzai.search", 3),
-    ("hzai", 4),  # hzai.cli, hzai.review: the library's own tools over search
-    ("hzai_proto", 5),
-    ("hzai_server", 6),
-    ("hzai_client", 7),
+    ("hzai.native", 2),  # game-free: shared tables, model files (each game's adapters are in its package)
+    ("hzai.games", 3),
+    ("hzai.search", 4),
+    ("hzai", 5),  # hzai.cli, hzai.review: the library's own tools over search
+    ("hzai_proto", 6),
+    ("hzai_server", 7),
+    ("hzai_client", 8),
 ]
 
 
@@ -56,6 +59,14 @@ def _type_checking(node) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
 
 
+def _import_call(node: ast.Call) -> bool:
+    """`import_module("a.b")`, `importlib.import_module("a.b")` or `__import__("a.b")`."""
+    func = node.func
+    called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    return called in ("import_module", "__import__") and bool(node.args) and \
+        isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+
+
 def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
@@ -67,6 +78,8 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
             return
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
+        elif isinstance(node, ast.Call) and _import_call(node):
+            out.add(node.args[0].value)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
@@ -103,7 +116,8 @@ def test_the_graph_covers_the_project(graph):
     assert "hzai.games.hera_zeus.rules.legal" in graph["hzai.games.hera_zeus.rules.effects"], "edges are read"
 
 
-def test_no_import_cycles(graph):
+def cycles_of(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every cycle a depth-first walk meets, each as the modules on it, first repeated last."""
     cycles = []
     state: dict[str, int] = {}  # 1 on the stack, 2 done
     stack: list[str] = []
@@ -111,7 +125,7 @@ def test_no_import_cycles(graph):
     def walk(node):
         state[node] = 1
         stack.append(node)
-        for nxt in sorted(graph[node]):
+        for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
                 cycles.append(stack[stack.index(nxt):] + [nxt])
             elif nxt not in state:
@@ -122,6 +136,11 @@ def test_no_import_cycles(graph):
     for node in sorted(graph):
         if node not in state:
             walk(node)
+    return cycles
+
+
+def test_no_import_cycles(graph):
+    cycles = cycles_of(graph)
     assert cycles == [], "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
 
 
@@ -166,7 +185,42 @@ def test_a_cycle_is_found():
     """The cycle finder itself, on a graph with one."""
     known = {"p.a", "p.b"}
     assert "p.b" in imports_of("p.a", _write("from p import b\n"), known)
-    assert layer("hzai.search.arena") > layer("hzai.games.hera_zeus.rules") > layer("hzai.core.bot")
+    assert cycles_of({"p.a": {"p.b"}, "p.b": {"p.a"}}) == [["p.a", "p.b", "p.a"]]
+    assert layer("hzai.search.arena") > layer("hzai.games.hera_zeus.rules") > layer("hzai.native.model") > \
+        layer("hzai.core.bot")
+
+
+def test_lazy_imports_are_read():
+    """An import inside a function, a method or a branch is an edge, and so is
+    import_module with a literal name; one under `if TYPE_CHECKING:` is not."""
+    known = {"p.a", "p.b", "p.c", "p.d", "p.e", "p.f"}
+    text = ("from typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from p import f\n"
+            "def run():\n    from p.b import thing\n"
+            "class K:\n    def m(self):\n        if True:\n            import p.c\n"
+            "def load():\n    import importlib\n    importlib.import_module('p.d')\n    __import__('p.e')\n")
+    assert imports_of("p.a", _write(text), known) == {"p.b", "p.c", "p.d", "p.e"}
+    graph = {"p.a": imports_of("p.a", _write("def run():\n    from p import b\n"), known),
+             "p.b": imports_of("p.b", _write("import p.a\n"), known)}
+    assert cycles_of(graph) == [["p.a", "p.b", "p.a"]]
+
+
+def test_an_upward_import_is_found():
+    """A lazy import from the core into a game, or from a game into the search, breaks
+    the layers as a top-level one would."""
+    known = {"hzai.core.registry", "hzai.games.toy", "hzai.search.bot"}
+    core = imports_of("hzai.core.registry", _write("def f():\n    from hzai.games import toy\n"), known)
+    game = imports_of("hzai.games.toy", _write("def g():\n    import hzai.search.bot\n"), known)
+    assert [b for b in core if layer(b) > layer("hzai.core.registry")] == ["hzai.games.toy"]
+    assert [b for b in game if layer(b) > layer("hzai.games.toy")] == ["hzai.search.bot"]
+
+
+def test_the_native_package_is_game_free(graph):
+    """hzai.native keeps what every game shares; each game's adapters live in its package."""
+    native = [a for a in graph if a == "hzai.native" or a.startswith("hzai.native.")]
+    assert {"hzai.native.tables", "hzai.native.model"} <= set(native)
+    assert [a for a in native if "hera_zeus" in a or "legends" in a] == []
+    assert {"hzai.games.hera_zeus.native.state", "hzai.games.legends.native.twin"} <= set(graph)
 
 
 def _write(text: str) -> Path:

@@ -1,5 +1,3 @@
 """The games hzai plays, each a package implementing hzai.core's Game, State and View.
-Importing this package registers them with hzai.core.registry."""
-
-from hzai.games import hera_zeus  # noqa: F401  (registers "hera_zeus")
-from hzai.games import legends  # noqa: F401  (registers "legends")
+They are declared as entry points of the group `hzai.games` (pyproject.toml), which
+hzai.core.registry reads; importing this package loads no game."""

@@ -6,6 +6,7 @@
 
 #include "hz_learn.hpp"
 #include "legends_py.hpp"
+#include "native_games.hpp"
 #include "py_types.hpp"
 #include "search/arena.hpp"
 #include "seats.hpp"
@@ -44,6 +45,80 @@ py::list play_games(std::shared_ptr<const typename G::Game> g, const std::vector
   py::list out;
   for (size_t i = 0; i < outcomes.size(); ++i) out.append(py::make_tuple(outcomes[i], wrap(ends[i])));
   return out;
+}
+
+using search::BOT_ISMCTS, search::BOT_LIGHT, search::BOT_PIMC, search::BOT_RANDOM;
+
+// The arena of each native game (the list: native_games.hpp): the bot kinds it plays
+// natively, whether it needs the notation's sort ranks, and `arena(...)` on its handle.
+template <class G>
+void bind_game_arena(py::object handle);
+
+template <>
+void bind_game_arena<HeraZeus>(py::object handle) {
+  handle.attr("arena_kinds") = std::vector<int>{BOT_RANDOM, BOT_LIGHT, BOT_ISMCTS, BOT_PIMC};
+  handle.attr("arena_needs_text_ranks") = false;
+  handle.attr("arena") = py::cpp_function(
+      [](const PyGame& g, const std::vector<BotSpec>& bots, const std::vector<PyState>& starts,
+         const std::vector<uint64_t>& seeds, const std::vector<std::vector<int>>& seating, int threads,
+         bool keep_actions, const std::vector<std::shared_ptr<HzModel>>& models) {
+        std::vector<State> states;
+        for (const PyState& st : starts) {
+          if (st.def != g.def) throw py::value_error("a start state of another game");
+          states.push_back(st.s);
+        }
+        auto def = g.def;
+        return play_games<HeraZeus>(def, bots, std::move(states), seeds, seating, threads, keep_actions,
+                                    [def](const State& s) { return PyState{def, s}; },
+                                    std::vector<std::shared_ptr<const HzModel>>(models.begin(), models.end()));
+      },
+      py::is_method(handle), py::arg("bots"), py::arg("starts"), py::arg("seeds"), py::arg("seating"),
+      py::arg("threads") = 1, py::arg("keep_actions") = false,
+      py::arg("models") = std::vector<std::shared_ptr<HzModel>>{},
+      "game i from starts[i] with seeds[i], bot seating[i][p] in seat p; [(ArenaOutcome, final State)]");
+}
+
+template <>
+void bind_game_arena<lg::Legends>(py::object handle) {
+  handle.attr("arena_kinds") = std::vector<int>{BOT_LIGHT, BOT_ISMCTS, BOT_PIMC};
+  handle.attr("arena_needs_text_ranks") = true;
+  handle.attr("arena") = py::cpp_function(
+      [](const lg::LgGameHandle& h, const std::vector<BotSpec>& bots, const std::vector<lg::LgStateHandle>& starts,
+         const std::vector<uint64_t>& seeds, const std::vector<std::vector<int>>& seating, int threads,
+         bool keep_actions, const std::vector<int32_t>& text_ranks) {
+        for (const BotSpec& b : bots)
+          if (b.kind == BOT_RANDOM)
+            throw py::value_error("the Legends twin does not list moves in the reference's order: "
+                                  "its random bot plays in Python");
+        auto g = std::make_shared<lg::LgGame>(*h.g);
+        if (!text_ranks.empty() && (int)text_ranks.size() != g->size)
+          throw py::value_error("text_ranks: one rank per action id");
+        g->text_rank = text_ranks;
+        std::vector<lg::LgState> states;
+        for (const lg::LgStateHandle& st : starts) {
+          if (st.g != h.g) throw py::value_error("a start state of another game");
+          states.push_back(st.s);
+        }
+        std::shared_ptr<const lg::LgGame> shared = g, origin = h.g;
+        return play_games<lg::Legends>(shared, bots, std::move(states), seeds, seating, threads, keep_actions,
+                                       [origin](const lg::LgState& s) { return lg::LgStateHandle{origin, s}; });
+      },
+      py::is_method(handle), py::arg("bots"), py::arg("starts"), py::arg("seeds"), py::arg("seating"),
+      py::arg("threads") = 1, py::arg("keep_actions") = false, py::arg("text_ranks") = std::vector<int32_t>{},
+      "as Game.arena; text_ranks: where each action's notation sorts (the search's tie-break)");
+}
+
+// The playout policy's move in one world drawn from the view (the light bot), on the handle.
+template <class G>
+void bind_light_move(py::object handle) {
+  using B = Binding<G>;
+  handle.attr("light_move") = py::cpp_function(
+      [](const typename B::Handle& h, const typename B::ViewArg& v, uint64_t seed) {
+        auto g = B::game(h, v);
+        return search::light_move<G>(*g, B::view(*g, v), seed);
+      },
+      py::is_method(handle), py::arg("view"), py::arg("seed"),
+      "the playout policy's move in one world drawn from the view (the light bot)");
 }
 
 }  // namespace
@@ -90,66 +165,10 @@ void bind_arena(py::module_& m) {
       .def_readonly("decisions", &ArenaOutcome::decisions, "per seat")
       .def_readonly("error", &ArenaOutcome::error, "why the game could not be played here ('' when it was)");
 
-  using search::BOT_ISMCTS, search::BOT_LIGHT, search::BOT_PIMC, search::BOT_RANDOM;
-  py::object hz = m.attr("Game");
-  hz.attr("arena_kinds") = std::vector<int>{BOT_RANDOM, BOT_LIGHT, BOT_ISMCTS, BOT_PIMC};
-  hz.attr("arena_needs_text_ranks") = false;
-  hz.attr("arena") = py::cpp_function(
-      [](const PyGame& g, const std::vector<BotSpec>& bots, const std::vector<PyState>& starts,
-         const std::vector<uint64_t>& seeds, const std::vector<std::vector<int>>& seating, int threads,
-         bool keep_actions, const std::vector<std::shared_ptr<HzModel>>& models) {
-        std::vector<State> states;
-        for (const PyState& st : starts) {
-          if (st.def != g.def) throw py::value_error("a start state of another game");
-          states.push_back(st.s);
-        }
-        auto def = g.def;
-        return play_games<HeraZeus>(def, bots, std::move(states), seeds, seating, threads, keep_actions,
-                                    [def](const State& s) { return PyState{def, s}; },
-                                    std::vector<std::shared_ptr<const HzModel>>(models.begin(), models.end()));
-      },
-      py::is_method(hz), py::arg("bots"), py::arg("starts"), py::arg("seeds"), py::arg("seating"),
-      py::arg("threads") = 1, py::arg("keep_actions") = false,
-      py::arg("models") = std::vector<std::shared_ptr<HzModel>>{},
-      "game i from starts[i] with seeds[i], bot seating[i][p] in seat p; [(ArenaOutcome, final State)]");
-  hz.attr("light_move") = py::cpp_function(
-      [](const PyGame& g, const ViewSpec& view, uint64_t seed) {
-        return search::light_move<HeraZeus>(*g.def, Sampler(*g.def, view), seed);
-      },
-      py::is_method(hz), py::arg("view"), py::arg("seed"),
-      "the playout policy's move in one world drawn from the view (the light bot)");
-
-  py::object lgame = m.attr("LegendsGame");
-  lgame.attr("arena_kinds") = std::vector<int>{BOT_LIGHT, BOT_ISMCTS, BOT_PIMC};
-  lgame.attr("arena_needs_text_ranks") = true;
-  lgame.attr("arena") = py::cpp_function(
-      [](const lg::LgGameHandle& h, const std::vector<BotSpec>& bots, const std::vector<lg::LgStateHandle>& starts,
-         const std::vector<uint64_t>& seeds, const std::vector<std::vector<int>>& seating, int threads,
-         bool keep_actions, const std::vector<int32_t>& text_ranks) {
-        for (const BotSpec& b : bots)
-          if (b.kind == BOT_RANDOM)
-            throw py::value_error("the Legends twin does not list moves in the reference's order: "
-                                  "its random bot plays in Python");
-        auto g = std::make_shared<lg::LgGame>(*h.g);
-        if (!text_ranks.empty() && (int)text_ranks.size() != g->size)
-          throw py::value_error("text_ranks: one rank per action id");
-        g->text_rank = text_ranks;
-        std::vector<lg::LgState> states;
-        for (const lg::LgStateHandle& st : starts) {
-          if (st.g != h.g) throw py::value_error("a start state of another game");
-          states.push_back(st.s);
-        }
-        std::shared_ptr<const lg::LgGame> shared = g, origin = h.g;
-        return play_games<lg::Legends>(shared, bots, std::move(states), seeds, seating, threads, keep_actions,
-                                       [origin](const lg::LgState& s) { return lg::LgStateHandle{origin, s}; });
-      },
-      py::is_method(lgame), py::arg("bots"), py::arg("starts"), py::arg("seeds"), py::arg("seating"),
-      py::arg("threads") = 1, py::arg("keep_actions") = false, py::arg("text_ranks") = std::vector<int32_t>{},
-      "as Game.arena; text_ranks: where each action's notation sorts (the search's tie-break)");
-  lgame.attr("light_move") = py::cpp_function(
-      [](const lg::LgGameHandle& h, const lg::LgViewHandle& v, uint64_t seed) {
-        return search::light_move<lg::Legends>(*h.g, v.v, seed);
-      },
-      py::is_method(lgame), py::arg("view"), py::arg("seed"),
-      "the playout policy's move in one world drawn from the view (the light bot)");
+  for_each_native_game(NativeGames{}, [&m](auto tag) {
+    using G = typename decltype(tag)::type;
+    py::object handle = m.attr(Binding<G>::handle);
+    bind_game_arena<G>(handle);
+    bind_light_move<G>(handle);
+  });
 }

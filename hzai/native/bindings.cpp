@@ -1,5 +1,5 @@
 // Python bindings of the native core (module hzai._native). The thin Python layer in
-// hzai/native/state.py turns decks, variants and reference-engine states into the
+// hzai/games/hera_zeus/native/state.py turns decks, variants and reference-engine states into the
 // plain values used here.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>

@@ -25,7 +25,7 @@ GameDef::GameDef(const std::vector<CardSpec>& specs, int first_player_, bool fig
   for (int id = 0; id < n_cards; ++id) {
     const CardSpec& c = specs[id];
     if (c.owner != (id < per_side ? 0 : 1)) throw std::invalid_argument("cards must be Hera's then Zeus's");
-    if (c.kind < 0 || c.kind > 3 || c.power < -1 || c.power >= P_COUNT || c.strength < -1 || c.strength > 7)
+    if (c.kind < 0 || c.kind >= K_COUNT || c.power < -1 || c.power >= P_COUNT || c.strength < -1 || c.strength > 7)
       throw std::invalid_argument("card field out of range");
     int name = -1;
     for (int k = 0; k < (int)names.size(); ++k)
@@ -94,31 +94,20 @@ GameDef::GameDef(const std::vector<CardSpec>& specs, int first_player_, bool fig
   auto slot = [](int c, int r) { return "c" + std::to_string(c + 1) + "r" + std::to_string(r + 1); };
   for (int a = 0; a < total; ++a) {
     int k = kind_of(a), i = a - offset[k];
-    std::string t;
+    std::string t = ACTION_TEXT[k];  // the kind's text (tables.def), then what the move names
     switch (k) {
-      case A_DRAW: t = "draw"; break;
-      case A_PLAY: t = "play " + ref_text(i / 12) + " " + slot((i % 12) / 4, i % 4); break;
-      case A_CHALLENGE: t = "challenge " + cx(i); break;
-      case A_PEG_HAND: t = "pegasus hand"; break;
-      case A_PEG_FRONT: t = "pegasus " + cx(i); break;
-      case A_PLACE: t = "place " + cx(i); break;
-      case A_PYTHIA_SPY: t = "pythia spy"; break;
-      case A_PYTHIA_TURN: t = "pythia " + cx(i); break;
-      case A_SIRENS: t = "sirens"; break;
-      case A_HADES: t = "hades " + ref_text(i); break;
-      case A_PERSEPHONE: t = "persephone"; break;
-      case A_DIONYSUS: t = "dionysus " + slot(i / 48, (i / 12) % 4) + " " + slot((i % 12) / 4, i % 4); break;
-      case A_GOD: t = "god " + cx(i); break;
-      case A_RECALL: t = "recall"; break;
-      case A_TOP: t = "top " + names[i]; break;
-      case A_CHANCE: t = "chance " + ref_text(i); break;
+      case A_PLAY: t += " " + ref_text(i / 12) + " " + slot((i % 12) / 4, i % 4); break;
+      case A_CHALLENGE: case A_PEG_FRONT: case A_PLACE: case A_PYTHIA_TURN: case A_GOD: t += " " + cx(i); break;
+      case A_HADES: case A_CHANCE: t += " " + ref_text(i); break;
+      case A_DIONYSUS: t += " " + slot(i / 48, (i / 12) % 4) + " " + slot((i % 12) / 4, i % 4); break;
+      case A_TOP: t += " " + names[i]; break;
       case A_SETUP: {
         const int b = n_names + 1;
         const int parts[3] = {i / (b * b), (i / b) % b, i % b};
-        t = "setup";
         for (int part : parts) t += " " + (part == 0 ? std::string("-") : names[part - 1]);
         break;
       }
+      default: break;  // draw, pegasus hand, pythia spy, sirens, persephone, recall: the kind alone
     }
     text[a] = std::move(t);
   }

@@ -27,11 +27,19 @@ constexpr int MAX_BLOCK = 24;    // a Pandora loss: one column per side plus a P
 constexpr int MAX_PENDING = 3;
 constexpr int MAX_ACTIONS = 4096;
 
-enum Kind : int8_t { K_HOSTAGE = 0, K_GOD = 1, K_PLAIN = 2, K_MYTH = 3 };
-enum Power : int8_t {
-  P_NONE = -1, P_PEGASUS = 0, P_PYTHIA, P_MEDUSA, P_PANDORA, P_SIRENS, P_HADES, P_PERSEPHONE, P_DIONYSUS, P_COUNT
+// Card kinds and powers, phases, pending kinds, end reasons and action blocks:
+// hzai/native/tables.def.
+enum Kind : int8_t {
+#define HZ_KIND(ID, TEXT) K_##ID,
+#include "tables.def"
+  K_COUNT
 };
-// Phases, pending kinds, end reasons and action blocks: hzai/native/tables.def.
+enum Power : int8_t {
+  P_NONE = -1,
+#define HZ_POWER(ID, TEXT) P_##ID,
+#include "tables.def"
+  P_COUNT
+};
 enum Phase : int8_t {
 #define HZ_PHASE(ID, TEXT) PH_##ID,
 #include "tables.def"
@@ -50,6 +58,11 @@ enum ActKind : int {
 #define HZ_ACTION(ID, TEXT, SIZE) A_##ID,
 #include "tables.def"
   A_COUNT
+};
+// Each block's kind text, the first word(s) of its moves' notation.
+inline constexpr const char* ACTION_TEXT[A_COUNT] = {
+#define HZ_ACTION(ID, TEXT, SIZE) TEXT,
+#include "tables.def"
 };
 
 struct Bits {

@@ -13,7 +13,7 @@
 
 namespace hzn {
 
-// ----- a player's view, as the sampler reads it (hzai/native/search.py builds it) -------
+// ----- a player's view, as the sampler reads it (hzai/games/hera_zeus/native/search.py builds it) -------
 enum SlotKind : int8_t { SL_FIGURE = 0, SL_KNOWN = 1, SL_GROUP = 2 };
 
 struct ViewSlot {

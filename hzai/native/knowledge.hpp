@@ -1,7 +1,7 @@
 // What one seat knows about every card, followed through the event log of a native
 // replay (core.hpp: Event), and the view spec (hera_zeus.hpp: ViewSpec) that knowledge
 // gives: hzai/games/hera_zeus/belief/knowledge.py and view.py (view_of, unaccounted),
-// with hzai/native/search.py (flat_view), step for step, so that the spec built here
+// with hzai/games/hera_zeus/native/search.py (flat_view), step for step, so that the spec built here
 // equals flat_view(view_of(state, seat)) of the reference replay (tests/native).
 #pragma once
 

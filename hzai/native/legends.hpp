@@ -34,7 +34,7 @@ constexpr int HAND = 4;
 constexpr int RECOVER_TO = 5;
 
 // Pending decisions, results, reasons and specials: the texts the reference uses, in
-// this order (hzai/native/legends.py reads these lists from the module).
+// this order (hzai/games/legends/native/twin.py reads these lists from the module).
 enum Pending : int8_t { P_PLACE, P_ACTION, P_RECOVER_DISCARD, P_SUPPORT_DISCARD, P_ORACLE_RETURN, P_FORCED_RECOVER,
                         P_CHANCE, P_NONE };
 enum Result : int8_t { R_NONE, R_WON, R_LOST };
@@ -181,7 +181,7 @@ void light_step(const LgGame& g, LgState& s, SplitMix64& rng);
 // One uniformly random move (the reference's random playouts, move for move).
 void random_step(const LgGame& g, LgState& s, SplitMix64& rng);
 
-// ----- one seat's view, as the sampler reads it (hzai/native/legends.py builds it) -----
+// ----- one seat's view, as the sampler reads it (hzai/games/legends/native/twin.py builds it) -----
 enum EventType : int { E_DRAW, E_PLAY, E_DISCARD, E_GIVE, E_REVEAL, E_BACK, E_UNDER_DRAW, E_UNDER_DISCARD,
                        E_TAKE_DISCARD };
 extern const char* const EVENT_TEXT[9];

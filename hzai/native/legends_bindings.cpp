@@ -1,5 +1,5 @@
 // Python bindings of the Legends twin: the game (built from the dict that
-// hzai/native/legends.py makes of the data file, options and action-id layout), states
+// hzai/games/legends/native/twin.py makes of the data file, options and action-id layout), states
 // loaded from and dumped to plain dicts (the differential tests compare those), random
 // playouts over threads, views and their samples. The search classes over the trait
 // are bound in search_bindings.cpp with the other instantiations.
@@ -371,15 +371,15 @@ std::pair<std::vector<int>, std::vector<int>> playouts(const LgStateHandle& h, l
 }  // namespace
 
 void bind_legends(py::module_& m) {
-  py::class_<LgGameHandle>(m, "LegendsGame", "the static game of one Legends mission (hzai/native/legends.py)")
+  py::class_<LgGameHandle>(m, "LegendsGame", "the static game of one Legends mission (hzai/games/legends/native/twin.py)")
       .def(py::init([](const py::dict& d) { return LgGameHandle{game_of(d)}; }), py::arg("spec"))
       .def_property_readonly("num_actions", [](const LgGameHandle& h) { return h.g->size; })
       .def_property_readonly("max_legal", [](const LgGameHandle& h) { return h.g->max_legal; })
       .def_property_readonly("seats", [](const LgGameHandle& h) { return h.g->seats; })
       .def("state", [](const LgGameHandle& h, const py::dict& d) { return LgStateHandle{h.g, state_of(*h.g, d)}; },
-           py::arg("dump"), "a state from a dump (hzai.native.legends.table_dump)")
+           py::arg("dump"), "a state from a dump (hzai.games.legends.native.twin.table_dump)")
       .def("view", [](const LgGameHandle& h, const py::dict& d) { return LgViewHandle{h.g, view_of(*h.g, d)}; },
-           py::arg("spec"), "a seat's view from its spec (hzai.native.legends.view_spec)")
+           py::arg("spec"), "a seat's view from its spec (hzai.games.legends.native.twin.view_spec)")
       .def("world_view", [](const LgGameHandle& h, const LgStateHandle& s) {
         return LgViewHandle{h.g, Legends::world_view(*h.g, s.s)};
       }, py::arg("state"), "the view of a seat that sees every card: every sample is this state");

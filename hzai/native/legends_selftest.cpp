@@ -3,7 +3,7 @@
 // deals with the state checked after every step (each card in one place, hands, discs),
 // a copy applied alongside; then the sampler on the given views (every sample
 // checked) and ISMCTS (on the given threads) and PIMC from each view that has a seat to
-// decide. Input: the numbers hzai.native.legends.selftest_lines writes.
+// decide. Input: the numbers hzai.games.legends.native.twin.selftest_lines writes.
 //   legends_selftest SPEC GAMES SEED THREADS
 #include <algorithm>
 #include <cstdio>

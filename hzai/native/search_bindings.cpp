@@ -1,11 +1,13 @@
 // Python bindings of the sampler and the generic search: the view as typed structs
-// (built field by field by hzai/native/search.py), the search and PIMC over Hera and
-// Zeus (Search, Pimc) and over a game written in Python (PySearch, PyPimc).
+// (built field by field by hzai/games/hera_zeus/native/search.py), the searches of every
+// native game (native_games.hpp: Search, Pimc, MoSearch; LegendsSearch, ...) and those
+// over a game written in Python (PySearch, PyPimc, PyMoSearch).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include "hera_zeus.hpp"
 #include "legends_py.hpp"
+#include "native_games.hpp"
 #include "py_game.hpp"
 #include "py_types.hpp"
 #include "search/ismcts.hpp"
@@ -177,6 +179,46 @@ SearchOptions checked(SearchOptions o) {
   return o;
 }
 
+// The searches of one native game G: the classes (named from Binding<G>::prefix) and
+// the methods of its handle that build them.
+template <class G>
+void bind_native_searches(py::module_& m) {
+  using B = Binding<G>;
+  using H = typename B::Handle;
+  using V = typename B::ViewArg;
+  using Tree = search::Ismcts<G>;
+  using Mo = search::MoIsmcts<G>;
+  const std::string prefix = B::prefix;
+  auto own_view = [](const auto& s, const V& v) { return B::view(s.game(), v); };
+  auto tree = bind_ismcts<Tree>(m, (prefix + "Search").c_str(), true);
+  bind_reroot<Tree, V>(tree, own_view);
+  bind_pimc<G>(m, (prefix + "Pimc").c_str());
+  auto mo = bind_ismcts<Mo>(m, (prefix + "MoSearch").c_str(), true);
+  bind_reroot<Mo, V>(mo, own_view);
+  mo.def("tree_size", &Mo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)")
+      .def("tree_visits", &Mo::tree_visits, py::arg("seat"), "root visits of that seat's tree (thread 0)");
+
+  py::object handle = m.attr(B::handle);
+  handle.attr("search") = py::cpp_function(
+      [](const H& h, const V& v, const SearchOptions& o) {
+        auto g = B::game(h, v);
+        return std::make_shared<Tree>(g, B::view(*g, v), checked(o));
+      },
+      py::is_method(handle), py::arg("view"), py::arg("options"), "the native ISMCTS over a view");
+  handle.attr("pimc") = py::cpp_function(
+      [](const H& h, const V& v, const SearchOptions& o, int worlds) {
+        auto g = B::game(h, v);
+        return search::Pimc<G>(g, B::view(*g, v), checked(o), worlds);
+      },
+      py::is_method(handle), py::arg("view"), py::arg("options"), py::arg("worlds"), "PIMC over a view");
+  handle.attr("mo_search") = py::cpp_function(
+      [](const H& h, const V& v, const SearchOptions& o) {
+        auto g = B::game(h, v);
+        return std::make_shared<Mo>(g, B::view(*g, v), checked(o));
+      },
+      py::is_method(handle), py::arg("view"), py::arg("options"), "the native multi-observer ISMCTS over a view");
+}
+
 }  // namespace
 
 void bind_search(py::module_& m) {
@@ -242,65 +284,13 @@ void bind_search(py::module_& m) {
     return checksum;
   }, py::arg("game"), py::arg("view"), py::arg("seed"), py::arg("n"), "draw n samples (for benchmarks)");
 
-  using HzSearch = search::Ismcts<HeraZeus>;
-  auto hz_view = [](const auto& s, const ViewSpec& v) { return Sampler(s.game(), v); };
-  auto lg_view = [](const auto& s, const lg::LgViewHandle& v) {
-    if (v.g.get() != &s.game()) throw py::value_error("the view is of another game than the search's");
-    return v.v;
-  };
-  auto py_view = [](const auto& s, const py::object& v) { return PythonGame::view_of(s.game(), v); };
-  auto hz_cls = bind_ismcts<HzSearch>(m, "Search", true);
-  bind_reroot<HzSearch, ViewSpec>(hz_cls, hz_view);
-  hz_cls
-      .def(py::init([](const PyGame& g, const ViewSpec& view, const SearchOptions& o) {
-             return std::make_shared<HzSearch>(g.def, Sampler(*g.def, view), checked(o));
-           }),
-           py::arg("game"), py::arg("view"), py::arg("options"));
-  bind_pimc<HeraZeus>(m, "Pimc")
-      .def(py::init([](const PyGame& g, const ViewSpec& view, const SearchOptions& o, int worlds) {
-             return search::Pimc<HeraZeus>(g.def, Sampler(*g.def, view), checked(o), worlds);
-           }),
-           py::arg("game"), py::arg("view"), py::arg("options"), py::arg("worlds"));
-
-  using LgSearch = search::Ismcts<lg::Legends>;
-  auto lg_cls = bind_ismcts<LgSearch>(m, "LegendsSearch", true);
-  bind_reroot<LgSearch, lg::LgViewHandle>(lg_cls, lg_view);
-  lg_cls
-      .def(py::init([](const lg::LgViewHandle& v, const SearchOptions& o) {
-             return std::make_shared<LgSearch>(v.g, v.v, checked(o));
-           }),
-           py::arg("view"), py::arg("options"), "ISMCTS over a Legends view in the native twin");
-  bind_pimc<lg::Legends>(m, "LegendsPimc")
-      .def(py::init([](const lg::LgViewHandle& v, const SearchOptions& o, int worlds) {
-             return search::Pimc<lg::Legends>(v.g, v.v, checked(o), worlds);
-           }),
-           py::arg("view"), py::arg("options"), py::arg("worlds"));
-
-  // Every native game handle builds its own search: game.native.search(view, options)
-  // and game.native.pimc(view, options, worlds) (hzai/search/ismcts.py names no game).
-  py::object hz = m.attr("Game"), lgame = m.attr("LegendsGame");
-  hz.attr("search") = py::cpp_function(
-      [](const PyGame& g, const ViewSpec& view, const SearchOptions& o) {
-        return std::make_shared<HzSearch>(g.def, Sampler(*g.def, view), checked(o));
-      },
-      py::is_method(hz), py::arg("view"), py::arg("options"), "the native ISMCTS over a view (Search)");
-  hz.attr("pimc") = py::cpp_function(
-      [](const PyGame& g, const ViewSpec& view, const SearchOptions& o, int worlds) {
-        return search::Pimc<HeraZeus>(g.def, Sampler(*g.def, view), checked(o), worlds);
-      },
-      py::is_method(hz), py::arg("view"), py::arg("options"), py::arg("worlds"), "PIMC over a view (Pimc)");
-  lgame.attr("search") = py::cpp_function(
-      [](const lg::LgGameHandle&, const lg::LgViewHandle& v, const SearchOptions& o) {
-        return std::make_shared<LgSearch>(v.g, v.v, checked(o));
-      },
-      py::is_method(lgame), py::arg("view"), py::arg("options"), "the native ISMCTS over a view (LegendsSearch)");
-  lgame.attr("pimc") = py::cpp_function(
-      [](const lg::LgGameHandle&, const lg::LgViewHandle& v, const SearchOptions& o, int worlds) {
-        return search::Pimc<lg::Legends>(v.g, v.v, checked(o), worlds);
-      },
-      py::is_method(lgame), py::arg("view"), py::arg("options"), py::arg("worlds"), "PIMC over a view (LegendsPimc)");
+  // Every native game of the list (native_games.hpp) builds its own searches on its
+  // handle: game.native.search(view, options), .pimc(view, options, worlds) and
+  // .mo_search(view, options) (hzai/search/ismcts.py names no game).
+  for_each_native_game(NativeGames{}, [&m](auto tag) { bind_native_searches<typename decltype(tag)::type>(m); });
 
   using PySearch = search::Ismcts<PythonGame>;
+  auto py_view = [](const auto& s, const py::object& v) { return PythonGame::view_of(s.game(), v); };
   auto python_game = [](const py::object& view, const SearchOptions& o) {
     if (o.threads != 1) throw py::value_error("a game written in Python is searched on one thread (threads=1)");
     auto g = std::make_shared<const PythonGame::Game>(PythonGame::game_of(view));
@@ -330,18 +320,8 @@ void bind_search(py::module_& m) {
     return lg::observation(*s.g, s.s, action, seat);
   }, py::arg("state"), py::arg("action"), py::arg("seat"), "the same for a Legends state");
 
-  // The multi-observer search (search/mo_ismcts.hpp): the same API, game.native.mo_search.
-  using HzMo = search::MoIsmcts<HeraZeus>;
-  using LgMo = search::MoIsmcts<lg::Legends>;
+  // The multi-observer search over a game written in Python (search/mo_ismcts.hpp).
   using PyMo = search::MoIsmcts<PythonGame>;
-  auto hz_mo = bind_ismcts<HzMo>(m, "MoSearch", true);
-  bind_reroot<HzMo, ViewSpec>(hz_mo, hz_view);
-  hz_mo.def("tree_size", &HzMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)")
-      .def("tree_visits", &HzMo::tree_visits, py::arg("seat"), "root visits of that seat's tree (thread 0)");
-  auto lg_mo = bind_ismcts<LgMo>(m, "LegendsMoSearch", true);
-  bind_reroot<LgMo, lg::LgViewHandle>(lg_mo, lg_view);
-  lg_mo.def("tree_size", &LgMo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)")
-      .def("tree_visits", &LgMo::tree_visits, py::arg("seat"), "root visits of that seat's tree (thread 0)");
   auto py_mo = bind_ismcts<PyMo>(m, "PyMoSearch", false);
   bind_reroot<PyMo, py::object>(py_mo, py_view);
   py_mo
@@ -353,18 +333,6 @@ void bind_search(py::module_& m) {
            "multi-observer ISMCTS over a Python game's view (Game.observation keys the other seats' moves)")
       .def("tree_size", &PyMo::tree_size, py::arg("seat"), "nodes in that seat's tree")
       .def("tree_visits", &PyMo::tree_visits, py::arg("seat"), "root visits of that seat's tree");
-  hz.attr("mo_search") = py::cpp_function(
-      [](const PyGame& g, const ViewSpec& view, const SearchOptions& o) {
-        return std::make_shared<HzMo>(g.def, Sampler(*g.def, view), checked(o));
-      },
-      py::is_method(hz), py::arg("view"), py::arg("options"), "the native multi-observer ISMCTS over a view (MoSearch)");
-  lgame.attr("mo_search") = py::cpp_function(
-      [](const lg::LgGameHandle&, const lg::LgViewHandle& v, const SearchOptions& o) {
-        return std::make_shared<LgMo>(v.g, v.v, checked(o));
-      },
-      py::is_method(lgame), py::arg("view"), py::arg("options"),
-      "the native multi-observer ISMCTS over a view (LegendsMoSearch)");
-
   bind_pimc<PythonGame>(m, "PyPimc")
       .def(py::init([python_game](const py::object& view, const SearchOptions& o, int worlds) {
              auto [g, v] = python_game(view, o);

@@ -7,7 +7,7 @@
 //
 // Legends of Hellas: the seat's log as knowledge.observed writes it (kinds only where
 // the seat saw them, no instances) and the public position, as view_spec hands them to
-// the sampler (hzai/native/legends.py), so the view equals native_view(state.view(seat)).
+// the sampler (hzai/games/legends/native/twin.py), so the view equals native_view(state.view(seat)).
 #pragma once
 
 #include <algorithm>
@@ -102,7 +102,7 @@ struct LegendsSeats {
     lg::apply(g, s, action);
   }
 
-  // knowledge.observed's entry for seat `o`, typed as hzai.native.legends._event does.
+  // knowledge.observed's entry for seat `o`, typed as hzai.games.legends.native.twin._event does.
   static LgEvent observed(const LgState& s, const LgRawEvent& e, int o) {
     LgEvent v;
     v.type = e.type;

@@ -1,7 +1,7 @@
 // A stand-alone driver of the core for memory checkers (Valgrind, AddressSanitizer,
 // UndefinedBehaviorSanitizer): random games over every variant, with the state's
 // invariants checked after every step. The deck comes from a file written by
-// `python -m hzai.native.deckfile` so that this program knows no card counts either.
+// `python -m hzai.games.hera_zeus.native.deckfile` so that this program knows no card counts either.
 //
 //   hzai_native_selftest DECK_FILE [GAMES] [SEED] [THREADS]
 #include <cstdio>

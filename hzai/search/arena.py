@@ -33,7 +33,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 
 from hzai.core import Limits, State, View, make_game, wilson_interval
-from hzai.native.tables import PLAYOUTS
+from hzai.native.tables import ARENA_BOTS, PLAYOUTS
 from hzai.rng import SplitMix64, mix_seed
 from hzai.search.bot import make_bot
 
@@ -122,9 +122,9 @@ def native_bot(bot, limits: Limits, game=None):
     from hzai.search.simple import LightBot, RandomBot
 
     if isinstance(bot, RandomBot):
-        return _native.BotSpec(0)
+        return _native.BotSpec(ARENA_BOTS["random"])
     if isinstance(bot, LightBot):
-        return _native.BotSpec(1)
+        return _native.BotSpec(ARENA_BOTS["light"])
     if limits.millis is not None or limits.iterations is None:
         return None  # a time budget depends on the clock: not reproducible either way
     playout = getattr(bot, "playout", None)
@@ -140,11 +140,11 @@ def native_bot(bot, limits: Limits, game=None):
         learned = {} if guide is None else {"model": 0, "use_value": guide.value, "use_policy": guide.policy,
                                             "use_cards": guide.cards, "cpuct": guide.cpuct, "pool": guide.pool,
                                             "mix": guide.mix}
-        return _native.BotSpec(2, limits.iterations, bot.exploration, PLAYOUTS[playout], threads=limits.threads,
-                               own_only=bool(own_only), root_widen=-1.0 if bot.root_widen is None else bot.root_widen,
-                               **learned)
+        return _native.BotSpec(ARENA_BOTS["ismcts"], limits.iterations, bot.exploration, PLAYOUTS[playout],
+                               threads=limits.threads, own_only=bool(own_only),
+                               root_widen=-1.0 if bot.root_widen is None else bot.root_widen, **learned)
     if isinstance(bot, PimcBot):
-        return _native.BotSpec(3, limits.iterations, bot.exploration, PLAYOUTS[playout], bot.worlds)
+        return _native.BotSpec(ARENA_BOTS["pimc"], limits.iterations, bot.exploration, PLAYOUTS[playout], bot.worlds)
     return None
 
 

@@ -1,15 +1,31 @@
-"""Making bots by name and checking their options; the protocol itself is
-hzai.core.bot (`decide(view, limits, seed, stop, progress) -> PlayResult`)."""
+"""The one registry of bots: making bots by name and checking their options; the
+protocol itself is hzai.core.bot (`decide(view, limits, seed, stop, progress) -> PlayResult`).
+
+Every bot is registered once (`register_bot`) with what builds it, one line on how it
+decides, whether the service offers it and which games it plays; `make_bot`, the
+service's list of bots (`served_bots`), the command line's help (`bot_spec_help`) and
+the table of docs/search.md (checked by a test) all read this registry, so a bot
+registered here is offered by the service with no change to the server.
+"""
 
 from __future__ import annotations
 
 import functools
 import inspect
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
 
 from hzai.core.bot import Bot, BotError
 from hzai.text import quoted
 
-__all__ = ["Bot", "BotError", "bot_names", "make_bot", "option_names", "parse_spec"]
+if TYPE_CHECKING:
+    from hzai.core.game import Game
+
+__all__ = ["DEFAULT_BOT", "Bot", "BotError", "BotKind", "bot_kind", "bot_kinds", "bot_names", "bot_spec_help",
+           "bot_table", "make_bot", "option_names", "parse_spec", "register_bot", "served_bots"]
+
+DEFAULT_BOT = "ismcts"  # the bot of a request or command that names none
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -50,45 +66,149 @@ def _level_spec(spec: str) -> str:
     return spec
 
 
-def _makers() -> dict:
-    """Bot name -> class; the searched bots only where the native core is built."""
-    from hzai.search.simple import HeuristicBot, LightBot, RandomBot
+@dataclass(frozen=True)
+class BotKind:
+    """One bot `make_bot` builds. `maker` is a class or function whose parameters are the
+    spec's options; `summary` says in one line how it decides; `served`: the service
+    offers it; `plays(game)`: whether it plays that game (None: every game); `spec`: how
+    the help writes its name (`level:N`), and `examples`: specs showing its options."""
 
-    makers = {"random": RandomBot, "heuristic": HeuristicBot, "light": LightBot}
-    try:
-        from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, IsmctsV2Bot, PimcBot
-        from hzai.search.levels import LevelBot
+    name: str
+    maker: Callable[..., Bot]
+    summary: str
+    served: bool = True
+    plays: Callable[[Game], bool] | None = None
+    spec: str | None = None
+    examples: tuple[str, ...] = ()
 
-        makers.update({"ismcts": IsmctsBot, "ismcts-v2": IsmctsV2Bot, "ismcts-v1": IsmctsV1Bot, "pimc": PimcBot,
-                       "level": LevelBot})
-    except ImportError:  # the native core is not built
-        pass
-    return makers
+    def plays_game(self, game: Game) -> bool:
+        return self.plays is None or bool(self.plays(game))
+
+
+_KINDS: dict[str, BotKind] = {}
+_LOCK = threading.RLock()
+_BUILT_IN_LOADED = False
+
+
+def register_bot(name: str, maker: Callable[..., Bot], summary: str, *, served: bool = True,
+                 plays: Callable[[Game], bool] | None = None, spec: str | None = None,
+                 examples: tuple[str, ...] = ()) -> BotKind:
+    """Make `make_bot(name)` build `maker(**options)`; registering a name again replaces
+    it. The service offers it (`served`) for every game `plays` accepts."""
+    if not isinstance(name, str) or not name or name != name.strip().lower() or any(c in name for c in ":,="):
+        raise ValueError(f"a bot name is a non-empty lower-case word without ':', ',' or '=', not {name!r}")
+    kind = BotKind(name, maker, summary, served, plays, spec, tuple(examples))
+    with _LOCK:
+        _load_built_in()
+        _KINDS[name] = kind
+    return kind
+
+
+def _load_built_in() -> None:
+    """The library's own bots, registered on first use (the searched ones only where the
+    native core is built), in the order the service lists them."""
+    global _BUILT_IN_LOADED
+    with _LOCK:
+        if _BUILT_IN_LOADED:
+            return
+        _BUILT_IN_LOADED = True
+        from hzai.search.simple import HeuristicBot, LightBot, RandomBot
+
+        kinds = []
+        try:
+            from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, IsmctsV2Bot, PimcBot
+            from hzai.search.levels import LevelBot
+        except ImportError:  # the native core is not built
+            IsmctsBot = None
+        if IsmctsBot is not None:
+            kinds += [
+                BotKind("ismcts", IsmctsBot, "information-set MCTS, below: one tree (`tree=single`, the "
+                        "default) or one per seat (`tree=multi`), optionally with a prior (`prior=W`); guided by the "
+                        "game's shipped model and its opponent model where the game has them, else uniform worlds",
+                        examples=("ismcts:c=1,playout=light,tree=multi,prior=1,infer=1,temp=2,reuse=1,credit=1,split=0.5",
+                                  "ismcts:own_only=1,root_widen=0.25")),
+                BotKind("ismcts-v2", IsmctsV2Bot, "the default before the learned models: ismcts unguided by a model"),
+                BotKind("pimc", PimcBot, "perfect-information Monte Carlo: N determinizations, a search on each as "
+                        "if every card were known (deck orders stay random), the move most worlds chose",
+                        examples=("pimc:worlds=8",)),
+            ]
+        kinds += [
+            BotKind("heuristic", HeuristicBot, "the game's rules of thumb on the visible cards (`Game.heuristic_scores`)",
+                    plays=lambda game: game.has_heuristic),
+            BotKind("random", RandomBot, "a uniformly random legal move"),
+            BotKind("light", LightBot, "the search's `playout=light` policy as a bot: its move in one world drawn "
+                    "from the view (arena benchmarks)", served=False),
+        ]
+        if IsmctsBot is not None:
+            kinds += [
+                BotKind("ismcts-v1", IsmctsV1Bot, "the single-observer search exactly as it played before issue 15, "
+                        "uniform worlds: the same moves for the same view, seed and budget (tests/golden holds them)",
+                        served=False),
+                BotKind("level", LevelBot, "ISMCTS at strength level N of 1..8 (below); options `c` and `playout` "
+                        "only (the service takes the level in a request's `level` field)", served=False, spec="level:N"),
+            ]
+        for kind in kinds:
+            _KINDS.setdefault(kind.name, kind)
+
+
+def bot_kinds() -> tuple[BotKind, ...]:
+    """Every registered bot, in registration order (the library's own first)."""
+    with _LOCK:
+        _load_built_in()
+        return tuple(_KINDS.values())
+
+
+def bot_kind(name: str) -> BotKind | None:
+    with _LOCK:
+        _load_built_in()
+        return _KINDS.get(name)
 
 
 def bot_names() -> tuple[str, ...]:
     """Every bot name make_bot knows, sorted."""
-    return tuple(sorted(_makers()))
+    return tuple(sorted(kind.name for kind in bot_kinds()))
+
+
+def served_bots(game: Game) -> list[str]:
+    """The bot names the service offers for `game`, in registration order."""
+    return [kind.name for kind in bot_kinds() if kind.served and kind.plays_game(game)]
+
+
+def bot_table() -> str:
+    """The table of docs/search.md: every bot, how it decides, whether the service offers it."""
+    rows = ["| bot | how it decides | served |", "|---|---|---|"]
+    rows += [f"| {kind.spec or kind.name} | {kind.summary} | {'yes' if kind.served else 'no'} |" for kind in bot_kinds()]
+    return "\n".join(rows)
+
+
+def bot_spec_help() -> str:
+    """The help of a command option that takes a bot spec: every bot and the examples."""
+    kinds = bot_kinds()
+    names = ", ".join(kind.spec or kind.name for kind in kinds)
+    examples = "; ".join(e for kind in kinds for e in kind.examples)
+    return f"bot spec: {names}; options after a colon ({examples}; docs/search.md)"
+
+
+def _known(name: str) -> BotKind:
+    kind = bot_kind(name)
+    if kind is None:
+        raise BotError(f"unknown bot {quoted(name)}; choose from {', '.join(bot_names())}")
+    return kind
 
 
 def option_names(name: str) -> tuple[str, ...]:
     """The options bot `name` takes (its constructor's parameters, read once); BotError
     for a name make_bot does not know."""
-    makers = _makers()
-    if name not in makers:
-        raise BotError(f"unknown bot {quoted(name)}; choose from {', '.join(sorted(makers))}")
-    return _option_names(makers[name])
+    return _option_names(_known(name).maker)
 
 
 def make_bot(spec: str) -> Bot:
-    """A bot by name: random, heuristic, light, ismcts, ismcts-v2, ismcts-v1, pimc, level (options
-    after a colon; `level:3` is ISMCTS at strength level 3, hzai.search.levels)."""
+    """A registered bot by name (`bot_names()`), options after a colon; `level:3` is
+    ISMCTS at strength level 3 (hzai.search.levels)."""
     name, options = parse_spec(_level_spec(spec))
-    makers = _makers()
-    if name not in makers:
-        raise BotError(f"unknown bot {quoted(name)}; choose from {', '.join(sorted(makers))}")
-    _check_keys(name, makers[name], options)
+    maker = _known(name).maker
+    _check_keys(name, maker, options)
     try:
-        return makers[name](**options)
+        return maker(**options)
     except BotError as exc:
         raise BotError(f"bot {name}: {exc}") from None

@@ -26,16 +26,13 @@ import grpc
 
 from hzai.core import Game, Move, View
 from hzai.search import Analysis, BotError, Limits, analyze, make_bot, parse_spec
-from hzai.search.bot import bot_names, option_names
+from hzai.search.bot import DEFAULT_BOT, bot_kind, option_names, served_bots
 from hzai.search.levels import MAX_LEVEL, MIN_LEVEL
 
 from hzai_server.admission import BATCH, INTERACTIVE, Abandoned, Admission, QueueFull, priority_of
 from hzai_server.errors import ApiError, invalid, quoted
 from hzai_server.rpc import current_hooks, current_lifecycle
 
-DEFAULT_BOT = "ismcts"
-# The bots of hzai.search the service offers; "heuristic" only for a game with a policy.
-BOT_NAMES = ("ismcts", "ismcts-v2", "pimc", "heuristic", "random")
 # Share of the time left to a call that a search may use, and the least kept back for
 # building and sending the answer.
 DEADLINE_SHARE = 0.8
@@ -169,8 +166,9 @@ def priority_from_proto(value: int, kind: str, field: str = "priority") -> str:
 
 
 def bots_for(game: Game) -> list[str]:
-    """The bot names a request may give for `game`."""
-    return [name for name in BOT_NAMES if name != "heuristic" or game.has_heuristic]
+    """The bot names a request may give for `game`: those the bot registry
+    (hzai.search.bot) marks as served and playing it."""
+    return served_bots(game)
 
 
 def check_level(level: int, field: str = "level") -> int:
@@ -192,11 +190,12 @@ def make_checked_bot(spec: str, game: Game, field: str = "bot", level: int = 0, 
         name, options = parse_spec(spec)
         allowed = bots_for(game)
         if name not in allowed:
-            if name in BOT_NAMES:
+            kind = bot_kind(name)
+            if kind is not None and kind.served:
                 why = f"bot {quoted(name)} does not play {game.name}"
             elif name == "level":
                 why = f"a strength level goes in the request's level field (1..{MAX_LEVEL}), not in the bot's name"
-            elif name in bot_names():
+            elif kind is not None:
                 why = f"bot {quoted(name)} is not offered by the service"
             else:
                 why = f"unknown bot {quoted(name)}"

@@ -18,8 +18,8 @@ from hzai.games.hera_zeus.belief.hostage import hostage_belief
 from hzai.games.hera_zeus.belief.inference import slot_log_factors, world_log_likelihood
 from hzai.games.hera_zeus.rules import Game, Record, deal, state_to_json
 from hzai.games.hera_zeus.rules.playout import random_step
-from hzai.native import NativeState, native_game
-from hzai.native.inference import inference_spec
+from hzai.games.hera_zeus.native.state import NativeState, native_game
+from hzai.games.hera_zeus.native.inference import inference_spec
 from hzai.rng import SplitMix64
 from hzai.search import Limits, make_bot
 

@@ -17,7 +17,7 @@ from hzai.games.hera_zeus.belief.check import fit_problems
 from hzai.games.hera_zeus.rules import Game, Record
 from hzai.games.hera_zeus.rules.playout import random_step
 from hzai.games.hera_zeus.rules.position import Side, position
-from hzai.native.search import native_sample
+from hzai.games.hera_zeus.native.search import native_sample
 from hzai.rng import SplitMix64
 from hzai.search import IsmctsBot, Limits, make_bot
 

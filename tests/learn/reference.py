@@ -6,7 +6,7 @@ rules engine's picture of the table."""
 from __future__ import annotations
 
 from hzai.games.hera_zeus.rules.state import FIGURE
-from hzai.native.tables import PENDING_KINDS, PHASES
+from hzai.games.hera_zeus.native.tables import PENDING_KINDS, PHASES
 
 COLUMNS, DEPTH, HAND_LIMIT, MAX_COPIES, DECK_CAP, AP_CAP, TURN_CAP = 3, 4, 12, 4, 32, 9, 40
 SEATS = ("hera", "zeus")

@@ -9,8 +9,8 @@ import pytest
 from hzai.core.registry import make_game
 from hzai.games.hera_zeus.belief import view_of
 from hzai.games.hera_zeus.rules import Record, deal
-from hzai.native.search import flat_view
-from hzai.native.state import NativeState
+from hzai.games.hera_zeus.native.search import flat_view
+from hzai.games.hera_zeus.native.state import NativeState
 from hzai.rng import SplitMix64
 from tests.learn import reference
 

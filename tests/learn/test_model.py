@@ -13,8 +13,8 @@ from hzai.games.hera_zeus.belief import view_of
 from hzai.games.hera_zeus.rules import Record, deal
 from hzai.native.model import ModelError, native_model, read, save
 from hzai.learn.train import Net
-from hzai.native.search import flat_view
-from hzai.native.state import NativeState
+from hzai.games.hera_zeus.native.search import flat_view
+from hzai.games.hera_zeus.native.state import NativeState
 from tests.learn.fixtures import hz, tiny_model_file, tiny_weights  # noqa: F401 (fixtures)
 
 

@@ -2,7 +2,7 @@
 
 Before each push the position is loaded into the core and the legal moves and chance
 outcomes are compared; after it the same move is played there and the states compared
-(hzai.native.check). A move the reference refuses must be refused by the core too.
+(hzai.games.hera_zeus.native.check). A move the reference refuses must be refused by the core too.
 Used by test_rule_positions.py on the rule tests' crafted positions; the counts and any
 mismatch go to the JSON file named by HZAI_MIRROR_REPORT.
 """
@@ -14,8 +14,8 @@ import os
 
 import pytest
 
-from hzai.native import NativeState
-from hzai.native.check import Mismatch, compare_moves, compare_states
+from hzai.games.hera_zeus.native.state import NativeState
+from hzai.games.hera_zeus.native.check import Mismatch, compare_moves, compare_states
 from hzai.games.hera_zeus.rules.actions import ActionError, encode
 from hzai.games.hera_zeus.rules.effects import canonical
 from hzai.games.hera_zeus.rules.state import IllegalMoveError, State

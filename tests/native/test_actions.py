@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hzai.games.hera_zeus.cards import parse_deck
-from hzai.native import native_game
+from hzai.games.hera_zeus.native.state import native_game
 from hzai.games.hera_zeus.rules import Game, parse_move
 from hzai.games.hera_zeus.rules.actions import ActionError, action_space, decode, encode
 from hzai.games.hera_zeus.rules.moves import CardRef, Move

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hzai.native import NativeState
-from hzai.native.check import VARIANT_SETS, game_for
+from hzai.games.hera_zeus.native.state import NativeState
+from hzai.games.hera_zeus.native.check import VARIANT_SETS, game_for
 from hzai.games.hera_zeus.rules import Record, state_to_json
 from hzai.games.hera_zeus.rules.record import deal
 from hzai.games.hera_zeus.rules.actions import action_space

@@ -1,4 +1,4 @@
-"""The service's native hot path (hzai.native.decision, replay.hpp, knowledge.hpp) against
+"""The service's native hot path (hzai.games.hera_zeus.native.decision, replay.hpp, knowledge.hpp) against
 the reference: random games of every variant set, short turn limits and a second deck,
 replayed from their move texts in the core. After every game the event log and the state
 equal the reference engine's; at thousands of positions along the way the view spec of
@@ -19,10 +19,10 @@ from hzai.games.hera_zeus.rules import Game, Record, state_to_json
 from hzai.games.hera_zeus.rules.game import NoDecision, no_decision_reason
 from hzai.games.hera_zeus.rules.playout import random_step
 from hzai.games.hera_zeus.rules.record import RecordError
-from hzai.native import NativeState, native_game
-from hzai.native.check import VARIANT_SETS
-from hzai.native.decision import NativeDecisionView, native_decision
-from hzai.native.search import flat_view
+from hzai.games.hera_zeus.native.state import NativeState, native_game
+from hzai.games.hera_zeus.native.check import VARIANT_SETS
+from hzai.games.hera_zeus.native.decision import NativeDecisionView, native_decision
+from hzai.games.hera_zeus.native.search import flat_view
 from hzai.rng import SplitMix64
 
 from .decks import small_game
@@ -303,7 +303,7 @@ def test_the_native_view_offers_no_record_and_drops_it_once_built():
     """No peeking: the view of the seat to decide does not hand out the record (the
     whole deal); the copy kept to build the reference view goes once that is built."""
     from hzai.games.hera_zeus.rules import Game, Record
-    from hzai.native.decision import native_decision
+    from hzai.games.hera_zeus.native.decision import native_decision
 
     game = Game.create()
     record = Record(game, seed=5)

@@ -1,7 +1,7 @@
 """Differential tests: random games played move by move in the reference engine and
 the native core; legal moves, chance outcomes, card placement by instance id and the
-state JSON must be equal at every step (hzai.native.check). Longer runs:
-`python -m hzai.native.check --games 20000` (docs/native.md)."""
+state JSON must be equal at every step (hzai.games.hera_zeus.native.check). Longer runs:
+`python -m hzai.games.hera_zeus.native.check --games 20000` (docs/native.md)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from hzai.native import NativeState
-from hzai.native.check import (
+from hzai.games.hera_zeus.native.state import NativeState
+from hzai.games.hera_zeus.native.check import (
     VARIANT_SETS,
     Mismatch,
     check_game,

@@ -1,4 +1,4 @@
-"""The Legends twin against the reference engine, move by move (hzai.native.legends_check):
+"""The Legends twin against the reference engine, move by move (hzai.games.legends.native.check):
 every mission, seat count and difficulty, with random heroes, first players, relocation
 rules and short turn limits; and bad input refused by name."""
 
@@ -8,8 +8,8 @@ import pytest
 
 from hzai import _native
 from hzai.games.legends.game import LegendsGame
-from hzai.native.legends import game_spec, native_state, table_dump
-from hzai.native.legends_check import Mismatch, cells, make_game, play, run
+from hzai.games.legends.native.twin import game_spec, native_state, table_dump
+from hzai.games.legends.native.check import Mismatch, cells, make_game, play, run
 
 GAMES = 4 * len(cells())  # 720 games: every (mission, seats, difficulty) four times
 
@@ -34,7 +34,7 @@ def test_the_driver_notices_a_difference(monkeypatch):
     twin.apply(twin.legal_actions()[0])  # one engine a move ahead
     assert twin.dump() != table_dump(state.t)
     # a twin started from another deal is caught at once
-    import hzai.native.legends_check as check
+    import hzai.games.legends.native.check as check
 
     monkeypatch.setattr(check, "native_state", lambda s: native_state(s.game.new_state(10)))
     with pytest.raises(Mismatch, match="positions differ"):

@@ -12,8 +12,8 @@ from hzai import _native
 from hzai.core.limits import Limits
 from hzai.games.legends.game import LegendsGame
 from hzai.games.legends.heuristic import WEIGHTS, best_moves
-from hzai.native.legends import game_spec, native_state, table_dump
-from hzai.native.legends_check import _Whole, cells, make_game, play
+from hzai.games.legends.native.twin import game_spec, native_state, table_dump
+from hzai.games.legends.native.check import _Whole, cells, make_game, play
 from hzai.rng import SplitMix64
 from hzai.search import make_bot
 

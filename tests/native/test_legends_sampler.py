@@ -9,7 +9,7 @@ import pytest
 
 from hzai import _native
 from hzai.games.legends.game import LegendsGame
-from hzai.native.legends import native_view, table_dump, view_spec
+from hzai.games.legends.native.twin import native_view, table_dump, view_spec
 from hzai.rng import SplitMix64
 
 HEROES = ["Perseus", "Jason", "Achilles", "Hercules", "Atalanta"]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from hzai.games.legends.game import LegendsGame
-from hzai.native.legends import selftest_lines
+from hzai.games.legends.native.twin import selftest_lines
 from hzai.rng import SplitMix64
 
 NATIVE = Path(__file__).resolve().parents[2] / "hzai" / "native"

@@ -8,8 +8,8 @@ import time
 import numpy as np
 import pytest
 
-from hzai.native import NativeState, random_playouts
-from hzai.native.check import VARIANT_SETS, game_for
+from hzai.games.hera_zeus.native.state import NativeState, random_playouts
+from hzai.games.hera_zeus.native.check import VARIANT_SETS, game_for
 from hzai.rng import SplitMix64
 from hzai.games.hera_zeus.rules import Record, random_playout, state_to_json
 from hzai.games.hera_zeus.rules.playout import random_step

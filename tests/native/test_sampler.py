@@ -6,7 +6,7 @@ import pytest
 
 from hzai.games.hera_zeus.belief import Determinizer, view_of
 from hzai.games.hera_zeus.belief.check import fit_problems
-from hzai.native.search import native_sample
+from hzai.games.hera_zeus.native.search import native_sample
 from hzai.rng import SplitMix64
 from hzai.games.hera_zeus.rules import Game, Record, state_to_json
 from hzai.games.hera_zeus.rules.playout import random_step

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hzai.native.deckfile import deck_lines
+from hzai.games.hera_zeus.native.deckfile import deck_lines
 
 from .decks import SMALL_DECK
 

@@ -58,15 +58,18 @@ def test_arena_reports_and_writes_json(tmp_path):
 
 
 def test_the_arena_and_team_help_name_every_bot_make_bot_reads():
-    """The help of the commands that take a bot spec lists the library's bots and the
-    new ismcts options (one text for both commands)."""
-    from hzai.cli import BOT_SPEC_HELP
-
-    for name in ("random", "heuristic", "light", "ismcts", "ismcts-v1", "pimc", "level:N"):
-        assert name in BOT_SPEC_HELP
-    for option in ("tree=multi", "prior=", "infer=1", "temp=", "own_only=1", "root_widen="):
-        assert option in BOT_SPEC_HELP
+    """The help of the commands that take a bot spec lists the registry's bots and their
+    options' examples (one text for both commands), and every example is a valid spec."""
     from hzai.search import make_bot
+    from hzai.search.bot import bot_kinds, bot_spec_help
 
-    make_bot("ismcts:c=1,playout=light,tree=multi,prior=1,infer=1,temp=2")  # the examples given are valid specs
-    make_bot("ismcts:own_only=1,root_widen=0.25")
+    help_text = bot_spec_help()
+    for name in ("random", "heuristic", "light", "ismcts", "ismcts-v1", "ismcts-v2", "pimc", "level:N"):
+        assert name in help_text
+    for option in ("tree=multi", "prior=", "infer=1", "temp=", "own_only=1", "root_widen=", "worlds="):
+        assert option in help_text
+    examples = [e for kind in bot_kinds() for e in kind.examples]
+    assert len(examples) >= 3
+    for example in examples:
+        make_bot(example)  # the examples given are valid specs
+    assert "ismcts-v2" in hzai("arena", "--help").stdout, "the command's help is the registry's"

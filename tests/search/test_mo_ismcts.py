@@ -16,8 +16,8 @@ from hzai.games.hera_zeus.rules import Game, Record, RecordError, deal, state_to
 from hzai.games.hera_zeus.rules.actions import action_space
 from hzai.games.hera_zeus.rules.observed import seen_move
 from hzai.games.hera_zeus.rules.playout import random_step
-from hzai.native.legends import native_state
-from hzai.native.state import NativeState
+from hzai.games.legends.native.twin import native_state
+from hzai.games.hera_zeus.native.state import NativeState
 from hzai.rng import SplitMix64
 from hzai.search import BotError, Limits, analyze, make_bot
 from hzai.search.ismcts import new_tree

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hzai.core import Limits, make_game
-from hzai.native import NativeState
+from hzai.games.hera_zeus.native.state import NativeState
 from hzai.search.arena import native_arena, native_results, play_game, run_arena
 
 pytest.importorskip("hzai._native")
@@ -203,7 +203,7 @@ def test_legends_random_bot_stays_in_python():
 def _legends_swap(state, k: int):
     """The twin's start of `state` with the k-th pair of cards swapped between seat 2's
     hand and the draw pile (kinds differ): seat 1 cannot tell the two apart."""
-    from hzai.native.legends import table_dump
+    from hzai.games.legends.native.twin import table_dump
 
     d = table_dump(state.t)
     kind = d["kind"]
@@ -218,7 +218,7 @@ def _legends_swap(state, k: int):
 def test_a_legends_seat_does_not_see_a_teammate_s_hand(spec):
     """Seat 1's first decision is the same for deals that differ only in seat 2's hand;
     seat 2, who holds it, decides differently on some of them."""
-    from hzai.native.legends import native_state
+    from hzai.games.legends.native.twin import native_state
     from hzai.search.arena import text_ranks
 
     game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])

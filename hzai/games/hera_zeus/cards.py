@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+# The card kinds and myth powers are written once, in hzai/native/tables.def, which the
+# C++ twin compiles (KINDS.index / POWERS.index are the numbers it is given).
+from hzai.games.hera_zeus.native.tables import KINDS, POWERS  # noqa: F401  (re-exported)
+
 PLAYERS = ("hera", "zeus")
-KINDS = ("hostage", "god", "plain", "myth")
-POWERS = ("pegasus", "pythia", "medusa", "pandora", "sirens", "hades", "persephone", "dionysus")
 TRAITS = ("slays_medusa", "falls_to_pythia")
 # Myth cards whose power is used from the hand (R-ACT-4); Medusa and Pandora are only placed.
 HAND_POWERS = ("pegasus", "pythia", "sirens", "hades", "persephone", "dionysus")

@@ -4,9 +4,9 @@ labels are written once in the native twin (hzai/native/hz_learn.cpp)."""
 
 from __future__ import annotations
 
-from hzai.native import native_game
-from hzai.native.inference import InferredView
-from hzai.native.search import flat_view
+from hzai.games.hera_zeus.native.state import native_game
+from hzai.games.hera_zeus.native.inference import InferredView
+from hzai.games.hera_zeus.native.search import flat_view
 from hzai.rng import MASK64, mix_seed
 
 SALT = 0xCA4D5  # the pool's seed: mix_seed(search seed, SALT), as the native arena's CARDS_SALT

@@ -21,7 +21,7 @@ docs/openspiel.md describes the game as OpenSpiel sees it; in short:
   both players' knowledge over to it card by card, so the world goes on being
   observed exactly like the real game (see `_carry_over`).
 
-The rules run in the native core (`hzai.native`); the reference engine and the
+The rules run in the native core (`hzai.games.hera_zeus.native`); the reference engine and the
 knowledge trackers follow lazily, only when a view is asked for, so random rollouts
 cost what the core costs plus OpenSpiel's own Python loop.
 """
@@ -45,8 +45,8 @@ from hzai import _native
 from hzai.games.hera_zeus.belief import Knowledge, view_of
 from hzai.games.hera_zeus.belief.knowledge import Group
 from hzai.games.hera_zeus.cards import PLAYERS
-from hzai.native import NativeState, native_game
-from hzai.native.search import flat_view
+from hzai.games.hera_zeus.native.state import NativeState, native_game
+from hzai.games.hera_zeus.native.search import flat_view
 from hzai.games.hera_zeus.rules import Game
 from hzai.games.hera_zeus.rules.actions import action_space
 from hzai.games.hera_zeus.rules.effects import apply_legal

@@ -88,17 +88,17 @@ class LegendsGame(Game):
 
     @cached_property
     def native(self):
-        """The C++ twin of this mission and options (hzai/native/legends.py); None without
+        """The C++ twin of this mission and options (hzai/games/legends/native/twin.py); None without
         a built core."""
         try:
-            from hzai.native.legends import native_game
+            from hzai.games.legends.native.twin import native_game
         except ImportError:  # pragma: no cover - only without a built core
             return None
         return native_game(self)
 
     def native_view(self, view):
-        """The view as the native search reads it (hzai.native.legends.view_spec)."""
-        from hzai.native.legends import native_view
+        """The view as the native search reads it (hzai.games.legends.native.twin.view_spec)."""
+        from hzai.games.legends.native.twin import native_view
 
         return native_view(view)
 
@@ -106,7 +106,7 @@ class LegendsGame(Game):
         """The twin's state of `new_state(seed)` (the deal is the reference's)."""
         if self.native is None:
             return None
-        from hzai.native.legends import native_state
+        from hzai.games.legends.native.twin import native_state
 
         return native_state(self.new_state(seed))
 

@@ -41,7 +41,11 @@
 
 namespace hzn::search {
 
-enum BotKind : int { BOT_RANDOM = 0, BOT_LIGHT = 1, BOT_ISMCTS = 2, BOT_PIMC = 3 };
+// The kinds of native bot (hzai/native/tables.def; Python reads it as ARENA_BOTS).
+enum BotKind : int {
+#define HZ_ARENA_BOT(ID, TEXT) BOT_##ID,
+#include "../tables.def"
+};
 
 struct BotSpec {
   int kind = BOT_RANDOM;

@@ -24,7 +24,7 @@ from functools import lru_cache
 from hzai.games.hera_zeus.cards import Deck
 from hzai.games.hera_zeus.rules import moves as mv
 from hzai.games.hera_zeus.rules.moves import CardRef, Move
-from hzai.native.tables import ACTION_BLOCKS, block_size
+from hzai.games.hera_zeus.native.tables import ACTION_BLOCKS, block_size
 
 BLOCKS = tuple(kind for kind, _ in ACTION_BLOCKS)  # the move kinds, in id order
 _KINDS = {mv.DRAW, mv.PLAY, mv.CHALLENGE, mv.PEGASUS_HAND, mv.PEGASUS_FRONT, mv.PLACE, mv.PYTHIA_SPY,

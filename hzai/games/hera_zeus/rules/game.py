@@ -106,7 +106,7 @@ class Game(ServiceHooks, CoreGame):
         """The C++ twin of this deck and variants (hzai._native.Game); None without a
         built core."""
         try:
-            from hzai.native import native_game
+            from hzai.games.hera_zeus.native.state import native_game
         except ImportError:  # pragma: no cover - only without a built core
             return None
         return native_game(self)
@@ -129,7 +129,7 @@ class Game(ServiceHooks, CoreGame):
         """One state consistent with `view`: the native sampler where the core is built
         (30-50 times faster), else the Python one; both draw the same state."""
         if self.native is not None:
-            from hzai.native.search import native_sample
+            from hzai.games.hera_zeus.native.search import native_sample
 
             return native_sample(view, seed, self)
         from hzai.games.hera_zeus.belief import Determinizer
@@ -141,7 +141,7 @@ class Game(ServiceHooks, CoreGame):
         sees, so any state drawn from the view lists the same ones."""
         if self.native is not None:
             from hzai import _native
-            from hzai.native.search import flat_view
+            from hzai.games.hera_zeus.native.search import flat_view
 
             world = _native.sample_view(self.native, flat_view(view, self), 0)
             return [self.space.decode(a) for a in world.legal_actions()]
@@ -149,16 +149,16 @@ class Game(ServiceHooks, CoreGame):
 
     # ----- what the generic search needs --------------------------------------------
     def native_view(self, view):
-        """The view as the native search reads it (typed structs, hzai.native.search); a
+        """The view as the native search reads it (typed structs, hzai.games.hera_zeus.native.search); a
         view that says it is `all_seeing` (the arena's benchmark ceiling, whose every
         sample is one known state) as the world of that state: every card seen, only
         the deck orders hidden."""
-        from hzai.native.search import flat_view
+        from hzai.games.hera_zeus.native.search import flat_view
 
         if not getattr(view, "all_seeing", False):
             return flat_view(view, self)
         from hzai import _native
-        from hzai.native.state import NativeState
+        from hzai.games.hera_zeus.native.state import NativeState
 
         return _native.world_spec(NativeState.from_state(view.sample(0)).core)
 
@@ -190,7 +190,7 @@ class Game(ServiceHooks, CoreGame):
         if self.native is None:
             return None
         from hzai.games.hera_zeus.belief.inference import check_temperature, pool_size
-        from hzai.native.inference import InferredView
+        from hzai.games.hera_zeus.native.inference import InferredView
 
         return InferredView(view, check_temperature(temperature), seed, pool_size(worlds))
 
@@ -198,14 +198,14 @@ class Game(ServiceHooks, CoreGame):
         """The view of the seat to decide after `record` (a record of this game):
         RecordError for a bad record, NoDecision when the game is over or chance is
         next, ReplayStopped when `should_stop` says so. With the native core the record
-        is replayed and the view built in C++ (hzai.native.decision); a record the core
+        is replayed and the view built in C++ (hzai.games.hera_zeus.native.decision); a record the core
         does not read to its end is replayed here, with the same answer."""
         from hzai.games.hera_zeus.rules.replay_cache import ReplayCache, ReplayStopped
 
         if should_stop is not None and should_stop():  # the core's replay is not interrupted
             raise ReplayStopped(0)
         if self.native is not None:
-            from hzai.native.decision import native_decision
+            from hzai.games.hera_zeus.native.decision import native_decision
 
             fast = native_decision(record)
             if fast is not None:

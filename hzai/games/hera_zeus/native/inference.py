@@ -13,8 +13,8 @@ from __future__ import annotations
 from hzai import _native
 from hzai.core.view import View as CoreView
 from hzai.games.hera_zeus.belief.inference import POOL, slot_log_factors
-from hzai.native import NativeState, native_game
-from hzai.native.search import flat_view
+from hzai.games.hera_zeus.native.state import NativeState, native_game
+from hzai.games.hera_zeus.native.search import flat_view
 from hzai.rng import MASK64, mix_seed
 
 SALT = 0x1F3A  # the pool's seed: mix_seed(search seed, SALT)

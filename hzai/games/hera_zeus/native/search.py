@@ -16,8 +16,9 @@ from hzai import _native
 from hzai.games.hera_zeus.belief import View
 from hzai.games.hera_zeus.belief.view import unaccounted
 from hzai.games.hera_zeus.cards import PLAYERS
-from hzai.native import NativeState, native_game
-from hzai.native.tables import PENDING_KINDS, PHASES, PLAYOUTS, REASONS
+from hzai.games.hera_zeus.native.state import NativeState, native_game
+from hzai.games.hera_zeus.native.tables import PENDING_KINDS, PHASES, REASONS
+from hzai.native.tables import PLAYOUTS
 
 if TYPE_CHECKING:
     from hzai.games.hera_zeus.rules.game import Game
@@ -73,7 +74,7 @@ def _pending(entry: dict, names: _Names) -> _native.ViewPending:
 
 
 def flat_view(view: View, game: Game) -> _native.ViewSpec:
-    built = getattr(view, "native_spec", None)  # a view the core built itself (hzai.native.decision)
+    built = getattr(view, "native_spec", None)  # a view the core built itself (hzai.games.hera_zeus.native.decision)
     if built is not None:
         return built
     names = _Names(native_game(game))
@@ -119,10 +120,10 @@ def search_options(seed: int, threads: int = 1, exploration: float = 0.7, playou
 
 def new_search(game: Game, flat: _native.ViewSpec, seed: int, threads: int = 1, exploration: float = 0.7,
                playout: str = "random") -> _native.Search:
-    return _native.Search(native_game(game), flat, search_options(seed, threads, exploration, playout))
+    return native_game(game).search(flat, search_options(seed, threads, exploration, playout))
 
 
 def new_pimc(game: Game, flat: _native.ViewSpec, seed: int, worlds: int, exploration: float = 0.7,
              playout: str = "random") -> _native.Pimc:
     """PIMC over the view: world w drawn with mix_seed(seed, 2w), searched with mix_seed(seed, 2w+1)."""
-    return _native.Pimc(native_game(game), flat, search_options(seed, 1, exploration, playout), worlds)
+    return native_game(game).pimc(flat, search_options(seed, 1, exploration, playout), worlds)

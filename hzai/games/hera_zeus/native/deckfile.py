@@ -1,9 +1,9 @@
 """Write a deck in the plain form the core's self-test program reads (docs/native.md).
 
-    python -m hzai.native.deckfile [classic | DECK.toml] > deck.txt
+    python -m hzai.games.hera_zeus.native.deckfile [classic | DECK.toml] > deck.txt
 
 One card instance a line, in id order: name, lower-case name, owner, kind, strength,
-power, slays_medusa, falls_to_pythia (numbers as in hzai.native).
+power, slays_medusa, falls_to_pythia (numbers as in hzai.games.hera_zeus.native.state).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 from hzai.games.hera_zeus.cards import load_deck
-from hzai.native import _card_specs
+from hzai.games.hera_zeus.native.state import _card_specs
 
 
 def deck_lines(spec: str = "classic") -> list[str]:

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 from hzai import _native
 from hzai.core.view import View as CoreView
-from hzai.native import NativeState, native_game
-from hzai.native.tables import PHASES
+from hzai.games.hera_zeus.native.state import NativeState, native_game
+from hzai.games.hera_zeus.native.tables import PHASES
 from hzai.games.hera_zeus.rules.record import initial_state
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@
 is applied to both, and the two positions' dumps are equal; at the end, the returns.
 tests/native/test_legends_differential.py runs it; a longer soak:
 
-    python -m hzai.native.legends_check --games 20000 --seed 1000000
+    python -m hzai.games.legends.native.check --games 20000 --seed 1000000
 
 prints `N passed, M failed` and the first failure."""
 
@@ -17,7 +17,7 @@ from collections import Counter
 
 from hzai.games.legends.data import DIFFICULTIES, load_data
 from hzai.games.legends.game import LegendsGame
-from hzai.native.legends import native_state, table_dump
+from hzai.games.legends.native.twin import native_state, table_dump
 from hzai.rng import SplitMix64, mix_seed
 
 

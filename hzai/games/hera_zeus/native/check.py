@@ -4,7 +4,7 @@ Both engines play the same random game side by side; after every step the legal 
 (text and action id), the chance outcomes, the raw card placement (instance ids) and the
 state JSON of both must be equal. Used by tests/native and, for long runs, as a command:
 
-    python -m hzai.native.check --games 5000 --seed 0
+    python -m hzai.games.hera_zeus.native.check --games 5000 --seed 0
 
 It prints one line per variant set and a closing line `N passed, M failed`.
 """
@@ -17,7 +17,7 @@ import random
 import sys
 import time
 
-from hzai.native import NativeState, raw_of
+from hzai.games.hera_zeus.native.state import NativeState, raw_of
 from hzai.games.hera_zeus.rules import Game, Record, state_to_json
 from hzai.games.hera_zeus.rules.actions import action_space
 from hzai.games.hera_zeus.rules.effects import apply_legal

@@ -1,6 +1,5 @@
 """The native core's game and state handles (module `hzai._native`) for the reference
-engine's decks, variants and states: `native_game`, `NativeState`, `random_playouts`
-(re-exported by `hzai.native`, which imports this module only when one is asked for).
+engine's decks, variants and states: `native_game`, `NativeState`, `random_playouts`.
 """
 
 from __future__ import annotations
