@@ -174,7 +174,7 @@ class Game(ServiceHooks, CoreGame):
         """The policy net's probabilities of the view's legal moves (hz_learn.cpp)."""
         if self.native is None or not model.has_policy:
             return None
-        from hzai.native.search import flat_view
+        from hzai.games.hera_zeus.native.search import flat_view
 
         legal = [self.action_of(move) for move in view.legal_moves()]
         return model.policy(self.native, flat_view(view, self), legal)
