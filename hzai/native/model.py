@@ -155,6 +155,9 @@ def native_model(game, weights: Weights):
     from hzai import _native
 
     try:
+        if hasattr(native, "new_model"):  # a game whose twin builds its own model bundle (Legends)
+            return native.new_model(weights.model_id, value["trunk"], value["heads"], policy["trunk"],
+                                    policy["heads"])
         return _native.HzModel(native, weights.model_id, value["trunk"], value["heads"], policy["trunk"],
                                policy["heads"])
     except ValueError as exc:
@@ -187,6 +190,16 @@ def shipped_model(game):
     that is there but broken (a wrong checksum, a shape that does not fit)."""
     path = shipped_path(game)
     return None if path is None else load_cached(game, path)
+
+
+def arena_model_path(game) -> Path | None:
+    """The one model a game's native arena gives its guided bots: the kept model, else
+    the learned team's (`Game.learned_model_file`, a game whose default is unguided)."""
+    path = shipped_path(game)
+    if path is None:
+        learned = getattr(game, "learned_model_file", None)
+        path = Path(learned) if learned is not None and Path(learned).is_file() else None
+    return path
 
 
 def model_id(game) -> str | None:

@@ -182,10 +182,10 @@ def play_native(game, bots: list, seatings: list[list[int]], indices: list[int],
     seatings[k][p] in seat p of the k-th game: [(ArenaOutcome, final native state)]."""
     starts = [game.native_start(seed + i) for i in indices]
     extra = {"text_ranks": text_ranks(game)} if game.native.arena_needs_text_ranks else {}
-    if any(getattr(b, "model", -1) >= 0 for b in bots):  # guided bots: the shipped model (native_bot)
-        from hzai.search.ismcts import shipped_guide
+    if any(getattr(b, "model", -1) >= 0 for b in bots):  # guided bots: the game's model (native_bot)
+        from hzai.native.model import arena_model_path, load_cached
 
-        extra["models"] = [shipped_guide(game).model]
+        extra["models"] = [load_cached(game, arena_model_path(game))[1]]
     return game.native.arena(bots, starts, [seed + i for i in indices], seatings, threads, keep_actions, **extra)
 
 

@@ -1,0 +1,207 @@
+"""Legends' learned team (docs/learning.md, "Legends"): the model file and its native
+bundle, the `learned` bot (team value at the leaves, blueprint at the root), its
+determinism, no peeking, and self-play and training through the shared pipeline on a
+tiny data set the test makes."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from hzai.core import Limits
+from hzai.core.bot import BotError
+from hzai.games.legends.game import DEFAULT_HEROES, LegendsGame
+from hzai.games.legends.view import LegendsView
+from hzai.native.legends import native_state, native_view
+from hzai.search.bot import make_bot
+from tests.legends.helpers import game as legends_game
+from tests.legends.helpers import random_game
+
+
+def _game(mission=1, seats=2):
+    return legends_game(mission, tuple(DEFAULT_HEROES[:seats]))
+
+
+def tiny_legends_weights(seed: int = 0):
+    from hzai.learn.train import Net
+    from hzai.native.model import Weights
+
+    g = _game()
+    rng = np.random.default_rng(seed)
+    n_in = g.native.feature_count()
+    value = Net(n_in, [6, 4], [1], rng)
+    policy = Net(n_in, [8], [g.native.action_feature_count()], rng)
+    for net in (value, policy):
+        for w, b in net.heads:
+            w += rng.standard_normal(w.shape).astype(np.float32) * 0.5
+            b += rng.standard_normal(b.shape).astype(np.float32) * 0.1
+    return Weights("legends", "tiny-legends", 1, {"value": value.export(), "policy": policy.export()}, {"made": "tests"})
+
+
+@pytest.fixture(scope="module")
+def model_file(tmp_path_factory):
+    from hzai.native.model import save
+
+    path = tmp_path_factory.mktemp("lgmodel") / "tiny.npz"
+    save(tiny_legends_weights(), path)
+    return path
+
+
+@pytest.fixture()
+def learned(monkeypatch, model_file):
+    monkeypatch.setattr(LegendsGame, "learned_model_file", model_file)
+    return model_file
+
+
+def _decision(g, seed=7, upto=6):
+    state = random_game(g, seed, upto=upto)
+    while state.is_chance or state.is_terminal:
+        upto += 1
+        state = random_game(g, seed, upto=upto)
+    return state
+
+
+def _move(spec, view, budget=60, seed=3, threads=1):
+    result = make_bot(spec).decide(view, Limits(iterations=budget, threads=threads), seed=seed)
+    return view.game.move_text(result.move)
+
+
+def test_the_model_file_loads_and_its_outputs_are_a_team_value_and_a_distribution(learned):
+    from hzai.native.model import load_cached
+
+    g = _game()
+    weights, model = load_cached(g, learned)
+    assert weights.model_id == "tiny-legends@1" and model.has_value and model.has_policy
+    state = _decision(g)
+    values = model.values(native_state(state))
+    assert len(values) == g.n and len(set(values)) == 1 and 0.0 < values[0] < 1.0
+    view = LegendsView.of(state, state.current_seat)
+    legal = sorted(g.action_of(m) for m in state.legal_moves())
+    probs = model.policy(native_view(view), legal)
+    assert len(probs) == len(legal) and abs(sum(probs) - 1.0) < 1e-9 and min(probs) > 0.0
+
+
+def test_a_model_of_another_game_or_shape_is_refused_with_its_reason(tmp_path, learned):
+    from hzai.native.model import ModelError, Weights, native_model, read, save
+
+    g = _game()
+    w = read(learned)
+    other = Weights("hera_zeus", w.name, w.version, w.nets, w.info)
+    with pytest.raises(ModelError, match="is for game 'hera_zeus'"):
+        native_model(g, other)
+    bad = tiny_legends_weights()
+    bad.nets["policy"]["heads"][0] = (np.zeros((5, 8), np.float32), np.zeros(5, np.float32))
+    with pytest.raises(ModelError, match="one head of .* outputs"):
+        native_model(g, bad)
+    broken = tmp_path / "broken.npz"
+    save(tiny_legends_weights(), broken)
+    data = dict(np.load(broken))
+    data["value/head/0/b"] = data["value/head/0/b"] + 1
+    np.savez(broken, **data)
+    with pytest.raises(ModelError, match="checksum"):
+        read(broken)
+
+
+def test_the_learned_bot_needs_a_model(monkeypatch, tmp_path):
+    monkeypatch.setattr(LegendsGame, "learned_model_file", tmp_path / "absent.npz")
+    g = _game()
+    view = LegendsView.of(_decision(g), _decision(g).current_seat)
+    with pytest.raises(BotError, match="no learned model"):
+        make_bot("learned").decide(view, Limits(iterations=10), seed=1)
+
+
+def test_the_learned_bot_searches_with_the_blueprint_at_its_root_and_differs_from_ismcts(learned):
+    from hzai.search.ismcts import new_tree
+    from hzai.search.learned import learned_guide
+
+    g = _game(3, 4)
+    guide = learned_guide(g)
+    assert guide.value and guide.policy
+    moved = 0
+    for seed in range(6):
+        state = _decision(g, seed=20 + seed, upto=4 + seed)
+        view = LegendsView.of(state, state.current_seat)
+        tree = new_tree(view, 1, widen_root=True, guide=guide)
+        prior = tree.root_prior()
+        legal = [g.action_of(m) for m in state.legal_moves()]
+        assert abs(sum(prior) - 1.0) < 1e-9 and all(prior[a] > 0 for a in legal)
+        a = make_bot("learned").decide(view, Limits(iterations=80), seed=5).analysis
+        b = make_bot("ismcts").decide(view, Limits(iterations=80), seed=5).analysis
+        moved += [m.visits for m in a.moves] != [m.visits for m in b.moves]
+    assert moved >= 3
+
+
+def test_the_learned_bot_is_deterministic_on_one_and_two_threads(learned):
+    g = _game(1, 2)
+    state = _decision(g, seed=9, upto=8)
+    view = LegendsView.of(state, state.current_seat)
+    for threads in (1, 2):
+        assert _move("learned", view, threads=threads) == _move("learned", view, threads=threads)
+
+
+def test_no_peeking_partners_hands_changed_behind_the_view_change_no_output_or_move(learned):
+    """Worlds drawn from a seat's view hide other partner hands; that seat's features,
+    the model's outputs from its picture and the learned bot's move are the same in each."""
+    from hzai.native.model import load_cached
+
+    g = _game(1, 3)
+    _, model = load_cached(g, learned)
+    differed = 0
+    for seed in range(3):
+        state = _decision(g, seed=40 + seed, upto=9)
+        seat = state.current_seat
+        view = LegendsView.of(state, seat)
+        legal = sorted(g.action_of(m) for m in state.legal_moves())
+        moves, values, policies = set(), set(), set()
+        for world_seed in (1, 2, 3):
+            world = view.sample(world_seed)
+            differed += any(sorted(world.t.kind[i] for i in world.t.hands[p]) !=
+                            sorted(state.t.kind[i] for i in state.t.hands[p]) for p in range(g.n) if p != seat)
+            seen = LegendsView.of(world, seat)
+            moves.add(_move("learned", seen, budget=40))
+            values.add(tuple(model.values(native_state(world))))
+            policies.add(tuple(model.policy(native_view(seen), legal)))
+        assert len(moves) == len(values) == len(policies) == 1
+    assert differed >= 2
+
+
+def test_selfplay_and_training_make_a_model_the_learned_bot_plays(tmp_path, monkeypatch):
+    from hzai.learn.selfplay import SelfplayConfig, load, run
+    from hzai.learn.train import TrainConfig, train_model
+
+    out = tmp_path / "sp"
+    config = SelfplayConfig("legends", games=4, budget=12, seed=5, shard=2, params=json.dumps({"mission": 1, "seats": 2}))
+    summary = run(config, out, threads=2)
+    assert summary["games"] == 4 and summary["records"] > 40
+    again = tmp_path / "sp2"
+    run(config, again, threads=1)
+    a, b = load([out]), load([again])
+    assert all(np.array_equal(a[k], b[k]) for k in ("view_idx", "policy_action", "result"))  # seeded: reproducible
+    assert set(np.unique(a["result"])) <= {0.0, 1.0}
+    model = tmp_path / "m.npz"
+    result = train_model("legends", [str(out)], str(model), TrainConfig(epochs=3, hidden="16", value_hidden="8",
+                                                                          batch=32, check_every=5),
+                         name="lg-test", quiet=True)
+    from hzai.native.model import read
+
+    w = read(model)
+    curve = w.info["policy_curve"]
+    assert curve[-1]["train_policy"] < curve[0]["train_policy"] + 1e-6 or len(curve) == 1
+    assert result["model"] == "lg-test@1"
+    monkeypatch.setattr(LegendsGame, "learned_model_file", model)
+    g = _game()
+    state = _decision(g)
+    assert _move("learned", LegendsView.of(state, state.current_seat), budget=20)
+
+
+def test_bad_selfplay_options_are_named():
+    from hzai.learn.selfplay import SelfplayConfig, SelfplayError
+
+    with pytest.raises(SelfplayError, match="mission"):
+        SelfplayConfig("legends", params=json.dumps({"mission": 99})).check()
+    with pytest.raises(SelfplayError, match="unknown parameter"):
+        SelfplayConfig("legends", params=json.dumps({"colour": 1})).check()
+    with pytest.raises(SelfplayError, match="JSON"):
+        SelfplayConfig("legends", params="{mission").check()
