@@ -41,8 +41,16 @@ def learned_guide(game, value: bool = True, policy: bool = True, cards: bool = T
 
 
 class LearnedBot(IsmctsBot):
+    """`ismcts` guided by the learned model. Its default is the value at the leaves only:
+    the Legends blueprint as the root's PUCT prior lost every one of 20 games of mission
+    1 (2 seats, 150 iterations) where the value alone won 12 (docs/learning.md), so the
+    policy is an option (policy=1) until that is understood."""
+
     name = "learned"
     GUIDED = 1
+
+    def __init__(self, *args, policy: int | str | None = None, **kwargs):
+        super().__init__(*args, policy=0 if policy is None else policy, **kwargs)
 
     def check_game(self, game) -> None:
         super().check_game(game)
