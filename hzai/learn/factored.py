@@ -3,7 +3,7 @@
 per *action feature* (the twin's `action_features(seat, action)`: its kind, its monster,
 its cards...), and an action's logit is the sum of the head's outputs at its features.
 A softmax over the actions a record's root searched is trained against their visit
-shares (cross-entropy), with the trunk and Adam of hzai.learn.train.
+shares (cross-entropy); hzai.learn.train fits it with its trunk and Adam.
 
 Each self-play folder was played in one game setting (its meta.json's params): the
 features of a record's actions come from that setting's twin.
@@ -11,11 +11,7 @@ features of a record's actions come from that setting's twin.
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
-
-from hzai.learn.train import Net, TrainConfig, _say, dense, split
 
 
 class ActionTable:
@@ -52,7 +48,7 @@ class ActionTable:
         return pair_row, self.prob[pairs], entry_pair, self.feat[entries], counts
 
 
-def factored_loss(net: Net, x: np.ndarray, table: ActionTable, rows: np.ndarray, grad: bool):
+def factored_loss(net, x: np.ndarray, table: ActionTable, rows: np.ndarray, grad: bool):
     """(cross-entropy against the visit shares, top-1 agreement, gradients or None)."""
     outs, acts = net.forward(x)
     z = outs[0]
@@ -75,52 +71,3 @@ def factored_loss(net: Net, x: np.ndarray, table: ActionTable, rows: np.ndarray,
     dz = np.zeros_like(z)
     np.add.at(dz, (pair_row[entry_pair], entry_feat), d_logit[entry_pair])
     return loss, agree, net.backward(acts, [dz.astype(np.float32)])
-
-
-def fit_factored_policy(data: dict, games: list, n_in: int, n_features: int, config: TrainConfig, rng,
-                        quiet: bool = False):
-    """The policy net (one head of `n_features` outputs) trained on the records' visit shares."""
-    train, held = split(data)
-    table = ActionTable(data, games)
-    net = Net(n_in, config.widths(config.hidden), [n_features], rng)
-    deadline = time.perf_counter() + config.minutes * 60
-    held_rows = held[:8000]
-    x_held = dense(data["view_idx"], data["view_ptr"], held_rows, n_in)
-
-    def held_loss() -> tuple[float, float]:
-        if not len(held_rows):
-            return 0.0, 0.0
-        loss, agree, _ = factored_loss(net, x_held, table, held_rows, False)
-        return loss, agree
-
-    best, (best_loss, _), steps, curve = net.snapshot(), held_loss(), 0, []
-    for epoch in range(config.epochs):
-        order = rng.permutation(train)
-        total, agree_sum, n = 0.0, 0.0, 0
-        for k in range(0, len(order), config.batch):
-            rows = order[k:k + config.batch]
-            x = dense(data["view_idx"], data["view_ptr"], rows, n_in, config.input_dropout, rng)
-            loss, agree, grads = factored_loss(net, x, table, rows, True)
-            net.step(grads, config.lr, config.weight_decay)
-            total += loss * len(rows)
-            agree_sum += agree * len(rows)
-            n += len(rows)
-            steps += 1
-            if steps % config.check_every == 0:
-                loss_h, _ = held_loss()
-                if loss_h < best_loss:
-                    best, best_loss = net.snapshot(), loss_h
-            if time.perf_counter() > deadline:
-                break
-        loss_h, agree_h = held_loss()
-        if loss_h < best_loss:
-            best, best_loss = net.snapshot(), loss_h
-        row = {"epoch": epoch + 1, "train_policy": total / max(1, n), "train_top1": agree_sum / max(1, n),
-               "held_out_policy": loss_h, "held_out_top1": agree_h}
-        curve.append(row)
-        _say(quiet, "policy epoch {}: ".format(epoch + 1) + ", ".join(f"{k} {v:.4f}" for k, v in row.items()
-                                                                    if k != "epoch"))
-        if time.perf_counter() > deadline:
-            break
-    net.restore(best)
-    return net, curve

@@ -303,6 +303,58 @@ def fit_policy(data, n_in, n_actions, n_names, config: TrainConfig, rng, quiet=F
     return net, curve
 
 
+def fit_factored_policy(data: dict, games: list, n_in: int, n_features: int, config: TrainConfig, rng,
+                        quiet: bool = False):
+    """The policy net of a game that scores action features (hzai.learn.factored): one
+    head of `n_features` outputs, trained on the records' visit shares."""
+    from hzai.learn.factored import ActionTable, factored_loss
+
+    train, held = split(data)
+    table = ActionTable(data, games)
+    net = Net(n_in, config.widths(config.hidden), [n_features], rng)
+    deadline = time.perf_counter() + config.minutes * 60
+    held_rows = held[:8000]
+    x_held = dense(data["view_idx"], data["view_ptr"], held_rows, n_in)
+
+    def held_loss() -> tuple[float, float]:
+        if not len(held_rows):
+            return 0.0, 0.0
+        loss, agree, _ = factored_loss(net, x_held, table, held_rows, False)
+        return loss, agree
+
+    best, (best_loss, _), steps, curve = net.snapshot(), held_loss(), 0, []
+    for epoch in range(config.epochs):
+        order = rng.permutation(train)
+        total, agree_sum, n = 0.0, 0.0, 0
+        for k in range(0, len(order), config.batch):
+            rows = order[k:k + config.batch]
+            x = dense(data["view_idx"], data["view_ptr"], rows, n_in, config.input_dropout, rng)
+            loss, agree, grads = factored_loss(net, x, table, rows, True)
+            net.step(grads, config.lr, config.weight_decay)
+            total += loss * len(rows)
+            agree_sum += agree * len(rows)
+            n += len(rows)
+            steps += 1
+            if steps % config.check_every == 0:
+                loss_h, _ = held_loss()
+                if loss_h < best_loss:
+                    best, best_loss = net.snapshot(), loss_h
+            if time.perf_counter() > deadline:
+                break
+        loss_h, agree_h = held_loss()
+        if loss_h < best_loss:
+            best, best_loss = net.snapshot(), loss_h
+        row = {"epoch": epoch + 1, "train_policy": total / max(1, n), "train_top1": agree_sum / max(1, n),
+               "held_out_policy": loss_h, "held_out_top1": agree_h}
+        curve.append(row)
+        _say(quiet, "policy epoch {}: ".format(epoch + 1) + ", ".join(f"{k} {v:.4f}" for k, v in row.items()
+                                                                    if k != "epoch"))
+        if time.perf_counter() > deadline:
+            break
+    net.restore(best)
+    return net, curve
+
+
 def evaluate_policy(net, data, rows, n_in, n_actions, n_names, labels) -> dict:
     sums, n = {"policy": 0.0, "hostage": 0.0, "slots": 0.0}, 0
     for k in range(0, len(rows), 1024):
@@ -350,8 +402,6 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     started = time.perf_counter()
     value_net, value_curve, calib = fit_value(data, n_in, config, rng, quiet, team)
     if factored:
-        from hzai.learn.factored import fit_factored_policy
-
         games = [folder_game(f, game_name) for f in folders]
         policy_net, policy_curve = fit_factored_policy(data, games, n_in, game.native.action_feature_count(), config,
                                                        rng, quiet)
