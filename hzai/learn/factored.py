@@ -2,8 +2,10 @@
 600,000 action ids, most of them Oracle orders): the policy net's head has one output
 per *action feature* (the twin's `action_features(seat, action)`: its kind, its monster,
 its cards...), and an action's logit is the sum of the head's outputs at its features.
-A softmax over the actions a record's root searched is trained against their visit
-shares (cross-entropy); hzai.learn.train fits it with its trunk and Adam.
+A softmax over every legal move a record's root lists is trained against their visit
+shares (cross-entropy; the moves the search passed over have share 0, so the net learns
+to rank them below the searched ones: a softmax over the visited moves alone leaves
+every other move unranked); hzai.learn.train fits it with its trunk and Adam.
 
 Each self-play folder was played in one game setting (its meta.json's params): the
 features of a record's actions come from that setting's twin.
@@ -15,7 +17,7 @@ import numpy as np
 
 
 class ActionTable:
-    """Every record's searched actions as (row, visit share, features): pairs in record
+    """Every record's listed actions as (row, visit share, features): pairs in record
     order (a record's pairs contiguous), their features in CSR."""
 
     def __init__(self, data: dict, games: list):

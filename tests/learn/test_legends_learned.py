@@ -196,6 +196,62 @@ def test_selfplay_and_training_make_a_model_the_learned_bot_plays(tmp_path, monk
     assert _move("learned", LegendsView.of(state, state.current_seat), budget=20)
 
 
+def _blueprint_logits(weights, game, view_idx, seat, actions):
+    """The blueprint's logits of `actions` from a record's view features, in numpy (the
+    file's policy net; an action's logit the sum at its features, hzai/learn/factored.py)."""
+    net = weights.nets["policy"]
+    h = np.zeros(game.native.feature_count(), np.float32)
+    h[view_idx] = 1.0
+    for w, b in net["trunk"]:
+        h = np.maximum(h @ w.astype(np.float32) + b, 0.0)
+    w, b = net["heads"][0]
+    z = h @ w.astype(np.float32).T + b
+    return np.array([z[list(game.native.action_features(seat, a))].sum() for a in actions])
+
+
+def test_selfplay_lists_every_legal_root_move_and_the_blueprint_learns_to_rank_the_searched_ones_first(tmp_path):
+    """The blueprint scores action features, so it learns only from the moves a record
+    lists: a widened root visits one or two of them, and a record that lists only those
+    leaves every other legal move unranked (the blueprint at the root then spread its
+    prior over moves it never learned to rank and lost every game). Each record lists
+    every legal move of its root, the unvisited ones with share 0, and the trained
+    blueprint puts the searched move first among all of them."""
+    from hzai.learn.selfplay import SelfplayConfig, load, run
+    from hzai.learn.train import TrainConfig, train_model
+    from hzai.native.model import read
+
+    params = {"mission": 1, "seats": 2}
+    config = SelfplayConfig("legends", games=12, budget=12, seed=11, shard=6, params=json.dumps(params))
+    out = tmp_path / "sp"
+    run(config, out, threads=2)
+    data = load([out])
+    g = _game()
+    ptr, act, prob = data["policy_ptr"], data["policy_action"], data["policy_prob"]
+    firsts = [r for r in range(len(data["seat"])) if data["move"][r] == 0]
+    assert len(firsts) == 12
+    for r in firsts:  # a game's first decision: the position the deal starts from
+        legal = sorted(g.action_of(m) for m in g.new_state(config.seed + int(data["game"][r])).legal_moves())
+        assert sorted(act[ptr[r]:ptr[r + 1]].tolist()) == legal
+    listed = np.diff(ptr)
+    visited = np.add.reduceat((prob > 0).astype(np.int64), ptr[:-1])
+    assert (listed > visited).mean() > 0.5 and np.allclose(np.add.reduceat(prob, ptr[:-1]), 1.0, atol=1e-4)
+    model = tmp_path / "m.npz"
+    train_model("legends", [str(out)], str(model), TrainConfig(epochs=25, hidden="32", value_hidden="8", batch=32,
+                                                               input_dropout=0.0, check_every=10 ** 6, lr=3e-3),
+                name="lg-rank", quiet=True)
+    weights = read(model)
+    choices = [r for r in range(len(data["seat"])) if listed[r] >= 3]
+    top_searched, chance = 0, 0.0
+    for r in choices:
+        actions, shares = act[ptr[r]:ptr[r + 1]], prob[ptr[r]:ptr[r + 1]]
+        logits = _blueprint_logits(weights, g, data["view_idx"][data["view_ptr"][r]:data["view_ptr"][r + 1]],
+                                   int(data["seat"][r]), actions)
+        top_searched += shares[int(np.argmax(logits))] == shares.max()
+        chance += (shares == shares.max()).mean()
+    assert len(choices) > 50
+    assert top_searched / len(choices) > 0.6 and top_searched > 2 * chance, (top_searched, chance, len(choices))
+
+
 def test_bad_selfplay_options_are_named():
     from hzai.learn.selfplay import SelfplayConfig, SelfplayError
 
