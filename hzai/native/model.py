@@ -192,16 +192,6 @@ def shipped_model(game):
     return None if path is None else load_cached(game, path)
 
 
-def arena_model_path(game) -> Path | None:
-    """The one model a game's native arena gives its guided bots: the kept model, else
-    the learned team's (`Game.learned_model_file`, a game whose default is unguided)."""
-    path = shipped_path(game)
-    if path is None:
-        learned = getattr(game, "learned_model_file", None)
-        path = Path(learned) if learned is not None and Path(learned).is_file() else None
-    return path
-
-
 def model_id(game) -> str | None:
     """name@version of the game's kept model, or None."""
     loaded = shipped_model(game)

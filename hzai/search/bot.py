@@ -59,10 +59,8 @@ def _makers() -> dict:
         from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, IsmctsV2Bot, PimcBot
         from hzai.search.levels import LevelBot
 
-        from hzai.search.learned import LearnedBot
-
         makers.update({"ismcts": IsmctsBot, "ismcts-v2": IsmctsV2Bot, "ismcts-v1": IsmctsV1Bot, "pimc": PimcBot,
-                       "level": LevelBot, "learned": LearnedBot})
+                       "level": LevelBot})
     except ImportError:  # the native core is not built
         pass
     return makers

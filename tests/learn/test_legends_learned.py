@@ -1,7 +1,7 @@
 """Legends' learned team (docs/learning.md, "Legends"): the model file and its native
-bundle, the `learned` bot (team value at the leaves, blueprint at the root), its
-determinism, no peeking, and self-play and training through the shared pipeline on a
-tiny data set the test makes."""
+bundle, `ismcts` guided by it (team value at the leaves, the blueprint at the root with
+policy=1), its determinism, no peeking, and self-play and training through the shared
+pipeline on a tiny data set the test makes."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def model_file(tmp_path_factory):
 
 @pytest.fixture()
 def learned(monkeypatch, model_file):
-    monkeypatch.setattr(LegendsGame, "learned_model_file", model_file)
+    monkeypatch.setattr(LegendsGame, "model_file", model_file)
     return model_file
 
 
@@ -104,21 +104,26 @@ def test_a_model_of_another_game_or_shape_is_refused_with_its_reason(tmp_path, l
         read(broken)
 
 
-def test_the_learned_bot_needs_a_model(monkeypatch, tmp_path):
-    monkeypatch.setattr(LegendsGame, "learned_model_file", tmp_path / "absent.npz")
+def test_without_a_model_file_ismcts_is_the_unguided_search(monkeypatch, tmp_path):
+    monkeypatch.setattr(LegendsGame, "model_file", tmp_path / "absent.npz")
     g = _game()
-    view = LegendsView.of(_decision(g), _decision(g).current_seat)
-    with pytest.raises(BotError, match="no learned model"):
-        make_bot("learned").decide(view, Limits(iterations=10), seed=1)
+    state = _decision(g)
+    view = LegendsView.of(state, state.current_seat)
+    assert make_bot("ismcts").guide(g) is None
+    a = make_bot("ismcts").decide(view, Limits(iterations=60), seed=1).analysis
+    b = make_bot("ismcts-v2").decide(view, Limits(iterations=60), seed=1).analysis
+    assert [(m.visits, m.value) for m in a.moves] == [(m.visits, m.value) for m in b.moves]
 
 
-def test_the_learned_bot_searches_with_the_blueprint_at_its_root_and_differs_from_ismcts(learned):
-    from hzai.search.ismcts import new_tree
-    from hzai.search.learned import learned_guide
+def test_ismcts_searches_with_the_team_value_and_the_blueprint_when_asked_and_differs_from_ismcts_v2(learned):
+    from hzai.search.ismcts import default_guide, new_tree
 
     g = _game(3, 4)
-    guide = learned_guide(g)
-    assert guide.value and guide.policy
+    assert make_bot("ismcts").parts(g) == (True, False, False)  # Legends' defaults (LegendsGame.model_defaults)
+    assert make_bot("ismcts:policy=1").parts(g) == (True, True, False)
+    assert make_bot("ismcts-v2").guide(g) is None
+    guide = default_guide(g, (True, True, False))
+    assert guide.value and guide.policy and guide.model_id == "tiny-legends@1"
     moved = 0
     for seed in range(6):
         state = _decision(g, seed=20 + seed, upto=4 + seed)
@@ -127,23 +132,44 @@ def test_the_learned_bot_searches_with_the_blueprint_at_its_root_and_differs_fro
         prior = tree.root_prior()
         legal = [g.action_of(m) for m in state.legal_moves()]
         assert abs(sum(prior) - 1.0) < 1e-9 and all(prior[a] > 0 for a in legal)
-        a = make_bot("learned").decide(view, Limits(iterations=80), seed=5).analysis
-        b = make_bot("ismcts").decide(view, Limits(iterations=80), seed=5).analysis
+        a = make_bot("ismcts").decide(view, Limits(iterations=80), seed=5).analysis
+        b = make_bot("ismcts-v2").decide(view, Limits(iterations=80), seed=5).analysis
         moved += [(m.visits, round(m.value, 9)) for m in a.moves] != [(m.visits, round(m.value, 9)) for m in b.moves]
     assert moved >= 3
 
 
-def test_the_learned_bot_is_deterministic_on_one_and_two_threads(learned):
+def test_a_bots_move_under_the_blueprint_keeps_the_widened_root(learned):
+    """A bot's move widens the root in the game's policy order (widening.hpp): 2 moves
+    at 150 iterations. The blueprint as the root's prior weighs those moves and must not
+    open the root to every legal move (that root lost every Legends game, guided or not)."""
+    import math
+
+    g = _game(1, 2)
+    checked = 0
+    for seed in range(8):
+        state = _decision(g, seed=60 + seed, upto=3 + 2 * seed)
+        if len(state.legal_moves()) < 4:
+            continue
+        view = LegendsView.of(state, state.current_seat)
+        offered = 1 + math.floor(0.125 * math.sqrt(150))
+        for spec in ("ismcts:policy=1", "ismcts:policy=1,value=0", "ismcts-v2"):
+            analysis = make_bot(spec).decide(view, Limits(iterations=150), seed=4).analysis
+            assert len([m for m in analysis.moves if m.visits > 0]) <= offered, (spec, seed)
+        checked += 1
+    assert checked >= 4
+
+
+def test_the_guided_search_is_deterministic_on_one_and_two_threads(learned):
     g = _game(1, 2)
     state = _decision(g, seed=9, upto=8)
     view = LegendsView.of(state, state.current_seat)
     for threads in (1, 2):
-        assert _move("learned", view, threads=threads) == _move("learned", view, threads=threads)
+        assert _move("ismcts:policy=1", view, threads=threads) == _move("ismcts:policy=1", view, threads=threads)
 
 
 def test_no_peeking_partners_hands_changed_behind_the_view_change_no_output_or_move(learned):
     """Worlds drawn from a seat's view hide other partner hands; that seat's features,
-    the model's outputs from its picture and the learned bot's move are the same in each."""
+    the model's outputs from its picture and the guided search's move are the same in each."""
     from hzai.native.model import load_cached
 
     g = _game(1, 3)
@@ -160,7 +186,7 @@ def test_no_peeking_partners_hands_changed_behind_the_view_change_no_output_or_m
             differed += any(sorted(world.t.kind[i] for i in world.t.hands[p]) !=
                             sorted(state.t.kind[i] for i in state.t.hands[p]) for p in range(g.n) if p != seat)
             seen = LegendsView.of(world, seat)
-            moves.add(_move("learned", seen, budget=40))
+            moves.add(_move("ismcts:policy=1", seen, budget=40))
             values.add(tuple(model.values(native_state(world))))
             policies.add(tuple(model.policy(native_view(seen), legal)))
         assert len(moves) == len(values) == len(policies) == 1
@@ -190,10 +216,10 @@ def test_selfplay_and_training_make_a_model_the_learned_bot_plays(tmp_path, monk
     curve = w.info["policy_curve"]
     assert curve[-1]["train_policy"] < curve[0]["train_policy"] + 1e-6 or len(curve) == 1
     assert result["model"] == "lg-test@1"
-    monkeypatch.setattr(LegendsGame, "learned_model_file", model)
+    monkeypatch.setattr(LegendsGame, "model_file", model)
     g = _game()
     state = _decision(g)
-    assert _move("learned", LegendsView.of(state, state.current_seat), budget=20)
+    assert _move("ismcts", LegendsView.of(state, state.current_seat), budget=20)
 
 
 def _blueprint_logits(weights, game, view_idx, seat, actions):
