@@ -311,6 +311,10 @@ class Game(ABC):
     # The model file the game ships (docs/learning.md): value, policy and card-location
     # nets its native twin evaluates; None: the game searches without one.
     model_file = None
+    # The learned search's defaults where they differ from the shared ones (hzai.search.
+    # ismcts: IsmctsBot.parts and guide): value, policy, cards (0/1), cpuct, mix; a bot's
+    # options override them.
+    model_defaults: dict = {}
 
     def guided_view(self, view: "View", model, pool: int, seed: int) -> "View | None":
         """`view` with its determinizations weighted by `model`'s card-location heads (a

@@ -17,7 +17,7 @@ def cmd_selfplay(args) -> int:
     from hzai.learn.selfplay import SelfplayConfig, bar, run
 
     config = SelfplayConfig(args.game, args.games, args.budget, args.seed, None, args.explore, args.temperature,
-                            args.shard, args.cpuct, args.pool)
+                            args.shard, args.cpuct, args.pool, args.params or "")
     from hzai.native.model import model_path
 
     model = model_path(args.game, args.model)
@@ -59,6 +59,8 @@ def add_commands(sub) -> None:
                                    "games are written whole, so a run stopped anywhere resumes where it was.")
     p.add_argument("--game", default="hera_zeus", help="the game (default hera_zeus)")
     p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    p.add_argument("--params", help="the game's options as a JSON object, e.g. "
+                                    "'{\"mission\": 3, \"seats\": 4}' for legends (default: the game's defaults)")
     p.add_argument("--budget", type=int, default=200, help="ISMCTS iterations a decision (default 200)")
     p.add_argument("--seed", type=int, default=0, help="game i is dealt and seeded with SEED+i (default 0)")
     p.add_argument("--out", required=True, help="the folder of shards (made, or resumed when it exists)")

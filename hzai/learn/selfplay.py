@@ -42,8 +42,10 @@ class SelfplayConfig:
     shard: int = 50
     cpuct: float = DEFAULT_CPUCT
     pool: int = DEFAULT_POOL
+    params: str = ""  # the game's options as a JSON object (Game.with_params), "" for its defaults
 
     def check(self) -> None:
+        game_of(self.game, self.params)  # SelfplayError naming a bad game or option
         if not 1 <= self.games <= MAX_GAMES:
             raise SelfplayError(f"games must be within 1..{MAX_GAMES}, not {self.games}")
         if not 1 <= self.budget <= MAX_BUDGET:
@@ -57,6 +59,33 @@ class SelfplayConfig:
 
     def shards(self) -> int:
         return (self.games + self.shard - 1) // self.shard
+
+
+def game_of(name: str, params: str = ""):
+    """The game `name` with the options of `params` (a JSON object; "" its defaults);
+    SelfplayError naming what is wrong."""
+    from hzai.core.registry import make_game
+
+    try:
+        game = make_game(name)
+        if params:
+            try:
+                options = json.loads(params)
+            except ValueError as exc:
+                raise ValueError(f"params is not JSON ({exc})") from None
+            if not isinstance(options, dict):
+                raise ValueError("the game's params must be a JSON object")
+            game = game.with_params(options)
+    except ValueError as exc:  # an unknown game or option, JSON that does not parse
+        raise SelfplayError(f"game {name!r} with params {params!r}: {exc}") from None
+    return game
+
+
+def folder_game(folder: str | Path, default: str):
+    """The game a self-play folder was played in (its meta.json's game and params)."""
+    path = Path(folder) / META
+    meta = json.loads(path.read_text()) if path.exists() else {}
+    return game_of(meta.get("game") or default, meta.get("params") or "")
 
 
 def bot_spec(game, budget: int, model=None, cpuct: float = DEFAULT_CPUCT, pool: int = DEFAULT_POOL,
@@ -80,18 +109,22 @@ def play_shard(config: SelfplayConfig, index: int, threads: int, model_path: str
     pointers made global; `game` the game number of each record, `result` the first
     seat's score of its game). Games a seat's tracker could not follow are dropped and
     counted in `dropped`."""
-    from hzai.core.registry import make_game
     from hzai.native.model import load_cached
 
-    game = make_game(config.game)
+    game = game_of(config.game, config.params)
     model = load_cached(game, model_path)[1] if model_path else None
     first = index * config.shard
     numbers = list(range(first, min(config.games, first + config.shard)))
     starts = [game.native_start(config.seed + i) for i in numbers]
     seeds = [config.seed + i for i in numbers]
     spec = bot_spec(game, config.budget, model, config.cpuct, config.pool)
+    extra = {}
+    if getattr(game.native, "arena_needs_text_ranks", False):  # the search's tie-break, as in the arena
+        from hzai.search.arena import text_ranks
+
+        extra["text_ranks"] = text_ranks(game)
     games = game.native.selfplay(spec, model, starts, seeds, threads=threads, explore_moves=config.explore_moves,
-                                 temperature=config.temperature)
+                                 temperature=config.temperature, **extra)
     return concat([g for g in games if not g["error"]], [n for n, g in zip(numbers, games) if not g["error"]],
                   dropped=sum(1 for g in games if g["error"]))
 
@@ -144,6 +177,7 @@ def prepare(config: SelfplayConfig, out: Path, model_id: str | None) -> None:
             raise SelfplayError(f"{path} is not JSON: not a self-play folder") from None
         # The number of games may change (game i is the same game in any run): more adds
         # shards, fewer leaves the extra ones unread. Anything else is another run.
+        old.setdefault("params", "")  # folders made before games took params
         diff = ", ".join(f"{k} {old.get(k)!r} -> {meta[k]!r}" for k in meta if k != "games" and old.get(k) != meta[k])
         if diff:
             raise SelfplayError(f"{out} holds another run's records ({diff}): use a new --out or the same options")
@@ -160,10 +194,9 @@ def run(config: SelfplayConfig, out: str | Path, threads: int = 2, model_path: s
     out = Path(out)
     model_id = None
     if model_path:
-        from hzai.core.registry import make_game
         from hzai.native.model import load_cached
 
-        model_id = load_cached(make_game(config.game), model_path)[0].model_id
+        model_id = load_cached(game_of(config.game, config.params), model_path)[0].model_id
     prepare(config, out, model_id)
     todo = [k for k in range(config.shards()) if not shard_path(out, k).exists()]
     start = time.perf_counter()
@@ -212,9 +245,9 @@ def bar(done: int, total: int, records: int, started: float) -> None:
 def load(folders: list[str | Path]) -> dict:
     """Every shard of `folders` joined into one set of arrays (game numbers made unique
     per folder by an offset)."""
-    parts, numbers = [], []
+    parts, numbers, which = [], [], []
     offset = 0
-    for folder in folders:
+    for index, folder in enumerate(folders):
         paths = sorted(Path(folder).glob("shard-*.npz"))
         if not paths:
             raise SelfplayError(f"{folder}: no self-play shards (shard-*.npz) here")
@@ -226,12 +259,14 @@ def load(folders: list[str | Path]) -> dict:
             top = max(top, int(games.max()) + 1 if len(games) else 0)
             parts.append(a)
             numbers.append(games)
+            which.append(np.full(len(games), index, np.int64))
         offset += top
     out = {}
     for k in ("view_idx", "state_idx", "policy_action", "policy_prob", "seat", "move", "explored", "root_value",
               "labels", "result"):
         out[k] = np.concatenate([a[k] for a in parts])
     out["game"] = np.concatenate(numbers)
+    out["folder"] = np.concatenate(which)  # the index in `folders` of each record's folder
     for p in ("view_ptr", "state_ptr", "policy_ptr"):
         chunks, base = [np.zeros(1, np.int64)], 0
         for a in parts:

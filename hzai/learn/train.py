@@ -209,18 +209,19 @@ def _say(quiet: bool, text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
 
-def value_targets(data: dict, mix: float) -> np.ndarray:
+def value_targets(data: dict, mix: float, team: bool = False) -> np.ndarray:
     """The first seat's score to learn: the game's result blended with the root's value
     (the deciding seat's, turned to the first seat's): far less noisy than the result
-    alone, which a net over a few thousand games learns by heart."""
-    root = np.where(data["seat"] == 0, data["root_value"], 1.0 - data["root_value"])
+    alone, which a net over a few thousand games learns by heart. In a team game
+    (`team`: every seat shares the result) the root's value is the team's as it is."""
+    root = data["root_value"] if team else np.where(data["seat"] == 0, data["root_value"], 1.0 - data["root_value"])
     return ((1.0 - mix) * data["result"] + mix * root).astype(np.float32)
 
 
-def fit_value(data, n_in, config: TrainConfig, rng, quiet=False):
+def fit_value(data, n_in, config: TrainConfig, rng, quiet=False, team: bool = False):
     train, held = split(data)
     net = Net(n_in, config.widths(config.value_hidden), [1], rng)
-    y = value_targets(data, config.value_mix)
+    y = value_targets(data, config.value_mix, team)
     result = data["result"].astype(np.float32)
     curve = []
     deadline = time.perf_counter() + config.minutes * 60
@@ -302,6 +303,58 @@ def fit_policy(data, n_in, n_actions, n_names, config: TrainConfig, rng, quiet=F
     return net, curve
 
 
+def fit_factored_policy(data: dict, games: list, n_in: int, n_features: int, config: TrainConfig, rng,
+                        quiet: bool = False):
+    """The policy net of a game that scores action features (hzai.learn.factored): one
+    head of `n_features` outputs, trained on the records' visit shares."""
+    from hzai.learn.factored import ActionTable, factored_loss
+
+    train, held = split(data)
+    table = ActionTable(data, games)
+    net = Net(n_in, config.widths(config.hidden), [n_features], rng)
+    deadline = time.perf_counter() + config.minutes * 60
+    held_rows = held[:8000]
+    x_held = dense(data["view_idx"], data["view_ptr"], held_rows, n_in)
+
+    def held_loss() -> tuple[float, float]:
+        if not len(held_rows):
+            return 0.0, 0.0
+        loss, agree, _ = factored_loss(net, x_held, table, held_rows, False)
+        return loss, agree
+
+    best, (best_loss, _), steps, curve = net.snapshot(), held_loss(), 0, []
+    for epoch in range(config.epochs):
+        order = rng.permutation(train)
+        total, agree_sum, n = 0.0, 0.0, 0
+        for k in range(0, len(order), config.batch):
+            rows = order[k:k + config.batch]
+            x = dense(data["view_idx"], data["view_ptr"], rows, n_in, config.input_dropout, rng)
+            loss, agree, grads = factored_loss(net, x, table, rows, True)
+            net.step(grads, config.lr, config.weight_decay)
+            total += loss * len(rows)
+            agree_sum += agree * len(rows)
+            n += len(rows)
+            steps += 1
+            if steps % config.check_every == 0:
+                loss_h, _ = held_loss()
+                if loss_h < best_loss:
+                    best, best_loss = net.snapshot(), loss_h
+            if time.perf_counter() > deadline:
+                break
+        loss_h, agree_h = held_loss()
+        if loss_h < best_loss:
+            best, best_loss = net.snapshot(), loss_h
+        row = {"epoch": epoch + 1, "train_policy": total / max(1, n), "train_top1": agree_sum / max(1, n),
+               "held_out_policy": loss_h, "held_out_top1": agree_h}
+        curve.append(row)
+        _say(quiet, "policy epoch {}: ".format(epoch + 1) + ", ".join(f"{k} {v:.4f}" for k, v in row.items()
+                                                                    if k != "epoch"))
+        if time.perf_counter() > deadline:
+            break
+    net.restore(best)
+    return net, curve
+
+
 def evaluate_policy(net, data, rows, n_in, n_actions, n_names, labels) -> dict:
     sums, n = {"policy": 0.0, "hostage": 0.0, "slots": 0.0}, 0
     for k in range(0, len(rows), 1024):
@@ -332,17 +385,29 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     from hzai.core.registry import make_game
     from hzai.learn.selfplay import load
 
+    from hzai.learn.selfplay import folder_game
+
     game = make_game(game_name)
     if game.native is None or not hasattr(game.native, "feature_count"):
         raise ValueError(f"game {game_name} has no native features to learn from")
-    n_in, n_actions, n_names = game.native.feature_count(), game.num_actions, len(game.native.names)
+    # A game whose policy scores action features (hzai.learn.factored) and whose seats
+    # share one result (the team value) says so through its twin.
+    factored = getattr(game.native, "policy_kind", None) == "action_features"
+    team = bool(getattr(game.native, "team", False))
+    n_in = game.native.feature_count()
     data = load(folders)
     if len(data["seat"]) == 0:
         raise ValueError("the self-play folders hold no records")
     rng = np.random.default_rng(config.seed)
     started = time.perf_counter()
-    value_net, value_curve, calib = fit_value(data, n_in, config, rng, quiet)
-    policy_net, policy_curve = fit_policy(data, n_in, n_actions, n_names, config, rng, quiet)
+    value_net, value_curve, calib = fit_value(data, n_in, config, rng, quiet, team)
+    if factored:
+        games = [folder_game(f, game_name) for f in folders]
+        policy_net, policy_curve = fit_factored_policy(data, games, n_in, game.native.action_feature_count(), config,
+                                                       rng, quiet)
+    else:
+        n_actions, n_names = game.num_actions, len(game.native.names)
+        policy_net, policy_curve = fit_policy(data, n_in, n_actions, n_names, config, rng, quiet)
     info = {"command": " ".join(["hzai", "train", *folders, "--out", out]), "config": asdict(config),
             "data": [str(f) for f in folders], "records": int(len(data["seat"])),
             "games": int(len(np.unique(data["game"]))), "value_curve": value_curve, "policy_curve": policy_curve,
@@ -352,7 +417,7 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     result = {"model": weights.model_id, "file": out, "sha256": digest, "records": info["records"],
               "games": info["games"], "seconds": info["seconds"], "value_held_out": value_curve[-1]["held_out"],
               "policy_held_out": policy_curve[-1]["held_out_policy"],
-              "hostage_held_out": policy_curve[-1]["held_out_hostage"]}
+              "hostage_held_out": policy_curve[-1].get("held_out_hostage")}
     if report:
         Path(report).write_text(json.dumps({**result, **info}, indent=1) + "\n")
     return result

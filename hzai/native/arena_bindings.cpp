@@ -85,7 +85,7 @@ void bind_game_arena<lg::Legends>(py::object handle) {
   handle.attr("arena") = py::cpp_function(
       [](const lg::LgGameHandle& h, const std::vector<BotSpec>& bots, const std::vector<lg::LgStateHandle>& starts,
          const std::vector<uint64_t>& seeds, const std::vector<std::vector<int>>& seating, int threads,
-         bool keep_actions, const std::vector<int32_t>& text_ranks) {
+         bool keep_actions, const std::vector<int32_t>& text_ranks, const std::vector<std::shared_ptr<lg::LgModel>>& models) {
         for (const BotSpec& b : bots)
           if (b.kind == BOT_RANDOM)
             throw py::value_error("the Legends twin does not list moves in the reference's order: "
@@ -101,11 +101,14 @@ void bind_game_arena<lg::Legends>(py::object handle) {
         }
         std::shared_ptr<const lg::LgGame> shared = g, origin = h.g;
         return play_games<lg::Legends>(shared, bots, std::move(states), seeds, seating, threads, keep_actions,
-                                       [origin](const lg::LgState& s) { return lg::LgStateHandle{origin, s}; });
+                                       [origin](const lg::LgState& s) { return lg::LgStateHandle{origin, s}; },
+                                       std::vector<std::shared_ptr<const lg::LgModel>>(models.begin(), models.end()));
       },
       py::is_method(handle), py::arg("bots"), py::arg("starts"), py::arg("seeds"), py::arg("seating"),
       py::arg("threads") = 1, py::arg("keep_actions") = false, py::arg("text_ranks") = std::vector<int32_t>{},
-      "as Game.arena; text_ranks: where each action's notation sorts (the search's tie-break)");
+      py::arg("models") = std::vector<std::shared_ptr<lg::LgModel>>{},
+      "as Game.arena; text_ranks: where each action's notation sorts (the search's tie-break); models: what the "
+      "guided bots search with (legends_learn.hpp)");
 }
 
 // The playout policy's move in one world drawn from the view (the light bot), on the handle.

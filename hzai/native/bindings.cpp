@@ -20,6 +20,7 @@ void bind_replay(pybind11::module_& m);  // replay_bindings.cpp
 void bind_legends(pybind11::module_& m);  // legends_bindings.cpp
 void bind_arena(pybind11::module_& m);  // arena_bindings.cpp
 void bind_learn(pybind11::module_& m);  // learn_bindings.cpp
+void bind_legends_learn(pybind11::module_& m);  // legends_learn_bindings.cpp
 
 namespace py = pybind11;
 using namespace hzn;
@@ -317,4 +318,5 @@ PYBIND11_MODULE(_native, m) {
   bind_replay(m);
   bind_arena(m);
   bind_learn(m);
+  bind_legends_learn(m);
 }

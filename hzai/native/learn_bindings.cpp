@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include "hz_learn.hpp"
+#include "learn/py_nets.hpp"
 #include "py_types.hpp"
 #include "search/ismcts.hpp"
 #include "search/selfplay.hpp"
@@ -16,90 +17,14 @@
 
 namespace py = pybind11;
 using namespace hzn;
+using namespace hzn::learn_py;
 
 namespace {
-
-using FloatArray = py::array_t<float, py::array::c_style | py::array::forcecast>;
-
-// A layer from (w, b): w of shape (rows, cols) as stored (trunk: (in, out); head:
-// (out, in)), b of the layer's outputs.
-learn::Layer layer_of(const py::handle& pair, bool head, const std::string& what) {
-  auto t = pair.cast<py::tuple>();
-  if (t.size() != 2) throw py::value_error(what + ": a layer is a (weights, biases) pair");
-  FloatArray w = t[0].cast<FloatArray>(), b = t[1].cast<FloatArray>();
-  if (w.ndim() != 2 || b.ndim() != 1) throw py::value_error(what + ": weights must be 2-D and biases 1-D");
-  learn::Layer l;
-  l.in = (int)(head ? w.shape(1) : w.shape(0));
-  l.out = (int)(head ? w.shape(0) : w.shape(1));
-  if (b.shape(0) != l.out) throw py::value_error(what + ": biases do not match the weights' outputs");
-  l.w.assign(w.data(), w.data() + w.size());
-  l.b.assign(b.data(), b.data() + b.size());
-  for (float x : l.w)
-    if (!std::isfinite(x)) throw py::value_error(what + ": a weight is not finite");
-  for (float x : l.b)
-    if (!std::isfinite(x)) throw py::value_error(what + ": a bias is not finite");
-  return l;
-}
-
-learn::Net net_of(int n_in, const py::list& trunk, const py::list& heads, const std::string& what) {
-  learn::Net net;
-  net.n_in = n_in;
-  for (size_t i = 0; i < trunk.size(); ++i) net.trunk.push_back(layer_of(trunk[i], false, what + " layer " + std::to_string(i)));
-  for (size_t i = 0; i < heads.size(); ++i) net.heads.push_back(layer_of(heads[i], true, what + " head " + std::to_string(i)));
-  return net;
-}
 
 std::vector<int32_t> features_of(const GameDef& g, const ViewSpec& v) {
   int32_t buf[MAX_FEATURES];
   const int n = view_features(g, v, buf);
   return std::vector<int32_t>(buf, buf + n);
-}
-
-template <class T>
-py::array_t<T> array_of(const std::vector<T>& v) {
-  py::array_t<T> a((py::ssize_t)v.size());
-  std::copy(v.begin(), v.end(), a.mutable_data());
-  return a;
-}
-
-// The games' records as flat arrays (CSR for the variable-length parts), one dict a game.
-py::dict game_arrays(const search::SelfplayGame& game, int labels) {
-  std::vector<int32_t> vidx, vptr{0}, sidx, sptr{0}, pact, pptr{0}, seat, move, lab;
-  std::vector<float> pprob, value;
-  std::vector<uint8_t> explored;
-  for (const auto& r : game.records) {
-    vidx.insert(vidx.end(), r.view_features.begin(), r.view_features.end());
-    vptr.push_back((int32_t)vidx.size());
-    sidx.insert(sidx.end(), r.state_features.begin(), r.state_features.end());
-    sptr.push_back((int32_t)sidx.size());
-    for (const auto& [a, p] : r.policy) {
-      pact.push_back(a);
-      pprob.push_back(p);
-    }
-    pptr.push_back((int32_t)pact.size());
-    seat.push_back(r.seat);
-    move.push_back(r.move);
-    explored.push_back(r.explored ? 1 : 0);
-    value.push_back(r.root_value);
-    lab.insert(lab.end(), r.labels.begin(), r.labels.end());
-  }
-  py::dict d;
-  d["view_idx"] = array_of(vidx);
-  d["view_ptr"] = array_of(vptr);
-  d["state_idx"] = array_of(sidx);
-  d["state_ptr"] = array_of(sptr);
-  d["policy_action"] = array_of(pact);
-  d["policy_prob"] = array_of(pprob);
-  d["policy_ptr"] = array_of(pptr);
-  d["seat"] = array_of(seat);
-  d["move"] = array_of(move);
-  d["explored"] = array_of(explored);
-  d["root_value"] = array_of(value);
-  py::array_t<int32_t> l = array_of(lab);
-  d["labels"] = l.reshape({(py::ssize_t)game.records.size(), (py::ssize_t)labels});
-  d["returns"] = array_of(game.returns);
-  d["error"] = game.error;
-  return d;
 }
 
 }  // namespace

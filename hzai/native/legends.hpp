@@ -226,6 +226,7 @@ struct LgView {
 LgState sample(const LgGame& g, const LgView& v, uint64_t seed);
 
 struct LegendsSeats;  // the seats of a running game, for the arena (seats.hpp)
+struct LgModel;       // the learned models (legends_learn.hpp)
 
 // The codec block of action id `a`.
 inline int block_of(const LgGame& g, int a) {
@@ -295,6 +296,18 @@ struct Legends {
   static void policy_scores(const Game& g, const State& s, const int* actions, int n, double* out) {
     light_scores(g, s, actions, n, out);
   }
+  // The learned search's members (search/trait.hpp, model_of), defined in legends_learn.cpp:
+  // a team value and a blueprint policy over one seat's features; no card model (a
+  // model's view is the view itself) and no hidden labels.
+  using Model = LgModel;
+  static void model_values(const Game& g, const Model& m, const State& s, double* out);
+  static void model_policy(const Game& g, const Model& m, const View& v, const int* legal, int n, double* out);
+  static View model_view(const Game& g, const Model& m, const View& v, int pool, uint64_t seed);
+  static int feature_count(const Game& g);
+  static int view_features(const Game& g, const View& v, int32_t* out);
+  static int state_features(const Game& g, const State& s, int32_t* out);
+  static int label_count(const Game& g);
+  static void hidden_labels(const Game& g, const State& s, const View& v, int seat, int32_t* out);
 };
 
 }  // namespace hzn::lg

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "legends.hpp"
+#include "legends_learn.hpp"
 
 namespace hzn::lg {
 

@@ -155,6 +155,9 @@ def native_model(game, weights: Weights):
     from hzai import _native
 
     try:
+        if hasattr(native, "new_model"):  # a game whose twin builds its own model bundle (Legends)
+            return native.new_model(weights.model_id, value["trunk"], value["heads"], policy["trunk"],
+                                    policy["heads"])
         return _native.HzModel(native, weights.model_id, value["trunk"], value["heads"], policy["trunk"],
                                policy["heads"])
     except ValueError as exc:

@@ -98,6 +98,19 @@ def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = T
     return guide if guide.active else None
 
 
+def default_guide(game, parts: tuple[bool, bool, bool] | None = None, cpuct: float | None = None,
+                  mix: float | None = None, pool: int = DEFAULT_POOL) -> Guide | None:
+    """The guide of `game`'s learned search: shipped_guide with the game's own defaults
+    (`Game.model_defaults`) wherever `parts` (value, policy, cards), `cpuct` or `mix`
+    is None."""
+    defaults = getattr(game, "model_defaults", {})
+    if parts is None:
+        parts = tuple(bool(defaults.get(name, 1)) for name in ("value", "policy", "cards"))
+    cpuct = defaults.get("cpuct", DEFAULT_CPUCT) if cpuct is None else cpuct
+    mix = defaults.get("mix", DEFAULT_MIX) if mix is None else mix
+    return shipped_guide(game, *parts, cpuct=cpuct, pool=pool, mix=mix) if any(parts) else None
+
+
 def shipped_model_id(game) -> str | None:
     """name@version of the model `game` ships (None: it searches unguided)."""
     from hzai.native.model import model_id
@@ -319,18 +332,18 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
     `tree`: single (the default, ismcts-v1's search) or multi (TREES); `prior`: the
     progressive bias' weight (0: off); `own_only`, `root_widen`: see new_tree. `guide`:
     the search a learned model guides (Guide): its value and policy in the tree, its
-    card model for the worlds; "shipped" (the default) the game's kept model, as the
-    default bot searches with it (none for the multi-observer tree); None unguided.
-    `replicas`: independent searches (own seeds, own worlds) sharing the budget, read as
-    one so that the intervals cover the answer's spread across seeds
-    (hzai.search.replicas); 1 is the single search."""
+    card model for the worlds; "shipped" (the default) the game's kept model with the
+    game's defaults (default_guide), as the default bot searches with it (none for the
+    multi-observer tree); None unguided. `replicas`: independent searches (own seeds, own
+    worlds) sharing the budget, read as one so that the intervals cover the answer's
+    spread across seeds (hzai.search.replicas); 1 is the single search."""
     if view.current_seat is None:
         raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
     c, playout = _options(exploration, playout)
     seed &= MASK64  # the core takes a uint64
     built = time.perf_counter()
     if guide == "shipped":
-        guide = shipped_guide(view.game) if tree == "single" else None
+        guide = default_guide(view.game) if tree == "single" else None
     if guide is not None and guide.policy and not widen_root:
         # An analysis lists every legal move with its value: its root tries them all (no
         # PUCT, which leaves the moves the policy rules out unvisited); the value net and
@@ -449,17 +462,18 @@ class IsmctsBot:
                  own_only: int | str | None = None, root_widen: float | str | None = None,
                  reuse: int | str = 0, credit: int | str = 0, split: float | str = 0.0,
                  value: int | str | None = None, policy: int | str | None = None, cards: int | str | None = None,
-                 cpuct: float | str = DEFAULT_CPUCT, pool: int | str = DEFAULT_POOL, mix: float | str = DEFAULT_MIX):
-        # The learned model's parts (docs/learning.md): each 0/1, on by default where the
-        # game ships a model; a game without one searches unguided whatever they say.
-        # The multi-observer tree searches unguided unless a part is asked for (refused).
-        default = 0 if tree == "multi" else self.GUIDED
-        self.parts = tuple(bool(whole_option(name, default if given is None else given, 0, 1))
+                 cpuct: float | str | None = None, pool: int | str = DEFAULT_POOL, mix: float | str | None = None):
+        # The learned model's parts (docs/learning.md): each 0/1; not given, on where the
+        # game ships a model, unless the game's own defaults say otherwise
+        # (`Game.model_defaults`, read when a game is searched: `parts`); a game without a
+        # model searches unguided whatever they say. The multi-observer tree searches
+        # unguided unless a part is asked for (refused).
+        self.given = tuple(None if given is None else bool(whole_option(name, given, 0, 1))
                            for name, given in (("value", value), ("policy", policy), ("cards", cards)))
-        self.cpuct = number_option("cpuct", cpuct, 0.01, MAX_CPUCT)
+        self.cpuct = None if cpuct is None else number_option("cpuct", cpuct, 0.01, MAX_CPUCT)
         self.pool = whole_option("pool", pool, 1, MAX_POOL)
-        self.mix = number_option("mix", mix, 0.0, 1.0)
-        if any(self.parts) and tree == "multi":
+        self.mix = None if mix is None else number_option("mix", mix, 0.0, 1.0)
+        if any(self.given) and tree == "multi":
             raise BotError("the learned model guides the single tree: options value, policy and cards need "
                            "tree=single")
         self.exploration, self.playout = _options(c, playout)
@@ -487,11 +501,19 @@ class IsmctsBot:
         if (self.infer or self.temperature is not None) and not game.has_opponent_model:
             raise no_opponent_model(game)
 
+    def parts(self, game) -> tuple[bool, bool, bool]:
+        """(value, policy, cards): the learned model's parts this bot's searches of `game`
+        use where the game ships a model; each as given, else the game's default for
+        its learned search (`Game.model_defaults`), else on (off for the multi-observer
+        tree and for a bot whose default is unguided, GUIDED = 0)."""
+        defaults = getattr(game, "model_defaults", {})
+        on = self.GUIDED and self.tree == "single"
+        return tuple(given if given is not None else bool(on and defaults.get(name, 1))
+                     for name, given in zip(("value", "policy", "cards"), self.given))
+
     def guide(self, game) -> Guide | None:
         """The learned model's guide of this bot's searches of `game` (None: unguided)."""
-        if not any(self.parts):
-            return None
-        return shipped_guide(game, *self.parts, cpuct=self.cpuct, pool=self.pool, mix=self.mix)
+        return default_guide(game, self.parts(game), self.cpuct, self.mix, self.pool)
 
     def infers(self, game) -> bool:
         """Whether this bot's searches of `game` follow its hand-made opponent model

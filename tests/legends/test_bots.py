@@ -67,3 +67,30 @@ def test_the_all_seeing_team_reads_the_full_state_and_is_not_a_bot():
     game = play_team_game("legends", {"mission": 2, "heroes": HEROES[:2]}, "heuristic", 0, Limits(iterations=1), 5,
                           all_seeing=True)
     assert game.moves > 0
+
+
+def test_a_team_run_leaves_out_a_game_no_world_could_be_drawn_for_and_counts_it(monkeypatch):
+    """The sampler giving up on a seat's view (a rare limit) ends that game, not the run:
+    it is listed as excluded and the shares are of the games played. Any other error
+    still ends the run."""
+    import hzai.search.arena as arena
+
+    real = arena.play_team_game
+
+    def flaky(game, params, spec, index, *args, **kwargs):
+        if index == 1:
+            raise RuntimeError("no determinization found for p1 in 200 attempts")
+        return real(game, params, spec, index, *args, **kwargs)
+
+    monkeypatch.setattr(arena, "play_team_game", flaky)
+    params = {"mission": 2, "heroes": ["Perseus", "Atalanta"]}
+    result = run_team("heuristic", 3, Limits(iterations=1), seed=4, params=params, native=False)
+    assert result.excluded == [1] and len(result.results) == 2 and [r.index for r in result.results] == [0, 2]
+    assert result.won_share == result.won / 2 and "1 of 3 games left out" in result.summary()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("something else")
+
+    monkeypatch.setattr(arena, "play_team_game", broken)
+    with pytest.raises(RuntimeError, match="something else"):
+        run_team("heuristic", 2, Limits(iterations=1), seed=4, params=params, native=False)

@@ -17,7 +17,8 @@ from hzai.games.legends.native.twin import selftest_lines
 from hzai.rng import SplitMix64
 
 NATIVE = Path(__file__).resolve().parents[2] / "hzai" / "native"
-SOURCES = [str(NATIVE / name) for name in ("legends.cpp", "legends_sampler.cpp", "legends_light.cpp", "legends_selftest.cpp")]
+SOURCES = [str(NATIVE / name) for name in ("legends.cpp", "legends_sampler.cpp", "legends_light.cpp", "legends_learn.cpp",
+                                          "legends_selftest.cpp")]
 HEROES = ["Perseus", "Jason", "Achilles", "Hercules", "Atalanta"]
 
 

@@ -220,15 +220,18 @@ def test_a_legends_seat_does_not_see_a_teammate_s_hand(spec):
     seat 2, who holds it, decides differently on some of them."""
     from hzai.games.legends.native.twin import native_state
     from hzai.search.arena import text_ranks
+    from hzai.search.ismcts import shipped_guide
 
     game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
     bots = native_arena(game, [spec], Limits(iterations=300))
+    models = [shipped_guide(game).model]  # ismcts plays Legends with its team's model
     first_same, second_differs = 0, 0
     for seed in range(6):
         state = game.new_state(seed)
         starts = [native_state(state), _legends_swap(state, seed)]
         assert starts[0].dump() != starts[1].dump()
-        (a, _), (b, _) = game.native.arena(bots, starts, [seed, seed], [[0, 0], [0, 0]], 1, True, text_ranks(game))
+        (a, _), (b, _) = game.native.arena(bots, starts, [seed, seed], [[0, 0], [0, 0]], 1, True, text_ranks(game),
+                                           models=models)
         first_same += a.actions[0] == b.actions[0]
         second_differs += a.actions[:4] != b.actions[:4]
     assert first_same == 6

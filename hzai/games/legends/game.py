@@ -4,6 +4,7 @@ ids and record codec, on hzai.core's Game."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from functools import cached_property
 
 from hzai.core import Game
@@ -40,6 +41,11 @@ class LegendsGame(Game):
     # hzai/native/legends_light.cpp): a uniformly random team never wins a mission, so
     # random playouts would value every move at 0.
     default_playout = "light"
+    # The learned team's model (docs/learning.md, "Legends"): `ismcts` searches with it
+    # (today's unguided search is `ismcts-v2`); its team value at the leaves, no card
+    # model; the blueprint as the root's prior only where asked (policy=1), as measured.
+    model_file = Path(__file__).resolve().parent / "models" / "legends.npz"
+    model_defaults = {"policy": 0, "cards": 0}
 
     def __init__(self, mission: int = 1, heroes=("Perseus", "Atalanta"), difficulty: str = "human",
                  first_player: str = "p1", relocation: str = "paid", turn_limit: int = DEFAULT_TURN_LIMIT,

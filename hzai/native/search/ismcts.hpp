@@ -553,7 +553,12 @@ class Ismcts {
       }
       bool ranked = false;  // the actions best first (widening.hpp): expand the first untried one
       if constexpr (has_policy_scores<G>::value) {
-        if (options_.playout == PO_LIGHT && (node != 0 || (options_.widen_root && root_prior_.empty()))) {
+        // A widened root stays widened in the game's policy order under a learned
+        // prior too (the prior then weighs the offered moves, descend_puct): every
+        // move at once at a Legends root lost every game at 150 iterations, guided by
+        // the blueprint or not, and widening in the blueprint's order lost them all as
+        // well (docs/learning.md, "Legends").
+        if (options_.playout == PO_LIGHT && (node != 0 || options_.widen_root)) {
           const double factor = node != 0 ? WIDEN : options_.root_widen >= 0.0 ? options_.root_widen : ROOT_WIDEN;
           n = widen<G>(g, s, buf, n, tree.nodes[node].visits, tree.scores.data(), untried, factor);
           ranked = true;

@@ -3,7 +3,11 @@
 // in the arena: no peeking), and each decision leaves a record of
 //   - the deciding seat's view features (what the policy and card-location nets read),
 //   - the features of the true state (what the value net reads at a leaf),
-//   - the root's visit distribution over action ids (the policy target),
+//   - the root's visit distribution over action ids (the policy target), then every
+//     other legal move of the root with a share of 0: a root that widens in its
+//     policy's order (widening.hpp) visits a few moves only, and a policy that scores
+//     action features (Legends, hzai/learn/factored.py) is trained over the moves a
+//     record lists, so the ones the search passed over must be there to learn against,
 //   - the root's mean value for the deciding seat,
 //   - the hidden truth as labels only (G::hidden_labels), never an input,
 // and the game's result once it ends. The first `explore_moves` decisions of a game are
@@ -74,6 +78,7 @@ SelfplayGame selfplay_game(const Arena<G>& arena, int bot, const typename G::Sta
       rec.labels.resize((size_t)G::label_count(g));
       G::hidden_labels(g, s, view, player, rec.labels.data());
       const uint64_t decision_seed = mix_seed(seed, (uint64_t)moves);
+      std::vector<char> unvisited = view_legal<G>(g, view, decision_seed);  // by action id
       const std::vector<ChildStats> stats = arena.search_root(spec, std::move(view), decision_seed);
       long total = 0;
       double value = 0.0;
@@ -103,6 +108,9 @@ SelfplayGame selfplay_game(const Arena<G>& arena, int bot, const typename G::Sta
         rec.explored = drawn != action;
         action = drawn;
       }
+      for (const auto& [a, share] : rec.policy) unvisited[(size_t)a] = 0;
+      for (size_t a = 0; a < unvisited.size(); ++a)
+        if (unvisited[a]) rec.policy.emplace_back((int32_t)a, 0.0f);
       out.records.push_back(std::move(rec));
       moves += 1;
     }

@@ -1,0 +1,419 @@
+// Legends of Hellas for the learned search: see legends_learn.hpp and docs/learning.md.
+#include "legends_learn.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+namespace hzn::lg {
+
+namespace {
+
+constexpr int COPIES = 4;        // copies of a kind counted (a thermometer of 4)
+constexpr int HAND_CAP = 10;     // hand sizes 0..9 (more reads as 9)
+constexpr int PILE_CAP = 32;     // pile sizes in pairs, 0..31
+constexpr int ORACLE_COPIES = 3;
+constexpr int DEFICIT_CAP = 4;
+constexpr int ROOM_CAP = 8;
+constexpr int TURN_CAP = 40;     // turns in pairs
+constexpr int COUNT_CAP = 16;    // monsters entered / defeated
+
+int clamp(int x, int lo, int hi) { return std::max(lo, std::min(hi, x)); }
+
+// What one seat knows of the table, from its view or from a state: the one picture the
+// encoder reads.
+struct Seen {
+  int seat = 0, n = 1;
+  int hand[LG_KINDS] = {};       // the seat's own cards by kind
+  int hsize[MAX_SEATS] = {};     // every seat's hand size
+  int draw = 0, discard = 0, aside = 0, mdeck = 0;
+  int oracle[LG_KINDS] = {};     // the Oracle's open cards by kind
+  struct Mon {
+    int id = 0, size = 0, nplayed = 0;
+    bool final_ = false, defeated = false;
+    int req[MAX_ATTR] = {}, cnt[MAX_ATTR] = {};
+  } mon[MAX_MONSTERS];
+  int nmon = 0;
+  int disc[MAX_SEATS] = {-1, -1, -1, -1, -1};
+  bool broken[MAX_SEATS] = {};
+  int turn = 0, turn_seat = 0, pending = P_NONE, actor = 0, placed = 0, giver = -1;
+  bool forced = false, af_set = false, af_slay = false;
+  int af_defeat = 0, entered = 0, defeated = 0, finals = 0;
+};
+
+Seen seen_of_state(const LgGame& g, const LgState& s, int seat) {
+  Seen b;
+  b.seat = seat;
+  b.n = g.seats;
+  for (int i = 0; i < s.hn[seat]; ++i) b.hand[s.kind[s.hand[seat][i]]] += 1;
+  for (int p = 0; p < g.seats; ++p) b.hsize[p] = s.hn[p];
+  b.draw = s.dn;
+  b.discard = s.discn;
+  b.aside = s.aside;
+  b.mdeck = s.mdn;
+  for (int i = 0; i < s.on; ++i) b.oracle[s.kind[s.oracle[i]]] += 1;
+  b.nmon = s.nmon;
+  for (int i = 0; i < s.nmon; ++i) {
+    const Monster& m = s.mon[i];
+    Seen::Mon& o = b.mon[i];
+    o.id = m.id, o.size = m.size, o.nplayed = m.nplayed, o.final_ = m.final_, o.defeated = m.defeated;
+    for (int a = 0; a < g.attrs; ++a) o.req[a] = m.req[a], o.cnt[a] = m.cnt[a];
+  }
+  for (int p = 0; p < g.seats; ++p) b.disc[p] = s.disc[p], b.broken[p] = s.broken[p];
+  b.turn = s.turn, b.turn_seat = s.turn_seat;
+  b.pending = s.result != R_NONE ? P_NONE : s.pending;
+  b.actor = s.actor, b.placed = s.placed, b.giver = s.giver, b.forced = s.forced;
+  b.af_set = s.af_set, b.af_slay = s.af_slay, b.af_defeat = s.af_defeat;
+  b.entered = s.normals_entered, b.defeated = s.normals_defeated, b.finals = s.finals_defeated;
+  return b;
+}
+
+// The seat's picture from its view: its hand, the hand and pile sizes and the Oracle's
+// open cards followed through its log (the kinds it saw, counts for the rest).
+Seen seen_of_view(const LgGame& g, const LgView& v) {
+  Seen b;
+  const int o = v.seat;
+  b.seat = o;
+  b.n = g.seats;
+  for (int k : v.own_start) b.hand[k] += 1;
+  for (int p = 0; p < g.seats && p < (int)v.start_hands.size(); ++p) b.hsize[p] = v.start_hands[(size_t)p];
+  b.draw = v.start_pile;
+  auto add = [&](const std::vector<int>& kinds, int sign) {
+    for (int k : kinds)
+      if (k >= 0 && k < LG_KINDS) b.hand[k] += sign;
+  };
+  for (const LgEvent& e : v.log) {
+    switch (e.type) {
+      case E_DRAW:
+        b.hsize[e.seat] += e.n;
+        b.draw -= e.n;
+        if (e.seat == o) add(e.kinds, 1);
+        break;
+      case E_PLAY:
+        b.hsize[e.seat] -= 1;
+        if (e.seat == o && e.k >= 0) b.hand[e.k] -= 1;
+        break;
+      case E_DISCARD:
+        b.hsize[e.seat] -= 1;
+        b.discard += 1;
+        if (e.seat == o && e.k >= 0) b.hand[e.k] -= 1;
+        break;
+      case E_GIVE:
+        b.hsize[e.seat] -= e.n;
+        b.hsize[e.other] += e.n;
+        if (e.seat == o) add(e.kinds, -1);
+        if (e.other == o) add(e.kinds, 1);
+        break;
+      case E_REVEAL:
+        b.draw -= e.n;
+        std::fill(b.oracle, b.oracle + LG_KINDS, 0);
+        for (int k : e.kinds) b.oracle[k] += 1;
+        break;
+      case E_BACK:
+        b.discard += 1;
+        b.draw += (int)e.kinds.size();
+        std::fill(b.oracle, b.oracle + LG_KINDS, 0);
+        break;
+      case E_UNDER_DRAW:
+      case E_UNDER_DISCARD:  // the whole hand goes (L-MISSION-5, -6)
+        b.hsize[e.seat] -= e.n;
+        (e.type == E_UNDER_DRAW ? b.draw : b.discard) += e.n;
+        if (e.seat == o) std::fill(b.hand, b.hand + LG_KINDS, 0);
+        break;
+      case E_TAKE_DISCARD:
+        b.hsize[e.seat] += e.n;
+        b.discard -= e.n;
+        if (e.seat == o) add(e.kinds, 1);
+        break;
+      default: break;
+    }
+  }
+  b.aside = v.aside;
+  b.mdeck = (int)v.monster_deck_left.size();
+  b.nmon = std::min((int)v.monsters.size(), MAX_MONSTERS);
+  for (int i = 0; i < b.nmon; ++i) {
+    const LgMonsterView& m = v.monsters[(size_t)i];
+    Seen::Mon& x = b.mon[i];
+    x.id = m.id, x.size = m.size, x.nplayed = (int)m.played.size(), x.final_ = m.final_, x.defeated = m.defeated;
+    for (int a = 0; a < g.attrs && a < (int)m.req.size(); ++a) x.req[a] = m.req[(size_t)a];
+    for (const auto& p : m.played)
+      if (p[0] >= 0 && p[0] < MAX_ATTR) x.cnt[p[0]] += 1;
+  }
+  for (int p = 0; p < g.seats; ++p) {
+    b.disc[p] = p < (int)v.disc.size() ? v.disc[(size_t)p] : -1;
+    b.broken[p] = p < (int)v.broken.size() && v.broken[(size_t)p];
+  }
+  b.turn = v.turn, b.turn_seat = v.turn_seat, b.pending = v.pending, b.actor = v.actor, b.placed = v.placed;
+  b.giver = v.giver, b.forced = v.forced, b.af_set = v.af_set, b.af_slay = v.af_slay, b.af_defeat = v.af_defeat;
+  b.entered = v.normals_entered, b.defeated = v.normals_defeated, b.finals = v.finals_defeated;
+  return b;
+}
+
+int encode(const LgGame& g, const Seen& b, int32_t* out) {
+  const LgLayout& L = lg_layout();
+  const int n = b.n;
+  auto rel = [&](int p) { return ((p - b.seat) % n + n) % n; };
+  int k = 0;
+  out[k++] = L.seats + clamp(g.seats - 1, 0, MAX_SEATS - 1);
+  out[k++] = L.special + clamp((int)g.special, 0, 4);
+  out[k++] = L.finals + clamp(g.finals, 0, 3);
+  out[k++] = L.start + clamp(g.start, 0, 3);
+  out[k++] = L.size_normal + clamp(g.size_normal, 0, 15);
+  if (g.free_relocation) out[k++] = L.free_reloc;
+  for (int r = 0; r < n; ++r) {
+    const int p = (b.seat + r) % n;
+    const int a = p < (int)g.hero_attr.size() ? g.hero_attr[(size_t)p] : -1;
+    if (a >= 0 && a < MAX_ATTR) out[k++] = L.hero + r * MAX_ATTR + a;
+  }
+  for (int kind = 0; kind < LG_KINDS; ++kind)
+    for (int c = 0; c < std::min(b.hand[kind], COPIES); ++c) out[k++] = L.hand + kind * COPIES + c;
+  for (int r = 0; r < n; ++r) out[k++] = L.hand_size + r * HAND_CAP + clamp(b.hsize[(b.seat + r) % n], 0, HAND_CAP - 1);
+  out[k++] = L.draw + clamp(b.draw / 2, 0, PILE_CAP - 1);
+  out[k++] = L.discard + clamp(b.discard / 2, 0, PILE_CAP - 1);
+  out[k++] = L.aside + clamp(b.aside, 0, 3);
+  for (int kind = 0; kind < LG_KINDS; ++kind)
+    for (int c = 0; c < std::min(b.oracle[kind], ORACLE_COPIES); ++c) out[k++] = L.oracle + kind * ORACLE_COPIES + c;
+  out[k++] = L.mdeck + clamp(b.mdeck, 0, MAX_MONSTERS);
+  for (int i = 0; i < b.nmon; ++i) {
+    const Seen::Mon& m = b.mon[i];
+    const int at = L.mon + i * L.mon_stride;
+    out[k++] = at;
+    out[k++] = at + 1 + clamp(m.id, 0, MAX_MONSTERS - 1);
+    if (m.defeated) out[k++] = at + 1 + MAX_MONSTERS;
+    if (m.final_) out[k++] = at + 2 + MAX_MONSTERS;
+    const int deficit = at + 3 + MAX_MONSTERS;
+    for (int a = 0; a < MAX_ATTR; ++a)
+      for (int c = 0; c < std::min(std::max(0, m.req[a] - m.cnt[a]), DEFICIT_CAP); ++c)
+        out[k++] = deficit + a * DEFICIT_CAP + c;
+    const int room = deficit + MAX_ATTR * DEFICIT_CAP;
+    out[k++] = room + clamp(m.size - m.nplayed, 0, ROOM_CAP - 1);
+    const int discs = room + ROOM_CAP;
+    for (int r = 0; r < n; ++r)
+      if (b.disc[(b.seat + r) % n] == i) out[k++] = discs + r;
+  }
+  for (int r = 0; r < n; ++r)
+    if (b.broken[(b.seat + r) % n]) out[k++] = L.broken + r;
+  for (int r = 0; r < n; ++r)
+    if (b.disc[(b.seat + r) % n] < 0) out[k++] = L.no_disc + r;
+  out[k++] = L.turn + clamp(b.turn / 2, 0, TURN_CAP - 1);
+  out[k++] = L.turn_seat + rel(clamp(b.turn_seat, 0, n - 1));
+  out[k++] = L.pending + clamp(b.pending, 0, 7);
+  out[k++] = L.actor + rel(clamp(b.actor, 0, n - 1));
+  out[k++] = L.placed + clamp(b.placed, 0, 3);
+  out[k++] = L.giver + (b.giver < 0 ? 0 : 1 + rel(clamp(b.giver, 0, n - 1)));
+  if (b.forced) out[k++] = L.flags;
+  if (b.af_set) out[k++] = L.flags + 1;
+  if (b.af_slay) out[k++] = L.flags + 2;
+  out[k++] = L.af_defeat + clamp(b.af_defeat, 0, 3);
+  out[k++] = L.entered + clamp(b.entered, 0, COUNT_CAP - 1);
+  out[k++] = L.defeated + clamp(b.defeated, 0, COUNT_CAP - 1);
+  out[k++] = L.finals_defeated + clamp(b.finals, 0, 3);
+  return k;
+}
+
+}  // namespace
+
+LgLayout::LgLayout() {
+  int at = 0;
+  auto block = [&](int size) {
+    const int start = at;
+    at += size;
+    return start;
+  };
+  seats = block(MAX_SEATS);
+  special = block(5);
+  finals = block(4);
+  start = block(4);
+  size_normal = block(16);
+  free_reloc = block(1);
+  hero = block(MAX_SEATS * MAX_ATTR);
+  hand = block(LG_KINDS * COPIES);
+  hand_size = block(MAX_SEATS * HAND_CAP);
+  draw = block(PILE_CAP);
+  discard = block(PILE_CAP);
+  aside = block(4);
+  oracle = block(LG_KINDS * ORACLE_COPIES);
+  mdeck = block(MAX_MONSTERS + 1);
+  mon_stride = 3 + MAX_MONSTERS + MAX_ATTR * DEFICIT_CAP + ROOM_CAP + MAX_SEATS;
+  mon = block(MAX_MONSTERS * mon_stride);
+  broken = block(MAX_SEATS);
+  no_disc = block(MAX_SEATS);
+  turn = block(TURN_CAP);
+  turn_seat = block(MAX_SEATS);
+  pending = block(8);
+  actor = block(MAX_SEATS);
+  placed = block(4);
+  giver = block(MAX_SEATS + 1);
+  flags = block(3);
+  af_defeat = block(4);
+  entered = block(COUNT_CAP);
+  defeated = block(COUNT_CAP);
+  finals_defeated = block(4);
+  total = at;
+}
+
+const LgLayout& lg_layout() {
+  static const LgLayout layout;
+  return layout;
+}
+
+LgActionLayout::LgActionLayout() {
+  int at = 0;
+  auto block_ = [&](int size) {
+    const int start = at;
+    at += size;
+    return start;
+  };
+  block = block_(B_COUNT);
+  place = block_(MAX_MONSTERS);
+  fight = block_(MAX_ATTR);
+  wild = block_(MAX_ATTR);
+  ability = block_(LG_KINDS);
+  move_mon = block_(MAX_MONSTERS);
+  move_card = block_(LG_KINDS + 1);
+  recover = block_(6);
+  discard_kind = block_(LG_KINDS * COPIES);
+  discard_n = block_(MAX_LIST);
+  back_out = block_(LG_KINDS);
+  back_order = block_(MAX_ORDER * LG_KINDS);
+  support_to = block_(MAX_SEATS);
+  support_kind = block_(LG_KINDS * COPIES);
+  support_n = block_(MAX_LIST);
+  total = at;
+}
+
+const LgActionLayout& lg_action_layout() {
+  static const LgActionLayout layout;
+  return layout;
+}
+
+int lg_view_features(const LgGame& g, const LgView& v, int32_t* out) {
+  if (v.world) {  // the all-seeing team's view: the state itself, seen by the seat to act
+    return lg_state_features(g, *v.world, lg_value_seat(g, *v.world), out);
+  }
+  if (v.seat < 0 || v.seat >= g.seats) throw std::invalid_argument("the view's seat is not one of the game's");
+  return encode(g, seen_of_view(g, v), out);
+}
+
+int lg_state_features(const LgGame& g, const LgState& s, int seat, int32_t* out) {
+  if (seat < 0 || seat >= g.seats) throw std::invalid_argument("seat is not one of the game's");
+  return encode(g, seen_of_state(g, s, seat), out);
+}
+
+int lg_value_seat(const LgGame& g, const LgState& s) {
+  const int p = current_player(g, s);
+  if (p >= 0) return p;
+  return clamp(s.actor, 0, g.seats - 1);
+}
+
+int lg_action_features(const LgGame& g, int seat, int a, int32_t* out) {
+  const LgActionLayout& L = lg_action_layout();
+  const int b = block_of(g, a), x = a - g.base[b];
+  int k = 0;
+  out[k++] = L.block + b;
+  auto multiset = [&](int id, int kinds_at, int n_at) {
+    int counts[LG_KINDS] = {};
+    const auto& m = g.multisets[(size_t)id];
+    for (int kind : m) counts[clamp(kind, 0, LG_KINDS - 1)] += 1;
+    for (int kind = 0; kind < LG_KINDS; ++kind)
+      for (int c = 0; c < std::min(counts[kind], COPIES); ++c) out[k++] = kinds_at + kind * COPIES + c;
+    out[k++] = n_at + clamp((int)m.size() - 1, 0, MAX_LIST - 1);
+  };
+  switch (b) {
+    case B_PLACE: out[k++] = L.place + clamp(x, 0, MAX_MONSTERS - 1); break;
+    case B_FIGHT: out[k++] = L.fight + clamp(x, 0, MAX_ATTR - 1); break;
+    case B_WILD: out[k++] = L.wild + clamp(x, 0, MAX_ATTR - 1); break;
+    case B_ABILITY: out[k++] = L.ability + clamp(x, 0, LG_KINDS - 1); break;
+    case B_MOVE:
+      out[k++] = L.move_mon + clamp(x / (g.kinds + 1), 0, MAX_MONSTERS - 1);
+      out[k++] = L.move_card + clamp(x % (g.kinds + 1), 0, LG_KINDS);
+      break;
+    case B_RECOVER: out[k++] = L.recover + clamp(x, 0, 5); break;
+    case B_DISCARD: multiset(x, L.discard_kind, L.discard_n); break;
+    case B_ORACLE_BACK: {
+      out[k++] = L.back_out + clamp(x / g.seq_count, 0, LG_KINDS - 1);
+      int ks[MAX_ORDER];
+      const int len = unseq(g, x % g.seq_count, ks);
+      for (int i = 0; i < len; ++i) out[k++] = L.back_order + i * LG_KINDS + clamp(ks[i], 0, LG_KINDS - 1);
+      break;
+    }
+    case B_SUPPORT: {
+      const int per = (int)g.multisets.size(), to = x / per;
+      out[k++] = L.support_to + ((to - seat) % g.seats + g.seats) % g.seats;
+      multiset(x % per, L.support_kind, L.support_n);
+      break;
+    }
+    default: break;  // slay, oracle, chance: the block says it all
+  }
+  return k;
+}
+
+void LgModel::check() const {
+  const int features = lg_layout().total, actions = lg_action_layout().total;
+  if (has_value) {
+    value.check();
+    if (value.n_in != features)
+      throw std::invalid_argument("the value net reads " + std::to_string(value.n_in) + " features, Legends has " +
+                                  std::to_string(features));
+    if (value.heads.size() != 1 || value.head_size(0) != 1)
+      throw std::invalid_argument("the value net needs one head of one output");
+  }
+  if (has_policy) {
+    policy.check();
+    if (policy.n_in != features)
+      throw std::invalid_argument("the policy net reads " + std::to_string(policy.n_in) + " features, Legends has " +
+                                  std::to_string(features));
+    if (policy.heads.size() != 1 || policy.head_size(0) != actions)
+      throw std::invalid_argument("the policy net needs one head of " + std::to_string(actions) +
+                                  " outputs (one per action feature)");
+  }
+}
+
+void lg_model_values(const LgGame& g, const LgModel& m, const LgState& s, double* out) {
+  int32_t idx[LG_MAX_FEATURES];
+  float h[learn::MAX_WIDTH];
+  const int n = lg_state_features(g, s, lg_value_seat(g, s), idx);
+  m.value.trunk_of(idx, n, h);
+  const double p = learn::sigmoid(m.value.head_at(0, h, 0));
+  for (int i = 0; i < g.seats; ++i) out[i] = p;
+}
+
+void lg_model_policy_of(const LgGame& g, const LgModel& m, const int32_t* idx, int k, int seat, const int* legal, int n,
+                        double* out) {
+  float h[learn::MAX_WIDTH];
+  m.policy.trunk_of(idx, k, h);
+  const int total = lg_action_layout().total;
+  std::vector<double> z((size_t)total);
+  for (int j = 0; j < total; ++j) z[(size_t)j] = m.policy.head_at(0, h, j);
+  int32_t feats[LG_MAX_ACTION_FEATURES];
+  for (int i = 0; i < n; ++i) {
+    const int c = lg_action_features(g, seat, legal[i], feats);
+    double logit = 0.0;
+    for (int j = 0; j < c; ++j) logit += z[(size_t)feats[j]];
+    out[i] = logit;
+  }
+  learn::softmax(out, n);
+}
+
+void lg_model_policy(const LgGame& g, const LgModel& m, const LgView& v, const int* legal, int n, double* out) {
+  int32_t idx[LG_MAX_FEATURES];
+  const int k = lg_view_features(g, v, idx);
+  const int seat = v.world ? lg_value_seat(g, *v.world) : v.seat;
+  lg_model_policy_of(g, m, idx, k, seat, legal, n, out);
+}
+
+// ----- the game trait's learned members (legends.hpp, search/trait.hpp) ---------------
+void Legends::model_values(const Game& g, const Model& m, const State& s, double* out) { lg_model_values(g, m, s, out); }
+void Legends::model_policy(const Game& g, const Model& m, const View& v, const int* legal, int n, double* out) {
+  lg_model_policy(g, m, v, legal, n, out);
+}
+LgView Legends::model_view(const Game&, const Model&, const View& v, int, uint64_t) { return v; }  // no card model yet
+int Legends::feature_count(const Game&) { return lg_layout().total; }
+int Legends::view_features(const Game& g, const View& v, int32_t* out) { return lg_view_features(g, v, out); }
+int Legends::state_features(const Game& g, const State& s, int32_t* out) {
+  return lg_state_features(g, s, lg_value_seat(g, s), out);
+}
+int Legends::label_count(const Game&) { return 0; }
+void Legends::hidden_labels(const Game&, const State&, const View&, int, int32_t*) {}
+
+}  // namespace hzn::lg

@@ -1,0 +1,196 @@
+// Python bindings of the Legends learned search (legends_learn.hpp, docs/learning.md):
+// the model bundle built from weight arrays (hzai/native/model.py reads and checks the
+// file), its outputs, the feature encodings of a seat, an action's features, the model
+// attached to a search, and self-play records played with the GIL released.
+#include <chrono>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "learn/py_nets.hpp"
+#include "legends_learn.hpp"
+#include "legends_py.hpp"
+#include "search/ismcts.hpp"
+#include "search/selfplay.hpp"
+#include "seats.hpp"
+
+namespace py = pybind11;
+using namespace hzn;
+using namespace hzn::lg;
+using namespace hzn::learn_py;
+
+namespace {
+
+template <class F>
+auto value_errors(F f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+}
+
+std::vector<int32_t> view_features_of(const LgGame& g, const LgView& v) {
+  int32_t buf[LG_MAX_FEATURES];
+  const int n = value_errors([&] { return lg_view_features(g, v, buf); });
+  return std::vector<int32_t>(buf, buf + n);
+}
+
+void check_actions(const LgGame& g, const std::vector<int>& legal) {
+  for (int a : legal)
+    if (a < 0 || a >= g.size) throw py::value_error("action id " + std::to_string(a) + " out of range");
+}
+
+}  // namespace
+
+void bind_legends_learn(py::module_& m) {
+  using Model = std::shared_ptr<LgModel>;
+  py::class_<LgModel, Model>(m, "LegendsModel",
+                             "the learned team value and blueprint policy of Legends, evaluated in C++ (docs/learning.md)")
+      .def_readonly("id", &LgModel::id)
+      .def_readonly("has_value", &LgModel::has_value)
+      .def_readonly("has_policy", &LgModel::has_policy)
+      .def("values", [](const LgModel& mo, const LgStateHandle& s) {
+        if (!mo.has_value) throw py::value_error("this model has no value net");
+        std::vector<double> out((size_t)s.g->seats);
+        lg_model_values(*s.g, mo, s.s, out.data());
+        return out;
+      }, py::arg("state"), "the team's win probability by the value net, for every seat (from the seat to act)")
+      .def("policy", [](const LgModel& mo, const LgViewHandle& v, const std::vector<int>& legal) {
+        if (!mo.has_policy) throw py::value_error("this model has no policy net");
+        check_actions(*v.g, legal);
+        std::vector<double> out(legal.size());
+        value_errors([&] {
+          lg_model_policy(*v.g, mo, v.v, legal.data(), (int)legal.size(), out.data());
+          return 0;
+        });
+        return out;
+      }, py::arg("view"), py::arg("legal"), "the blueprint's probabilities of these actions of the view's seat")
+      .def("time_values", [](const LgModel& mo, const LgStateHandle& s, long n) {
+        if (!mo.has_value) throw py::value_error("this model has no value net");
+        if (n < 1 || n > 100000000) throw py::value_error("n must be within 1..1e8");
+        std::vector<double> out((size_t)s.g->seats);
+        double sum = 0.0, ns = 0.0;
+        {
+          py::gil_scoped_release unlocked;
+          const auto start = std::chrono::steady_clock::now();
+          for (long i = 0; i < n; ++i) {
+            lg_model_values(*s.g, mo, s.s, out.data());
+            sum += out[0];
+          }
+          ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+        }
+        return py::make_tuple(ns / (double)n, sum / (double)n);
+      }, py::arg("state"), py::arg("n"), "(ns an evaluation, mean value): the value net timed on one state");
+
+  py::object lgame = m.attr("LegendsGame");
+  lgame.attr("new_model") = py::cpp_function(
+      [](const LgGameHandle&, const std::string& id, const py::list& value_trunk, const py::list& value_heads,
+         const py::list& policy_trunk, const py::list& policy_heads) {
+        auto model = std::make_shared<LgModel>();
+        model->id = id;
+        const int n_in = lg_layout().total;
+        model->has_value = !value_trunk.empty();
+        model->has_policy = !policy_trunk.empty();
+        if (model->has_value) model->value = net_of(n_in, value_trunk, value_heads, "value net");
+        if (model->has_policy) model->policy = net_of(n_in, policy_trunk, policy_heads, "policy net");
+        value_errors([&] {
+          model->check();
+          return 0;
+        });
+        return model;
+      },
+      py::is_method(lgame), py::arg("id"), py::arg("value_trunk"), py::arg("value_heads"), py::arg("policy_trunk"),
+      py::arg("policy_heads"), "the native model from its layers (as HzModel's); an empty trunk: no such net");
+  lgame.attr("feature_count") = py::cpp_function([](const LgGameHandle&) { return lg_layout().total; },
+                                                 py::is_method(lgame), "the size of a seat's feature encoding");
+  lgame.attr("action_feature_count") = py::cpp_function([](const LgGameHandle&) { return lg_action_layout().total; },
+                                                        py::is_method(lgame), "the size of an action's feature encoding");
+  lgame.attr("policy_kind") = "action_features";  // the policy head scores action features (hzai/learn/train.py)
+  lgame.attr("team") = true;  // every seat shares the result: the root value is the team's
+  lgame.attr("view_features") = py::cpp_function(
+      [](const LgGameHandle& h, const LgViewHandle& v) { return view_features_of(*h.g, v.v); }, py::is_method(lgame),
+      py::arg("view"), "the active features of a seat's view (ascending)");
+  lgame.attr("state_features") = py::cpp_function(
+      [](const LgGameHandle& h, const LgStateHandle& s, int seat) {
+        if (s.g != h.g && s.g->seats != h.g->seats) throw py::value_error("a state of another game");
+        if (seat < 0) seat = lg_value_seat(*h.g, s.s);
+        int32_t buf[LG_MAX_FEATURES];
+        const int n = value_errors([&] { return lg_state_features(*h.g, s.s, seat, buf); });
+        return std::vector<int32_t>(buf, buf + n);
+      },
+      py::is_method(lgame), py::arg("state"), py::arg("seat") = -1,
+      "the active features of a full state as `seat` would know it (-1: the seat to act)");
+  lgame.attr("action_features") = py::cpp_function(
+      [](const LgGameHandle& h, int seat, int action) {
+        if (seat < 0 || seat >= h.g->seats) throw py::value_error("seat out of range");
+        check_actions(*h.g, {action});
+        int32_t buf[LG_MAX_ACTION_FEATURES];
+        const int n = lg_action_features(*h.g, seat, action, buf);
+        return std::vector<int32_t>(buf, buf + n);
+      },
+      py::is_method(lgame), py::arg("seat"), py::arg("action"), "the features of an action played by `seat`");
+
+  py::object search_cls = m.attr("LegendsSearch");
+  search_cls.attr("set_model") = py::cpp_function(
+      [](search::Ismcts<Legends>& s, const Model& model, bool value, bool policy, double cpuct, double mix) {
+        if (value && !model->has_value) throw py::value_error("the model has no value net");
+        if (policy && !model->has_policy) throw py::value_error("the model has no policy net");
+        value_errors([&] {
+          s.set_model(std::shared_ptr<const LgModel>(model), value, policy, cpuct, mix);
+          return 0;
+        });
+      },
+      py::is_method(search_cls), py::arg("model"), py::arg("value"), py::arg("policy"), py::arg("cpuct") = 0.25,
+      py::arg("mix") = 1.0, "guide the search by the model: team value at the leaves, blueprint at the root");
+  search_cls.attr("root_prior") = py::cpp_function(
+      [](const search::Ismcts<Legends>& s) { return s.root_prior(); }, py::is_method(search_cls),
+      "the blueprint's probability of each root move by action id (empty without a policy)");
+
+  lgame.attr("selfplay") = py::cpp_function(
+      [](const LgGameHandle& h, const search::BotSpec& bot, const Model& model, const std::vector<LgStateHandle>& starts,
+         const std::vector<uint64_t>& seeds, int threads, int explore_moves, double temperature,
+         const std::vector<int32_t>& text_ranks) {
+        if (threads < 1 || threads > 256) throw py::value_error("threads must be within 1..256");
+        if (starts.size() != seeds.size()) throw py::value_error("one seed per start");
+        if (explore_moves < 0 || !(temperature >= 0.0) || temperature > 100.0)
+          throw py::value_error("explore_moves must be ≥ 0 and temperature within 0..100");
+        auto g = std::make_shared<LgGame>(*h.g);
+        if (!text_ranks.empty() && (int)text_ranks.size() != g->size)
+          throw py::value_error("text_ranks: one rank per action id");
+        g->text_rank = text_ranks;
+        std::vector<LgState> states;
+        for (const LgStateHandle& st : starts) {
+          if (st.g != h.g) throw py::value_error("a start state of another game");
+          states.push_back(st.s);
+        }
+        std::shared_ptr<search::Arena<Legends>> arena;
+        try {
+          std::vector<std::shared_ptr<const LgModel>> models;
+          if (model) models.push_back(model);
+          arena = std::make_shared<search::Arena<Legends>>(g, std::vector<search::BotSpec>{bot}, models);
+        } catch (const std::invalid_argument& e) {
+          throw py::value_error(e.what());
+        }
+        search::SelfplayOptions opt{explore_moves, temperature};
+        std::vector<search::SelfplayGame> games(states.size());
+        {
+          py::gil_scoped_release unlocked;
+          search::parallel_indices((long)states.size(), threads, 1, [&](long i) {
+            try {
+              games[(size_t)i] = search::selfplay_game<Legends>(*arena, 0, states[(size_t)i], seeds[(size_t)i], opt);
+            } catch (const std::runtime_error& e) {
+              games[(size_t)i] = search::SelfplayGame{};
+              games[(size_t)i].error = e.what();
+            }
+          });
+        }
+        py::list out;
+        for (const auto& game : games) out.append(game_arrays(game, 0));
+        return out;
+      },
+      py::is_method(lgame), py::arg("bot"), py::arg("model"), py::arg("starts"), py::arg("seeds"), py::arg("threads") = 1,
+      py::arg("explore_moves") = 8, py::arg("temperature") = 1.0, py::arg("text_ranks") = std::vector<int32_t>{},
+      "self-play records of one bot in every seat (search/selfplay.hpp): one dict of arrays a game");
+}
