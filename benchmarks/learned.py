@@ -12,7 +12,7 @@ the ablation, the hostage head's calibration and the analysis' stability.
 
 Each part writes benchmarks/results/learned_<part>[_<tag>].json; `table` gathers them into
 learned.md with the issue's targets, met or missed. Strength: paired deals (deal k played
-twice, seats swapped), seeds from 800000 (never trained on: self-play used 0..300000,
+twice, seats swapped), seeds from 800000 (never trained on: self-play used 0..306000,
 the training matches 900000..), 95% intervals over the pairs. Every part takes --seed.
 """
 

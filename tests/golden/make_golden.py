@@ -69,7 +69,7 @@ def decisions() -> list[dict]:
                 rows.append({"position": name, "bot": bot, "seed": seed, "move": str(move)})
             for budget in BUDGETS:
                 limits = Limits(iterations=budget, threads=1)
-                answer = analyze(view, limits, seed=seed, guide=None)  # the unguided search (ismcts-v1)
+                answer = analyze(view, limits, seed=seed, guide=None, replicas=1)  # the unguided single search (ismcts-v1)
                 visits = {str(m.move): m.visits for m in answer.moves}
                 # "ismcts" in the rows is the name the bot had when the file was made:
                 # today's ismcts-v1, which must keep playing these moves.
