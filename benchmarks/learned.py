@@ -360,6 +360,11 @@ def table(out: Path) -> str:
     r = load("strength_pimc_100")
     row("vs PIMC at 100 ms: ≥ 75%", "strength_pimc_100", pct(r) if r else "not measured",
         "not measured" if not r else ("met" if r["score_a"] >= 0.75 else "missed"))
+    r = load("ceiling")
+    row("closes ≥ 50% of the gap to the all-seeing bot at 100 ms", "ceiling",
+        f"{100 * r['gap_closed']:.0f}% [{100 * r['gap_closed_ci95'][0]:.0f}–{100 * r['gap_closed_ci95'][1]:.0f}]"
+        f", {r['default_vs_ceiling']['games']} games a match (learned_ceiling.md)" if r else "not measured",
+        "not measured" if not r else ("met" if r["gap_closed"] >= 0.5 else "missed"))
     r = load("hostage")
     row("hostage: log-loss and Brier ≥ 25% better than uniform from turn 10 on", "hostage",
         f"Brier {100 * r['learned_brier_better_than_uniform']:+.1f}%, log-loss "
