@@ -8,6 +8,7 @@ the ablation, the hostage head's calibration and the analysis' stability.
     python -m benchmarks.learned hostage --games 60
     python -m benchmarks.learned stability --positions 100 --ms 1000
     python -m benchmarks.learned stability --positions 40 --iterations 70000 --replicas 1 --tag r1
+    python -m benchmarks.learned judge --positions 60   # the levels' single moves, judged by a deeper search
     python -m benchmarks.learned table          # learned.md from every result file there is
 
 Each part writes benchmarks/results/learned_<part>[_<tag>].json; `table` gathers them into
@@ -330,6 +331,36 @@ def stability(args) -> dict:
             "seed": args.seed, "bot": "Analyze's default (the learned search)"}
 
 
+# ----- the levels' single moves, judged by a deeper search -------------------------------
+def judge(args) -> dict:
+    """For each position: every move's value by a deeper unguided search (the judge), then
+    the judged value of the move each level, the random bot and the best move would play.
+    A level's single moves, not its games (the rating list is for those)."""
+    from hzai.search import Limits, RandomBot, analyze
+    from hzai.search.levels import MAX_LEVEL, LevelBot
+    from hzai.rng import mix_seed
+
+    _, states = _positions(args.positions, args.seed)
+    players = ["random"] + [f"level {n}" for n in range(1, MAX_LEVEL + 1)]
+    totals = dict.fromkeys(players + ["best move", "mean move"], 0.0)
+    started = time.perf_counter()
+    for i, state in enumerate(states):
+        view = state.view(state.current_seat)
+        values = {str(m.move): m.value for m in analyze(view, Limits(iterations=args.judge), seed=mix_seed(i, 7),
+                                                        guide=None, replicas=1).moves}
+        totals["best move"] += max(values.values())
+        totals["mean move"] += sum(values.values()) / len(values)
+        totals["random"] += values[str(RandomBot().decide(view, Limits(iterations=1), seed=i).move)]
+        for n in range(1, MAX_LEVEL + 1):
+            move = LevelBot(n).decide(view, Limits(iterations=args.budget), seed=i).move
+            totals[f"level {n}"] += values[str(move)]
+        print(f"\r{i + 1}/{len(states)} positions {time.perf_counter() - started:.0f} s", end="", file=sys.stderr,
+              flush=True)
+    print(file=sys.stderr)
+    return {"positions": len(states), "judge_iterations": args.judge, "level_budget": args.budget, "seed": args.seed,
+            "mean_judged_value": {k: round(v / len(states), 4) for k, v in totals.items()}}
+
+
 # ----- the table ------------------------------------------------------------------------
 def _one_second(r: dict) -> bool:
     """Whether a stability run searched the issue's 1 s a position (about 70k iterations)."""
@@ -464,6 +495,11 @@ def main(argv=None) -> int:
     s.add_argument("--jobs", type=int, default=2)
     s.add_argument("--seed", type=int, default=840000)
     s.add_argument("--tag", default="", help="the result file's name: learned_stability_TAG.json")
+    s = sub.add_parser("judge")
+    s.add_argument("--positions", type=int, default=60)
+    s.add_argument("--judge", type=int, default=3000, help="the judge's iterations a position")
+    s.add_argument("--budget", type=int, default=400, help="the levels' budget")
+    s.add_argument("--seed", type=int, default=850000)
     sub.add_parser("table")
     args = p.parse_args(argv)
     out = Path(args.out)
