@@ -190,18 +190,12 @@ void hidden_labels(const GameDef& g, const State& s, const ViewSpec& v, int seat
 void HzModel::check(const GameDef& g) const {
   const int features = FeatureLayout(g).size;
   if (has_value) {
-    value.check();
-    if (value.n_in != features)
-      throw std::invalid_argument("the value net reads " + std::to_string(value.n_in) + " features, the game has " +
-                                  std::to_string(features));
+    value.check_reads(features, "value", "the game");
     if (value.heads.size() != 1 || value.head_size(0) != 1)
       throw std::invalid_argument("the value net needs one head of one output");
   }
   if (has_policy) {
-    policy.check();
-    if (policy.n_in != features)
-      throw std::invalid_argument("the policy net reads " + std::to_string(policy.n_in) + " features, the game has " +
-                                  std::to_string(features));
+    policy.check_reads(features, "policy", "the game");
     if (policy.heads.size() != 3 || policy.head_size(0) != g.total_actions() ||
         policy.head_size(1) != HOSTAGE_CLASSES || policy.head_size(2) != FIELD_SLOTS * g.n_names)
       throw std::invalid_argument("the policy net needs heads of " + std::to_string(g.total_actions()) + ", " +

@@ -148,39 +148,14 @@ void bind_learn(py::module_& m) {
   hz.attr("selfplay") = py::cpp_function(
       [](const PyGame& g, const search::BotSpec& bot, const Model& model, const std::vector<PyState>& starts,
          const std::vector<uint64_t>& seeds, int threads, int explore_moves, double temperature) {
-        if (threads < 1 || threads > 256) throw py::value_error("threads must be within 1..256");
-        if (starts.size() != seeds.size()) throw py::value_error("one seed per start");
-        if (explore_moves < 0 || !(temperature >= 0.0) || temperature > 100.0)
-          throw py::value_error("explore_moves must be ≥ 0 and temperature within 0..100");
+        check_selfplay_args(threads, starts.size(), seeds.size(), explore_moves, temperature);
         std::vector<State> states;
         for (const PyState& st : starts) {
           if (st.def != g.def) throw py::value_error("a start state of another game");
           states.push_back(st.s);
         }
-        std::shared_ptr<search::Arena<HeraZeus>> arena;
-        try {
-          std::vector<std::shared_ptr<const HzModel>> models;
-          if (model) models.push_back(model);
-          arena = std::make_shared<search::Arena<HeraZeus>>(g.def, std::vector<search::BotSpec>{bot}, models);
-        } catch (const std::invalid_argument& e) {
-          throw py::value_error(e.what());
-        }
-        search::SelfplayOptions opt{explore_moves, temperature};
-        std::vector<search::SelfplayGame> games(states.size());
-        {
-          py::gil_scoped_release unlocked;
-          search::parallel_indices((long)states.size(), threads, 1, [&](long i) {
-            try {
-              games[(size_t)i] = search::selfplay_game<HeraZeus>(*arena, 0, states[(size_t)i], seeds[(size_t)i], opt);
-            } catch (const std::runtime_error& e) {
-              games[(size_t)i] = search::SelfplayGame{};
-              games[(size_t)i].error = e.what();
-            }
-          });
-        }
-        py::list out;
-        for (const auto& game : games) out.append(game_arrays(game, 1 + FIELD_SLOTS));
-        return out;
+        return selfplay_records<HeraZeus>(g.def, bot, model, states, seeds, threads, explore_moves, temperature,
+                                        1 + FIELD_SLOTS);
       },
       py::is_method(hz), py::arg("bot"), py::arg("model"), py::arg("starts"), py::arg("seeds"), py::arg("threads") = 1,
       py::arg("explore_moves") = 8, py::arg("temperature") = 1.0,

@@ -351,18 +351,12 @@ int lg_action_features(const LgGame& g, int seat, int a, int32_t* out) {
 void LgModel::check() const {
   const int features = lg_layout().total, actions = lg_action_layout().total;
   if (has_value) {
-    value.check();
-    if (value.n_in != features)
-      throw std::invalid_argument("the value net reads " + std::to_string(value.n_in) + " features, Legends has " +
-                                  std::to_string(features));
+    value.check_reads(features, "value", "Legends");
     if (value.heads.size() != 1 || value.head_size(0) != 1)
       throw std::invalid_argument("the value net needs one head of one output");
   }
   if (has_policy) {
-    policy.check();
-    if (policy.n_in != features)
-      throw std::invalid_argument("the policy net reads " + std::to_string(policy.n_in) + " features, Legends has " +
-                                  std::to_string(features));
+    policy.check_reads(features, "policy", "Legends");
     if (policy.heads.size() != 1 || policy.head_size(0) != actions)
       throw std::invalid_argument("the policy net needs one head of " + std::to_string(actions) +
                                   " outputs (one per action feature)");

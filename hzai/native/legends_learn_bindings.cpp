@@ -152,10 +152,7 @@ void bind_legends_learn(py::module_& m) {
       [](const LgGameHandle& h, const search::BotSpec& bot, const Model& model, const std::vector<LgStateHandle>& starts,
          const std::vector<uint64_t>& seeds, int threads, int explore_moves, double temperature,
          const std::vector<int32_t>& text_ranks) {
-        if (threads < 1 || threads > 256) throw py::value_error("threads must be within 1..256");
-        if (starts.size() != seeds.size()) throw py::value_error("one seed per start");
-        if (explore_moves < 0 || !(temperature >= 0.0) || temperature > 100.0)
-          throw py::value_error("explore_moves must be ≥ 0 and temperature within 0..100");
+        check_selfplay_args(threads, starts.size(), seeds.size(), explore_moves, temperature);
         auto g = std::make_shared<LgGame>(*h.g);
         if (!text_ranks.empty() && (int)text_ranks.size() != g->size)
           throw py::value_error("text_ranks: one rank per action id");
@@ -165,30 +162,8 @@ void bind_legends_learn(py::module_& m) {
           if (st.g != h.g) throw py::value_error("a start state of another game");
           states.push_back(st.s);
         }
-        std::shared_ptr<search::Arena<Legends>> arena;
-        try {
-          std::vector<std::shared_ptr<const LgModel>> models;
-          if (model) models.push_back(model);
-          arena = std::make_shared<search::Arena<Legends>>(g, std::vector<search::BotSpec>{bot}, models);
-        } catch (const std::invalid_argument& e) {
-          throw py::value_error(e.what());
-        }
-        search::SelfplayOptions opt{explore_moves, temperature};
-        std::vector<search::SelfplayGame> games(states.size());
-        {
-          py::gil_scoped_release unlocked;
-          search::parallel_indices((long)states.size(), threads, 1, [&](long i) {
-            try {
-              games[(size_t)i] = search::selfplay_game<Legends>(*arena, 0, states[(size_t)i], seeds[(size_t)i], opt);
-            } catch (const std::runtime_error& e) {
-              games[(size_t)i] = search::SelfplayGame{};
-              games[(size_t)i].error = e.what();
-            }
-          });
-        }
-        py::list out;
-        for (const auto& game : games) out.append(game_arrays(game, 0));
-        return out;
+        return selfplay_records<Legends>(g, bot, model, states, seeds, threads, explore_moves, temperature,
+                                        0);
       },
       py::is_method(lgame), py::arg("bot"), py::arg("model"), py::arg("starts"), py::arg("seeds"), py::arg("threads") = 1,
       py::arg("explore_moves") = 8, py::arg("temperature") = 1.0, py::arg("text_ranks") = std::vector<int32_t>{},

@@ -56,6 +56,15 @@ struct Net {
     }
   }
 
+  // check(), and that the net reads `features` inputs (the message names the net, `which`,
+  // and the game, `game`).
+  void check_reads(int features, const std::string& which, const std::string& game) const {
+    check();
+    if (n_in != features)
+      throw std::invalid_argument("the " + which + " net reads " + std::to_string(n_in) + " features, " + game +
+                                  " has " + std::to_string(features));
+  }
+
   // The trunk over the active inputs `idx` (n of them, each < n_in) into `h` (width()).
   void trunk_of(const int32_t* idx, int n, float* h) const {
     float a[MAX_WIDTH], z[MAX_WIDTH];

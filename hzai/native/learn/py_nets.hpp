@@ -94,4 +94,46 @@ inline py::dict game_arrays(const search::SelfplayGame& game, int labels) {
   return d;
 }
 
+
+// The checks a game's `selfplay` binding makes of its arguments (ValueError naming them).
+inline void check_selfplay_args(int threads, size_t starts, size_t seeds, int explore_moves, double temperature) {
+  if (threads < 1 || threads > 256) throw py::value_error("threads must be within 1..256");
+  if (starts != seeds) throw py::value_error("one seed per start");
+  if (explore_moves < 0 || !(temperature >= 0.0) || temperature > 100.0)
+    throw py::value_error("explore_moves must be ≥ 0 and temperature within 0..100");
+}
+
+// Self-play of one bot (with `model`, or none) in every seat of game G from each start,
+// on `threads` threads with the GIL released (search/selfplay.hpp); a game that fails
+// keeps its error. One dict of arrays a game (game_arrays, `labels` per record).
+template <class G, class Def, class M, class S>
+py::list selfplay_records(const Def& def, const search::BotSpec& bot, const std::shared_ptr<M>& model,
+                          const std::vector<S>& states, const std::vector<uint64_t>& seeds, int threads,
+                          int explore_moves, double temperature, int labels) {
+  std::shared_ptr<search::Arena<G>> arena;
+  try {
+    std::vector<std::shared_ptr<const M>> models;
+    if (model) models.push_back(model);
+    arena = std::make_shared<search::Arena<G>>(def, std::vector<search::BotSpec>{bot}, models);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+  search::SelfplayOptions opt{explore_moves, temperature};
+  std::vector<search::SelfplayGame> games(states.size());
+  {
+    py::gil_scoped_release unlocked;
+    search::parallel_indices((long)states.size(), threads, 1, [&](long i) {
+      try {
+        games[(size_t)i] = search::selfplay_game<G>(*arena, 0, states[(size_t)i], seeds[(size_t)i], opt);
+      } catch (const std::runtime_error& e) {
+        games[(size_t)i] = search::SelfplayGame{};
+        games[(size_t)i].error = e.what();
+      }
+    });
+  }
+  py::list out;
+  for (const auto& game : games) out.append(game_arrays(game, labels));
+  return out;
+}
+
 }  // namespace hzn::learn_py
