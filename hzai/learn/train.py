@@ -218,41 +218,74 @@ def value_targets(data: dict, mix: float, team: bool = False) -> np.ndarray:
     return ((1.0 - mix) * data["result"] + mix * root).astype(np.float32)
 
 
+def run_epochs(net: Net, train: np.ndarray, config: TrainConfig, rng, keys: tuple[str, ...], step, held, row,
+               say, quiet: bool = False) -> list[dict]:
+    """The loop every net here trains by: epochs over the `train` rows in shuffled batches,
+    `step(rows)` taking one optimizer step and giving the batch's mean of each of `keys`;
+    every config.check_every batches and after each epoch `held()` gives (the held-out
+    loss the best weights are kept by, {name: held-out value}); config.minutes bounds the
+    whole. `row(epoch, train means, held-out values, best loss)` makes an epoch's entry of
+    the curve (returned) and `say(entry)` its progress line. Ends with the best weights
+    seen restored."""
+    deadline = time.perf_counter() + config.minutes * 60
+    best, (best_loss, _), steps, curve = net.snapshot(), held(), 0, []
+    for epoch in range(config.epochs):
+        order = rng.permutation(train)
+        sums, n = dict.fromkeys(keys, 0.0), 0
+        for k in range(0, len(order), config.batch):
+            rows = order[k:k + config.batch]
+            for key, value in step(rows).items():
+                sums[key] += value * len(rows)
+            n += len(rows)
+            steps += 1
+            if steps % config.check_every == 0:
+                loss, _ = held()
+                if loss < best_loss:
+                    best, best_loss = net.snapshot(), loss
+            if time.perf_counter() > deadline:
+                break
+        loss, values = held()
+        if loss < best_loss:
+            best, best_loss = net.snapshot(), loss
+        entry = row(epoch + 1, {k: v / max(1, n) for k, v in sums.items()}, values, best_loss)
+        curve.append(entry)
+        _say(quiet, say(entry))
+        if time.perf_counter() > deadline:
+            break
+    net.restore(best)
+    return curve
+
+
+def _named_row(epoch: int, train: dict, held: dict, best_loss: float) -> dict:
+    """A policy net's curve entry: train_<name> and held_out_<name> for each loss."""
+    return {"epoch": epoch, **{f"train_{k}": v for k, v in train.items()}, **{f"held_out_{k}": v for k, v in held.items()}}
+
+
+def _policy_line(entry: dict) -> str:
+    return f"policy epoch {entry['epoch']}: " + ", ".join(f"{k} {v:.4f}" for k, v in entry.items() if k != "epoch")
+
+
 def fit_value(data, n_in, config: TrainConfig, rng, quiet=False, team: bool = False):
     train, held = split(data)
     net = Net(n_in, config.widths(config.value_hidden), [1], rng)
     y = value_targets(data, config.value_mix, team)
     result = data["result"].astype(np.float32)
-    curve = []
-    deadline = time.perf_counter() + config.minutes * 60
     x_held = dense(data["state_idx"], data["state_ptr"], held, n_in)
-    best, best_loss, steps = net.snapshot(), value_loss(net, x_held, y[held], False)[0], 0
-    for epoch in range(config.epochs):
-        order = rng.permutation(train)
-        total, n = 0.0, 0
-        for k in range(0, len(order), config.batch):
-            rows = order[k:k + config.batch]
-            x = dense(data["state_idx"], data["state_ptr"], rows, n_in, config.input_dropout, rng)
-            loss, _, grads = value_loss(net, x, y[rows], True)
-            net.step(grads, config.lr, config.weight_decay)
-            total += loss * len(rows)
-            n += len(rows)
-            steps += 1
-            if steps % config.check_every == 0:
-                held_loss = value_loss(net, x_held, y[held], False)[0]
-                if held_loss < best_loss:
-                    best, best_loss = net.snapshot(), held_loss
-            if time.perf_counter() > deadline:
-                break
-        held_loss = value_loss(net, x_held, y[held], False)[0]
-        if held_loss < best_loss:
-            best, best_loss = net.snapshot(), held_loss
-        curve.append({"epoch": epoch + 1, "train": total / max(1, n), "held_out": held_loss, "best": best_loss})
-        _say(quiet, f"value epoch {epoch + 1}: train {total / max(1, n):.4f}, held out {held_loss:.4f} "
-                    f"(best {best_loss:.4f})")
-        if time.perf_counter() > deadline:
-            break
-    net.restore(best)
+
+    def step(rows) -> dict:
+        x = dense(data["state_idx"], data["state_ptr"], rows, n_in, config.input_dropout, rng)
+        loss, _, grads = value_loss(net, x, y[rows], True)
+        net.step(grads, config.lr, config.weight_decay)
+        return {"train": loss}
+
+    def held_loss() -> tuple[float, dict]:
+        loss = value_loss(net, x_held, y[held], False)[0]
+        return loss, {"held_out": loss}
+
+    curve = run_epochs(net, train, config, rng, ("train",), step, held_loss,
+                       lambda e, t, h, best: {"epoch": e, "train": t["train"], "held_out": h["held_out"], "best": best},
+                       lambda r: f"value epoch {r['epoch']}: train {r['train']:.4f}, held out {r['held_out']:.4f} "
+                                 f"(best {r['best']:.4f})", quiet)
     _, p_held, _ = value_loss(net, x_held, y[held], False)
     return net, curve, calibration(p_held, result[held])
 
@@ -262,44 +295,20 @@ def fit_policy(data, n_in, n_actions, n_names, config: TrainConfig, rng, quiet=F
     slots = (data["labels"].shape[1] - 1)
     net = Net(n_in, config.widths(config.hidden), [n_actions, 16, slots * n_names], rng)
     labels = data["labels"].astype(np.int64)
-    curve = []
-    deadline = time.perf_counter() + config.minutes * 60
     held_rows = held[:8000]
+
+    def step(rows) -> dict:
+        x = dense(data["view_idx"], data["view_ptr"], rows, n_in, config.input_dropout, rng)
+        losses, _, grads = policy_loss(net, x, policy_targets(data, rows, n_actions), labels[rows], n_names, True)
+        net.step(grads, config.lr, config.weight_decay)
+        return losses
 
     def held_total() -> tuple[float, dict]:
         losses = evaluate_policy(net, data, held_rows, n_in, n_actions, n_names, labels)
         return sum(losses.values()), losses
 
-    best, (best_loss, _), steps = net.snapshot(), held_total(), 0
-    for epoch in range(config.epochs):
-        order = rng.permutation(train)
-        sums, n = {"policy": 0.0, "hostage": 0.0, "slots": 0.0}, 0
-        for k in range(0, len(order), config.batch):
-            rows = order[k:k + config.batch]
-            x = dense(data["view_idx"], data["view_ptr"], rows, n_in, config.input_dropout, rng)
-            losses, _, grads = policy_loss(net, x, policy_targets(data, rows, n_actions), labels[rows], n_names, True)
-            net.step(grads, config.lr, config.weight_decay)
-            for key in sums:
-                sums[key] += losses[key] * len(rows)
-            n += len(rows)
-            steps += 1
-            if steps % config.check_every == 0:
-                total, _ = held_total()
-                if total < best_loss:
-                    best, best_loss = net.snapshot(), total
-            if time.perf_counter() > deadline:
-                break
-        total, held_losses = held_total()
-        if total < best_loss:
-            best, best_loss = net.snapshot(), total
-        row = {"epoch": epoch + 1, **{f"train_{k}": v / max(1, n) for k, v in sums.items()},
-               **{f"held_out_{k}": v for k, v in held_losses.items()}}
-        curve.append(row)
-        _say(quiet, "policy epoch {}: ".format(epoch + 1) + ", ".join(f"{k} {v:.4f}" for k, v in row.items()
-                                                                    if k != "epoch"))
-        if time.perf_counter() > deadline:
-            break
-    net.restore(best)
+    curve = run_epochs(net, train, config, rng, ("policy", "hostage", "slots"), step, held_total, _named_row,
+                       _policy_line, quiet)
     return net, curve
 
 
@@ -312,46 +321,21 @@ def fit_factored_policy(data: dict, games: list, n_in: int, n_features: int, con
     train, held = split(data)
     table = ActionTable(data, games)
     net = Net(n_in, config.widths(config.hidden), [n_features], rng)
-    deadline = time.perf_counter() + config.minutes * 60
     held_rows = held[:8000]
     x_held = dense(data["view_idx"], data["view_ptr"], held_rows, n_in)
 
-    def held_loss() -> tuple[float, float]:
-        if not len(held_rows):
-            return 0.0, 0.0
-        loss, agree, _ = factored_loss(net, x_held, table, held_rows, False)
-        return loss, agree
+    def step(rows) -> dict:
+        x = dense(data["view_idx"], data["view_ptr"], rows, n_in, config.input_dropout, rng)
+        loss, agree, grads = factored_loss(net, x, table, rows, True)
+        net.step(grads, config.lr, config.weight_decay)
+        return {"policy": loss, "top1": agree}
 
-    best, (best_loss, _), steps, curve = net.snapshot(), held_loss(), 0, []
-    for epoch in range(config.epochs):
-        order = rng.permutation(train)
-        total, agree_sum, n = 0.0, 0.0, 0
-        for k in range(0, len(order), config.batch):
-            rows = order[k:k + config.batch]
-            x = dense(data["view_idx"], data["view_ptr"], rows, n_in, config.input_dropout, rng)
-            loss, agree, grads = factored_loss(net, x, table, rows, True)
-            net.step(grads, config.lr, config.weight_decay)
-            total += loss * len(rows)
-            agree_sum += agree * len(rows)
-            n += len(rows)
-            steps += 1
-            if steps % config.check_every == 0:
-                loss_h, _ = held_loss()
-                if loss_h < best_loss:
-                    best, best_loss = net.snapshot(), loss_h
-            if time.perf_counter() > deadline:
-                break
-        loss_h, agree_h = held_loss()
-        if loss_h < best_loss:
-            best, best_loss = net.snapshot(), loss_h
-        row = {"epoch": epoch + 1, "train_policy": total / max(1, n), "train_top1": agree_sum / max(1, n),
-               "held_out_policy": loss_h, "held_out_top1": agree_h}
-        curve.append(row)
-        _say(quiet, "policy epoch {}: ".format(epoch + 1) + ", ".join(f"{k} {v:.4f}" for k, v in row.items()
-                                                                    if k != "epoch"))
-        if time.perf_counter() > deadline:
-            break
-    net.restore(best)
+    def held_values() -> tuple[float, dict]:
+        loss, agree = (0.0, 0.0) if not len(held_rows) else factored_loss(net, x_held, table, held_rows, False)[:2]
+        return loss, {"policy": loss, "top1": agree}
+
+    curve = run_epochs(net, train, config, rng, ("policy", "top1"), step, held_values, _named_row, _policy_line,
+                       quiet)
     return net, curve
 
 
