@@ -31,12 +31,15 @@ def _seat(game, side: str | None) -> int | None:
 
 
 def _value_word(game) -> str:
-    return "the team's win probability" if game.cooperative else "that seat's win probability"
+    return "the team's win probability" if game.capabilities.cooperative else "that seat's win probability"
 
 
 def analyze_record(record, state, args, limits, out) -> int:
-    """Every legal move of the seat to decide after `state` (the record replayed)."""
+    """Every legal move of the seat to decide after `state` (the record replayed), and
+    with --belief N the game's belief report (capability belief_report)."""
     game = record.game
+    if args.belief and not game.capabilities.belief_report:
+        raise AnalysisUsageError(f"--belief: {game.missing('belief_report', 'leave it out')}")
     try:
         view = game.decision_view(state)
     except NoDecision as exc:
@@ -46,6 +49,8 @@ def analyze_record(record, state, args, limits, out) -> int:
         raise AnalysisUsageError(f"{game.seats[view.seat]} is to decide here, not {args.side}")
     answer = analyze(view, limits, args.seed, exploration=args.c, playout=args.playout, tree=args.tree,
                      prior=args.prior)
+    if args.belief:
+        answer.belief = game.belief_report(view, args.belief, args.seed)
     if args.json:
         out.write(json.dumps(answer.to_json(game.move_text), indent=2) + "\n")
         return 0
@@ -63,6 +68,8 @@ def analyze_record(record, state, args, limits, out) -> int:
         out.write(f"\nafter {game.move_text(m.move)}, the search expects:\n")
         for line in pv_in_words(game, view, m.pv, seed=args.seed) or ["(nothing it can tell)"]:
             out.write(f"  {line}\n")
+    if answer.belief:
+        out.write("\n" + game.belief_text(answer.belief) + "\n")
     return 0
 
 
@@ -103,7 +110,7 @@ def review_record(record, args, limits, out, progress=None) -> int:
             out.write(f"{seat}: {len(mine)} decisions, value lost {lost:.2f} in all, "
                       f"{sum(r.mark == '??' for r in mine)} marked ??\n")
     first = rows[0]
-    if game.cooperative:
+    if game.capabilities.cooperative:
         out.write(f"the team's win probability at the first decision: {first.best_value:.3f} "
                   f"({first.best_interval[0]:.3f}..{first.best_interval[1]:.3f})\n")
     return 0

@@ -258,8 +258,6 @@ def cmd_analyze(args) -> int:
     if legends is not None:
         from hzai.analysis_cli import analyze_record
 
-        if args.belief:
-            raise UsageError("--belief: only for Hera and Zeus records")
         return _other_game(analyze_record, legends, args, legends.replay(args.upto))
     _hera_zeus_side(args.side)
     _, state = _load(args.record, args.upto)
@@ -297,12 +295,11 @@ def cmd_analyze(args) -> int:
 
 def _print_words(view, answer, args) -> None:
     """--words: the first rows' variations told in the game's narration (hzai.explain)."""
-    from hzai.core import make_game
     from hzai.explain import pv_in_words
 
-    game = make_game(view.game.name if hasattr(view.game, "name") else "hera_zeus")
+    game = view.game
     for m in answer.moves[: min(args.top, args.words)]:
-        move = view.game.move_text(m.move) if hasattr(view.game, "move_text") else str(m.move)
+        move = game.move_text(m.move)
         print(f"\nafter {move}, the search expects:")
         for line in pv_in_words(game, view, m.pv, seed=args.seed) or ["(nothing it can tell)"]:
             print(f"  {line}")

@@ -1,6 +1,8 @@
 """The game-independent core: what every game implements and every algorithm reads.
 
-    Game   the static game (seats, action ids, notation, records, a native twin or None)
+    Game   the static game: its rules (seats, action ids, notation, records), the search's
+           hooks (SearchHooks) and the front ends' (FrontEnd), and its `capabilities`
+           (Capabilities: what it offers beyond the rules, declared, never probed)
     State  one position with everything in it; chance and end are states too
     View   one seat's information set, which can draw a State consistent with it
     Bot    decide(view, limits, seed, stop, progress) -> PlayResult
@@ -9,6 +11,7 @@ Nothing here names a game's rules; games register themselves (`register_game`) a
 algorithms find them by name (`make_game`). Modelled on OpenSpiel's Game/State split.
 """
 
+from hzai.core.capabilities import Capabilities, MissingCapability
 from hzai.core.bot import Analysis, Bot, BotError, MoveInfo, PlayResult, wilson_interval
 from hzai.core.game import Game, Move
 from hzai.core.limits import Limits, LimitsError
@@ -18,7 +21,7 @@ from hzai.core.state import State
 from hzai.core.view import View
 
 __all__ = [
-    "Analysis", "Bot", "BotError", "Game", "Limits", "LimitsError", "Move", "MoveInfo", "NoDecision", "Observed", "PlayResult",
-    "RecordError", "ReplayStopped", "SeedRecord", "State",
+    "Analysis", "Bot", "BotError", "Capabilities", "Game", "Limits", "LimitsError", "MissingCapability", "Move",
+    "MoveInfo", "NoDecision", "Observed", "PlayResult", "RecordError", "ReplayStopped", "SeedRecord", "State",
     "UnknownGameError", "View", "game_names", "game_of_format", "make_game", "register_game", "wilson_interval",
 ]

@@ -74,8 +74,8 @@ def match(game_name: str, a: str, b: str, games: int, budget: int, seed: int, th
     if budget < 1:
         raise ValueError("budget must be at least 1 iteration")
     game = make_game(game_name)
-    if game.native is None or not hasattr(game.native, "selfplay"):
-        raise ValueError(f"game {game_name} has no native learned search")
+    if not game.capabilities.model or game.native is None:
+        raise ValueError(f"game {game_name} has no native learned search (capability model)")
     model_a, use_a, tune_a, label_a = parse_side(game, a)
     model_b, use_b, tune_b, label_b = parse_side(game, b)
     models = [m for m in (model_a, model_b) if m is not None]

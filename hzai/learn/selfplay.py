@@ -63,7 +63,9 @@ class SelfplayConfig:
 
 def game_of(name: str, params: str = ""):
     """The game `name` with the options of `params` (a JSON object; "" its defaults);
-    SelfplayError naming what is wrong."""
+    SelfplayError naming what is wrong, a game without a learned search (capability
+    model) included."""
+    from hzai.core.capabilities import MissingCapability
     from hzai.core.registry import make_game
 
     try:
@@ -76,7 +78,8 @@ def game_of(name: str, params: str = ""):
             if not isinstance(options, dict):
                 raise ValueError("the game's params must be a JSON object")
             game = game.with_params(options)
-    except ValueError as exc:  # an unknown game or option, JSON that does not parse
+        game.require("model", "it has no self-play")
+    except (ValueError, MissingCapability) as exc:  # an unknown game or option, JSON that does not parse
         raise SelfplayError(f"game {name!r} with params {params!r}: {exc}") from None
     return game
 
@@ -119,7 +122,7 @@ def play_shard(config: SelfplayConfig, index: int, threads: int, model_path: str
     seeds = [config.seed + i for i in numbers]
     spec = bot_spec(game, config.budget, model, config.cpuct, config.pool)
     extra = {}
-    if getattr(game.native, "arena_needs_text_ranks", False):  # the search's tie-break, as in the arena
+    if game.native.arena_needs_text_ranks:  # the search's tie-break, as in the arena
         from hzai.search.arena import text_ranks
 
         extra["text_ranks"] = text_ranks(game)

@@ -372,12 +372,13 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     from hzai.learn.selfplay import folder_game
 
     game = make_game(game_name)
-    if game.native is None or not hasattr(game.native, "feature_count"):
-        raise ValueError(f"game {game_name} has no native features to learn from")
-    # A game whose policy scores action features (hzai.learn.factored) and whose seats
-    # share one result (the team value) says so through its twin.
+    if not game.capabilities.model or game.native is None:
+        raise ValueError(f"game {game_name} has no native features to learn from (capability model)")
+    # A game whose policy scores action features (hzai.learn.factored) says so through
+    # its twin (the model format is the twin's); a cooperative game's seats share one
+    # result (the team value).
     factored = getattr(game.native, "policy_kind", None) == "action_features"
-    team = bool(getattr(game.native, "team", False))
+    team = game.capabilities.cooperative
     n_in = game.native.feature_count()
     data = load(folders)
     if len(data["seat"]) == 0:

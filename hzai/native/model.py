@@ -147,9 +147,9 @@ def native_model(game, weights: Weights):
     another game's, or its shapes do not fit the game)."""
     if weights.game != game.name:
         raise ModelError(f"model {weights.model_id} is for game {weights.game!r}, not {game.name!r}")
-    native = game.native
-    if native is None or not hasattr(native, "feature_count"):
-        raise ModelError(f"game {game.name} has no native features: it cannot evaluate a model")
+    native = game.native if game.capabilities.model else None
+    if native is None:
+        raise ModelError(f"game {game.name} has no native features: it cannot evaluate a model (capability model)")
     value = weights.nets.get("value", {"trunk": [], "heads": []})
     policy = weights.nets.get("policy", {"trunk": [], "heads": []})
     from hzai import _native
@@ -180,8 +180,9 @@ def load_cached(game, path: str | Path):
 
 # ----- the model a game ships beside its package (Game.model_file) --------------------
 def shipped_path(game) -> Path | None:
-    """The game's kept model file, or None when it ships none."""
-    path = getattr(game, "model_file", None)
+    """The game's kept model file, or None when it ships none (or has no learned search:
+    capability model)."""
+    path = game.model_file if game.capabilities.model else None
     return Path(path) if path is not None and Path(path).is_file() else None
 
 

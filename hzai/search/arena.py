@@ -149,10 +149,11 @@ def native_bot(bot, limits: Limits, game=None):
 
 
 def native_arena(game, specs: list[str], limits: Limits) -> list | None:
-    """The BotSpecs of `specs` when the game's twin has an arena and plays every one of
-    them (`native.arena_kinds`); else None (the Python loop plays)."""
-    native = game.native
-    if native is None or not hasattr(native, "arena") or game.native_start(0) is None:
+    """The BotSpecs of `specs` when the game has a twin (capability native: every twin
+    binds an arena, hzai/native/native_games.hpp) that plays every one of them
+    (`native.arena_kinds`); else None (the Python loop plays)."""
+    native = game.native if game.capabilities.native else None
+    if native is None:
         return None
     bots = [native_bot(make_bot(spec), limits, game) for spec in specs]
     return None if any(b is None or b.kind not in native.arena_kinds for b in bots) else bots

@@ -2,7 +2,8 @@
 protocol itself is hzai.core.bot (`decide(view, limits, seed, stop, progress) -> PlayResult`).
 
 Every bot is registered once (`register_bot`) with what builds it, one line on how it
-decides, whether the service offers it and which games it plays; `make_bot`, the
+decides, whether the service offers it and the capabilities it needs of a game
+(hzai.core.Capabilities: the games it plays are those that declare them); `make_bot`, the
 service's list of bots (`served_bots`), the command line's help (`bot_spec_help`) and
 the table of docs/search.md (checked by a test) all read this registry, so a bot
 registered here is offered by the service with no change to the server.
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from hzai.core.bot import Bot, BotError
+from hzai.core.capabilities import CAPABILITIES
 from hzai.text import quoted
 
 if TYPE_CHECKING:
@@ -70,19 +72,38 @@ def _level_spec(spec: str) -> str:
 class BotKind:
     """One bot `make_bot` builds. `maker` is a class or function whose parameters are the
     spec's options; `summary` says in one line how it decides; `served`: the service
-    offers it; `plays(game)`: whether it plays that game (None: every game); `spec`: how
-    the help writes its name (`level:N`), and `examples`: specs showing its options."""
+    offers it; `needs`: the capabilities (hzai.core.Capabilities) it needs of a game
+    whatever its options, so it plays only the games that declare them; `option_needs(bot)`:
+    those a bot built with its options needs besides, each with the option that asks for
+    it (ismcts: {"opponent_model": "infer"}); `spec`: how the help writes its name
+    (`level:N`), and `examples`: specs showing its options."""
 
     name: str
     maker: Callable[..., Bot]
     summary: str
     served: bool = True
-    plays: Callable[[Game], bool] | None = None
+    needs: tuple[str, ...] = ()
     spec: str | None = None
     examples: tuple[str, ...] = ()
+    option_needs: Callable[[Bot], dict[str, str]] | None = None
+
+    def __post_init__(self):
+        unknown = [need for need in self.needs if need not in CAPABILITIES]
+        if unknown:
+            raise ValueError(f"bot {self.name}: {unknown[0]!r} is no capability; capabilities: {', '.join(CAPABILITIES)}")
 
     def plays_game(self, game: Game) -> bool:
-        return self.plays is None or bool(self.plays(game))
+        return all(game.capabilities.offers(need) for need in self.needs)
+
+    def check_game(self, bot: Bot, game: Game) -> None:
+        """BotError naming the game and the capability when `bot` (one of this kind) needs
+        what `game` does not declare, before anything is searched."""
+        for need in self.needs:
+            if not game.capabilities.offers(need):
+                raise BotError(f"bot {self.name}: {game.missing(need)}")
+        for need, option in (self.option_needs(bot) if self.option_needs is not None else {}).items():
+            if not game.capabilities.offers(need):
+                raise BotError(str(game.missing(need, f"option {option} is not offered")))
 
 
 _KINDS: dict[str, BotKind] = {}
@@ -91,13 +112,14 @@ _BUILT_IN_LOADED = False
 
 
 def register_bot(name: str, maker: Callable[..., Bot], summary: str, *, served: bool = True,
-                 plays: Callable[[Game], bool] | None = None, spec: str | None = None,
-                 examples: tuple[str, ...] = ()) -> BotKind:
+                 needs: tuple[str, ...] = (), spec: str | None = None, examples: tuple[str, ...] = (),
+                 option_needs: Callable[[Bot], dict[str, str]] | None = None) -> BotKind:
     """Make `make_bot(name)` build `maker(**options)`; registering a name again replaces
-    it. The service offers it (`served`) for every game `plays` accepts."""
+    it. The service offers it (`served`) for every game that declares the capabilities
+    it `needs`."""
     if not isinstance(name, str) or not name or name != name.strip().lower() or any(c in name for c in ":,="):
         raise ValueError(f"a bot name is a non-empty lower-case word without ':', ',' or '=', not {name!r}")
-    kind = BotKind(name, maker, summary, served, plays, spec, tuple(examples))
+    kind = BotKind(name, maker, summary, served, tuple(needs), spec, tuple(examples), option_needs)
     with _LOCK:
         _load_built_in()
         _KINDS[name] = kind
@@ -126,24 +148,25 @@ def _load_built_in() -> None:
                         "default) or one per seat (`tree=multi`), optionally with a prior (`prior=W`); guided by the "
                         "game's shipped model and its opponent model where the game has them, else uniform worlds",
                         examples=("ismcts:c=1,playout=light,tree=multi,prior=1,infer=1,temp=2,reuse=1,credit=1,split=0.5",
-                                  "ismcts:own_only=1,root_widen=0.25")),
-                BotKind("ismcts-v2", IsmctsV2Bot, "the default before the learned models: ismcts unguided by a model"),
+                                  "ismcts:own_only=1,root_widen=0.25"), option_needs=IsmctsBot.needs),
+                BotKind("ismcts-v2", IsmctsV2Bot, "the default before the learned models: ismcts unguided by a model",
+                        option_needs=IsmctsBot.needs),
                 BotKind("pimc", PimcBot, "perfect-information Monte Carlo: N determinizations, a search on each as "
                         "if every card were known (deck orders stay random), the move most worlds chose",
                         examples=("pimc:worlds=8",)),
             ]
         kinds += [
             BotKind("heuristic", HeuristicBot, "the game's rules of thumb on the visible cards (`Game.heuristic_scores`)",
-                    plays=lambda game: game.has_heuristic),
+                    needs=HeuristicBot.needs),
             BotKind("random", RandomBot, "a uniformly random legal move"),
             BotKind("light", LightBot, "the search's `playout=light` policy as a bot: its move in one world drawn "
-                    "from the view (arena benchmarks)", served=False),
+                    "from the view (arena benchmarks)", served=False, needs=LightBot.needs),
         ]
         if IsmctsBot is not None:
             kinds += [
                 BotKind("ismcts-v1", IsmctsV1Bot, "the single-observer search exactly as it played before issue 15, "
                         "uniform worlds: the same moves for the same view, seed and budget (tests/golden holds them)",
-                        served=False),
+                        served=False, option_needs=IsmctsBot.needs),
                 BotKind("level", LevelBot, "ISMCTS at strength level N of 1..8 (below); options `c` and `playout` "
                         "only (the service takes the level in a request's `level` field)", served=False, spec="level:N"),
             ]
@@ -202,13 +225,18 @@ def option_names(name: str) -> tuple[str, ...]:
     return _option_names(_known(name).maker)
 
 
-def make_bot(spec: str) -> Bot:
+def make_bot(spec: str, game: Game | None = None) -> Bot:
     """A registered bot by name (`bot_names()`), options after a colon; `level:3` is
-    ISMCTS at strength level 3 (hzai.search.levels)."""
+    ISMCTS at strength level 3 (hzai.search.levels). With `game`: BotError naming the
+    game and the capability when the bot, with its options, needs one the game does not
+    declare (`BotKind.check_game`), before anything is searched."""
     name, options = parse_spec(_level_spec(spec))
-    maker = _known(name).maker
-    _check_keys(name, maker, options)
+    kind = _known(name)
+    _check_keys(name, kind.maker, options)
     try:
-        return maker(**options)
+        bot = kind.maker(**options)
     except BotError as exc:
         raise BotError(f"bot {name}: {exc}") from None
+    if game is not None:
+        kind.check_game(bot, game)
+    return bot

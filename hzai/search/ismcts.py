@@ -102,8 +102,10 @@ def default_guide(game, parts: tuple[bool, bool, bool] | None = None, cpuct: flo
                   mix: float | None = None, pool: int = DEFAULT_POOL) -> Guide | None:
     """The guide of `game`'s learned search: shipped_guide with the game's own defaults
     (`Game.model_defaults`) wherever `parts` (value, policy, cards), `cpuct` or `mix`
-    is None."""
-    defaults = getattr(game, "model_defaults", {})
+    is None; None for a game without capability model."""
+    if not game.capabilities.model:
+        return None
+    defaults = game.model_defaults
     if parts is None:
         parts = tuple(bool(defaults.get(name, 1)) for name in ("value", "policy", "cards"))
     cpuct = defaults.get("cpuct", DEFAULT_CPUCT) if cpuct is None else cpuct
@@ -119,9 +121,10 @@ def shipped_model_id(game) -> str | None:
 
 
 def guided(view: View, guide: Guide | None, seed: int, worlds: int | None = None) -> View:
-    """`view` with worlds weighted by the guide's card model, when it uses one (and the
-    game can: `Game.guided_view`); `worlds` bounds the pool as for infer."""
-    if guide is None or not guide.cards or view.current_seat is None:
+    """`view` with worlds weighted by the guide's card model, when it uses one and the
+    game has capability guided_worlds (`Game.guided_view`); `worlds` bounds the pool as
+    for infer."""
+    if guide is None or not guide.cards or view.current_seat is None or not view.game.capabilities.guided_worlds:
         return view
     pool = guide.pool if worlds is None else max(1, min(guide.pool, worlds))
     weighted = view.game.guided_view(view, guide.model, pool, seed)
@@ -379,7 +382,7 @@ def _stopped() -> ValueError:
 
 
 def no_opponent_model(game) -> BotError:
-    return BotError(f"game {game.name} has no opponent model: option infer is not offered")
+    return BotError(str(game.missing("opponent_model", "option infer is not offered")))
 
 
 def worlds_bound(limits: Limits) -> int:
@@ -394,7 +397,9 @@ def worlds_bound(limits: Limits) -> int:
 def inferred(view: View, temperature: float | None, seed: int, worlds: int | None = None) -> View:
     """The game's view with worlds weighted by its model of the other seats
     (`Game.inferred_view`; `worlds`: the most determinizations worth preparing, None
-    for no bound); BotError for a game that has none."""
+    for no bound); BotError for a game without capability opponent_model."""
+    if not view.game.capabilities.opponent_model:
+        raise no_opponent_model(view.game)
     weighted = view.game.inferred_view(view, temperature, seed, worlds)
     if weighted is None:
         raise no_opponent_model(view.game)
@@ -495,18 +500,20 @@ class IsmctsBot:
         self._kept: _Kept | None = None
         self.reused_visits = 0  # the reused root visits of the last decision (0: a fresh tree)
 
-    def check_game(self, game) -> None:
-        """BotError when this bot's options ask for what `game` does not offer (infer=1
-        on a game without an opponent model, or its temp), before anything is searched."""
-        if (self.infer or self.temperature is not None) and not game.has_opponent_model:
-            raise no_opponent_model(game)
+    def needs(self) -> dict[str, str]:
+        """The capabilities this bot's options need of a game, each with the option that
+        asks for it (infer=1 or temp: the opponent model); the bot registry checks them
+        (`make_bot(spec, game)`) before anything is searched."""
+        if self.infer or self.temperature is not None:
+            return {"opponent_model": "infer" if self.infer else "temp"}
+        return {}
 
     def parts(self, game) -> tuple[bool, bool, bool]:
         """(value, policy, cards): the learned model's parts this bot's searches of `game`
         use where the game ships a model; each as given, else the game's default for
         its learned search (`Game.model_defaults`), else on (off for the multi-observer
         tree and for a bot whose default is unguided, GUIDED = 0)."""
-        defaults = getattr(game, "model_defaults", {})
+        defaults = game.model_defaults
         on = self.GUIDED and self.tree == "single"
         return tuple(given if given is not None else bool(on and defaults.get(name, 1))
                      for name, given in zip(("value", "policy", "cards"), self.given))

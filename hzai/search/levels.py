@@ -191,9 +191,10 @@ class LevelBot:
 
     def level_for(self, game) -> Level:
         """The level this bot plays `game` at: of the policy table where the game's
-        model has a policy, else of the value table."""
+        model has a policy the game reads out (capability model_policy), else of the
+        value table."""
         guide = self.full.guide(game)
-        return level_of(self.number, policy=guide is not None and guide.policy)
+        return level_of(self.number, policy=guide is not None and guide.policy and game.capabilities.model_policy)
 
     def search_for(self, game) -> IsmctsBot:
         """The search this bot runs on `game`."""

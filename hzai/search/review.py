@@ -11,9 +11,9 @@ game, chance outcomes included) is analysed with seed `decision_seed(seed, i)`, 
 prefix `moves[:i]` with that seed and the same budget, one position at a time.
 
 The review of a seat reads only that seat's views (`State.view(seat)`): two games that
-look the same from the seat's side get the same rows for it. A game may add a belief
-summary at each decision through an optional hook on its Game, `review_belief(view,
-seed) -> dict` (JSON values; None or no hook: no belief); see docs/analysis.md.
+look the same from the seat's side get the same rows for it. A game with capability
+review_belief adds a belief summary at each decision, `Game.review_belief(view, seed)
+-> dict` (JSON values; a game without it: no belief); see docs/analysis.md.
 """
 
 from __future__ import annotations
@@ -91,14 +91,12 @@ class ReviewedDecision:
 
 def resolve_move(state: State, move: Move | str) -> Move:
     """The legal move (or chance outcome) of `state` that `move` names: a notation text
-    is read by the game; moves are matched by action id, after the game's own
-    `canonical_move(state, move)` where it has one (several spellings of one move)."""
+    is read by the game; moves are matched by action id, after the game's
+    `canonical_move(state, move)` (several spellings of one move)."""
     game = state.game
     if isinstance(move, str):
         move = game.parse_move(move)
-    canonical = getattr(game, "canonical_move", None)
-    if canonical is not None:
-        move = canonical(state, move)
+    move = game.canonical_move(state, move)
     options = [m for m, _ in state.chance_outcomes()] if state.is_chance else state.legal_moves()
     try:
         action = game.action_of(move)
@@ -145,14 +143,15 @@ def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: 
     each as soon as it is analysed. `start` is not changed. `stop` is polled before and
     during every analysis: once it answers True the review ends (a decision cut short
     is not yielded; those yielded stay valid). `progress(done, total)` after each move.
-    `belief`: ask the game's `review_belief` hook at each decision. A move that cannot
+    `belief`: ask the game's `review_belief` at each decision (a game without capability
+    review_belief: no belief, as without `belief`). A move that cannot
     be read or played raises ReviewError naming it (the rows before it were yielded).
     `root_moves`: chosen root moves by move index (RootMovesError when one is not legal
     there). `guard()`: a context manager each analysis runs in (a service's search slot,
     taken per decision so that other work can come between two decisions)."""
     chosen = set(range(len(game.seats)) if seats is None else (game.seat_index(s) for s in seats))
     state = start.clone()
-    hook = getattr(game, "review_belief", None) if belief else None
+    hook = game.review_belief if belief and game.capabilities.review_belief else None
     total = len(moves)
     for index, given in enumerate(moves):
         text = given if isinstance(given, str) else game.move_text(given)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hzai.core import Limits, PlayResult, View
 from hzai.core.bot import BotError, Progress, RootMoves, Stop, choose_from
+from hzai.core.capabilities import MissingCapability
 from hzai.rng import MASK64, SplitMix64
 
 
@@ -26,19 +27,21 @@ class RandomBot:
 
 
 class HeuristicBot:
-    """The best-scored legal move by the game's rules of thumb; ties broken by the seed.
-    It does not search: nothing to stop, no analysis."""
+    """The best-scored legal move by the game's rules of thumb (capability heuristic);
+    ties broken by the seed. It does not search: nothing to stop, no analysis."""
 
     name = "heuristic"
+    needs = ("heuristic",)  # the capabilities it needs of a game (the bot registry reads them)
 
     def decide(self, view: View, limits: Limits | None = None, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, *, root_moves: RootMoves | None = None) -> PlayResult:
+        try:
+            view.game.require("heuristic")
+        except MissingCapability as exc:
+            raise BotError(f"bot heuristic: {exc}") from None
         moves = legal_moves_of(view, root_moves)
         rng = SplitMix64(seed ^ 0xB0B)
-        try:
-            scores = view.game.heuristic_scores(view, moves)
-        except NotImplementedError as exc:
-            raise BotError(f"bot heuristic: {exc}") from None
+        scores = view.game.heuristic_scores(view, moves)
         best = max(scores)
         top = [i for i, score in enumerate(scores) if score == best]
         return PlayResult(moves[top[rng.below(len(top))]])
@@ -47,9 +50,11 @@ class HeuristicBot:
 class LightBot:
     """The move of the game's own playout policy (what the search's `playout=light` plays)
     in one world drawn from the view with the seed; the arena's `light` bot. Only for a
-    game whose native twin has a policy (`game.native.light_move`). It does not search."""
+    game with a native twin (capability native: every twin binds `light_move`, its
+    playout policy; hzai/native/native_games.hpp). It does not search."""
 
     name = "light"
+    needs = ("native",)
 
     def decide(self, view: View, limits: Limits | None = None, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, *, root_moves: RootMoves | None = None) -> PlayResult:
@@ -57,7 +62,10 @@ class LightBot:
         if root_moves is not None and root_moves.restricts:
             raise BotError("bot light: it plays the policy's move; it cannot be limited to chosen moves")
         game = view.game
-        native = game.native
-        if native is None or not hasattr(native, "light_move"):
-            raise BotError(f"bot light: game {game.name} has no native playout policy")
-        return PlayResult(game.move_of(native.light_move(game.native_view(view), seed & MASK64)))
+        try:
+            game.require("native")
+        except MissingCapability as exc:
+            raise BotError(f"bot light: {exc}") from None
+        if game.native is None:
+            raise BotError("bot light: the native core is not built")
+        return PlayResult(game.move_of(game.native.light_move(game.native_view(view), seed & MASK64)))

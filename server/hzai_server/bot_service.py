@@ -146,7 +146,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         """The decision and chosen root moves of one position (`item`: the request, or a
         BatchPosition of it)."""
         decision = self._decision(item.position, context, stop)
-        if request.belief_samples and not decision.game.has_belief_report:
+        if request.belief_samples and not decision.game.capabilities.belief_report:
             raise invalid("belief_samples", f"{decision.game.name} has no belief report: leave it 0")
         root = game_review.root_moves_from(decision.game, decision.view, item.allow_moves, item.avoid_moves,
                                            "allow_moves" if item.allow_moves else "avoid_moves")
@@ -280,7 +280,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
     def AnalyzeGame(self, request, context):
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
         plan = game_review.plan_review(request, self.matches, context, self.config, limits)
-        if request.belief and getattr(plan.game, "review_belief", None) is None:
+        if request.belief and not plan.game.capabilities.review_belief:
             raise invalid("belief", f"{plan.game.name} has no belief summary: leave it false")
         call = CallStop(context)
 

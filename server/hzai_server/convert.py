@@ -67,7 +67,7 @@ def _served_names() -> str:
 
 def game_info(game: Game) -> common_pb2.GameInfo:
     return common_pb2.GameInfo(name=game.name, title=game.title, seats=list(game.seats),
-                               cooperative=game.cooperative, record_format=game.record_format,
+                               cooperative=game.capabilities.cooperative, record_format=game.record_format,
                                num_actions=game.num_actions, bots=bots_for(game), params_help=game.params_help,
                                max_level=MAX_LEVEL, model=shipped_model_id(game) or "")
 

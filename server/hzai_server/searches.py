@@ -215,11 +215,7 @@ def make_checked_bot(spec: str, game: Game, field: str = "bot", level: int = 0, 
                                  f"{'it' if len(others) == 1 else 'them'} or leave {level_field} 0")
         spec = ",".join([f"level:level={level}"] + [f"{key}={value}" for key, value in options.items()])
     try:
-        bot = make_bot(spec)
-        check = getattr(bot, "check_game", None)
-        if check is not None:
-            check(game)
-        return bot
+        return make_bot(spec, game)  # refused here when the game lacks a capability the bot needs
     except BotError as exc:
         raise invalid(field, str(exc)) from None
 

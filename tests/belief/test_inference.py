@@ -234,15 +234,15 @@ def test_a_game_without_an_opponent_model_refuses_infer():
         make_bot("ismcts:infer=1").decide(view, Limits(iterations=10), seed=1)
 
 
-def test_check_game_refuses_infer_before_any_search():
+def test_make_bot_for_a_game_refuses_infer_before_any_search():
     """The service checks a bot against the game when the request comes (not INTERNAL at
-    search time): only a game with an opponent model offers infer=1."""
+    search time): only a game with the capability opponent_model offers infer=1."""
     legends = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
-    assert Game.create().has_opponent_model and not legends.has_opponent_model
-    make_bot("ismcts:infer=1").check_game(Game.create())
-    make_bot("ismcts").check_game(legends)
-    with pytest.raises(BotError, match="game legends has no opponent model: option infer"):
-        make_bot("ismcts:tree=multi,infer=1").check_game(legends)
+    assert Game.create().capabilities.opponent_model and not legends.capabilities.opponent_model
+    make_bot("ismcts:infer=1", Game.create())
+    make_bot("ismcts", legends)
+    with pytest.raises(BotError, match="game legends has no opponent model: option infer .*capability opponent_model"):
+        make_bot("ismcts:tree=multi,infer=1", legends)
 
 
 def test_hera_and_zeus_infers_by_default_and_a_game_without_a_model_does_not():
@@ -262,9 +262,9 @@ def test_hera_and_zeus_infers_by_default_and_a_game_without_a_model_does_not():
     assert not make_bot("ismcts").infers(hera) and make_bot("ismcts:cards=0").infers(hera)
     assert LevelBot(8).search_for(hera).guide(hera) is not None and not LevelBot(7).search_for(hera).infers(hera)
     assert not LevelBot(7).search_for(legends).infers(legends)
-    make_bot("ismcts:temp=3").check_game(hera)
-    with pytest.raises(BotError, match="game legends has no opponent model"):
-        make_bot("ismcts:temp=3").check_game(legends)
+    make_bot("ismcts:temp=3", hera)
+    with pytest.raises(BotError, match="game legends has no opponent model: option temp"):
+        make_bot("ismcts:temp=3", legends)
     state = crafted(COVERED)
     view = view_of(state, state.to_move)
     limits = Limits(iterations=200)

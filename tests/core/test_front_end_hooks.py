@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hzai.rng import SplitMix64
-from hzai.core import NoDecision, RecordError, ReplayStopped, SeedRecord, make_game
+from hzai.core import Capabilities, NoDecision, RecordError, ReplayStopped, SeedRecord, make_game
 from hzai.core.record import Observed
 from tests.toygame import ToyGame
 
@@ -71,7 +71,7 @@ def test_defaults_show_every_move_and_narrate_nothing():
     assert (seen.text, seen.redacted) == ("bet", False)
     assert game.narrate(state, "bet", state, 1) == []
     assert '"card"' in game.board_text(state, 0)
-    assert not game.has_heuristic and not game.has_belief_report
+    assert not game.capabilities.heuristic and not game.capabilities.belief_report
 
 
 def test_with_params_names_an_unknown_key():
@@ -104,7 +104,7 @@ def test_a_game_that_does_not_declare_its_moves_public_shows_others_only_who_mov
     # game without its declaration): the default must not show another seat's move (or a
     # spectator any move) in full.
     class Undeclared(ToyGame):
-        public_moves = False
+        capabilities = Capabilities()
 
     game = Undeclared()
     state = game.new_state(3)
@@ -115,7 +115,7 @@ def test_a_game_that_does_not_declare_its_moves_public_shows_others_only_who_mov
         seen = game.observed(state, move, seat)
         assert seen.redacted and seen.text == f"{game.seats[mover]} moved"
     toy = ToyGame()
-    assert toy.public_moves and not toy.observed(toy.new_state(1), "bet", None).redacted
+    assert toy.capabilities.public_moves and not toy.observed(toy.new_state(1), "bet", None).redacted
 
 
 def test_hera_and_zeus_raises_the_cores_record_error_itself():

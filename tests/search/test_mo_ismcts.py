@@ -208,6 +208,7 @@ def test_multi_observer_trees_merge_what_a_seat_cannot_tell_apart():
 
 def test_python_games_observe_through_the_core_hook():
     """A game written in Python: Game.observation's default follows `observed`."""
+    from hzai.core import Capabilities
     from tests.toygame import ToyGame
 
     game = ToyGame()
@@ -218,7 +219,7 @@ def test_python_games_observe_through_the_core_hook():
     assert answer.iterations == 300 and answer.best in state.legal_moves()
 
     class Hidden(ToyGame):
-        public_moves = False
+        capabilities = Capabilities()  # moves not declared public
 
     hidden = Hidden()
     before = hidden.new_state(4)

@@ -9,7 +9,7 @@ show, keep, guess 0..3.
 
 from __future__ import annotations
 
-from hzai.core import Game, State, View
+from hzai.core import Capabilities, Game, State, View
 from hzai.rng import SplitMix64
 
 MOVES = ("show", "keep", "guess 0", "guess 1", "guess 2", "guess 3")
@@ -20,8 +20,8 @@ class TeamGame(Game):
     name = "toy_team"
     seats = SEATS
     num_actions = len(MOVES)
-    public_moves = True  # the cards are dealt by the seed; every move is shown to all
-    cooperative = True
+    # the cards are dealt by the seed, every move is shown to all; the team shares its result
+    capabilities = Capabilities(cooperative=True, public_moves=True)
 
     def new_state(self, seed: int) -> "TeamState":
         rng = SplitMix64(seed)

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from functools import cached_property
 
-from hzai.core import Game
+from hzai.core import Capabilities, Game
 from hzai.games.legends import moves as notation
 from hzai.games.legends import rules
 from hzai.games.legends.data import (
@@ -33,6 +33,9 @@ class OptionError(ValueError):
 
 class LegendsGame(Game):
     name = "legends"
+    # A team game with a C++ twin, a heuristic and a learned team value; no opponent model
+    # and no belief report yet.
+    capabilities = Capabilities(cooperative=True, native=True, heuristic=True, model=True)
     rules = rules  # the State reaches the rules through its game
     # Set by the package (hzai/games/legends/__init__.py): these modules import this one.
     view_type = None  # LegendsView
@@ -152,7 +155,6 @@ class LegendsGame(Game):
         return heuristic_scores(view, moves)
 
     # ----- the front-end hooks of hzai.core.Game (the service, the terminal game) -------
-    cooperative = True
     title = "Legends of Hellas"
 
     @property

@@ -13,6 +13,7 @@ from functools import cached_property
 from pathlib import Path
 
 from hzai import jsonread
+from hzai.core.capabilities import Capabilities
 from hzai.core.game import Game as CoreGame
 from hzai.core.record import refuse_seat_view
 from hzai.games.hera_zeus.cards import PLAYERS, Deck, DeckError, load_deck
@@ -43,6 +44,8 @@ class Game(ServiceHooks, CoreGame):
 
     name = "hera_zeus"
     seats = PLAYERS
+    capabilities = Capabilities(native=True, heuristic=True, opponent_model=True, model=True, model_policy=True,
+                                guided_worlds=True, belief_report=True, review_belief=True)
     # The search's worlds follow the opponent model (belief/inference.py) unless a bot
     # says infer=0: it paid at 100 ms a decision (benchmarks/results/ablation.md).
     default_infer = True
