@@ -13,12 +13,46 @@ import json
 
 from hzai.core import NoDecision
 from hzai.explain import pv_in_words
-from hzai.search import analyze
+from hzai.search.bot import DEFAULT_BOT, BotError, analysing_bots, make_bot, parse_spec
 from hzai.search.review import review_moves
 
 
 class AnalysisUsageError(ValueError):
     """A bad option for the record at hand; the message names it."""
+
+
+# `hzai analyze`'s search options that are a bot's options too: given, they join --bot's spec
+SPEC_FLAGS = (("c", "c"), ("playout", "playout"), ("tree", "tree"), ("prior", "prior"))
+
+
+def analyst_of(args, game):
+    """The bot whose own search `hzai analyze` runs (--bot, default the default bot, with
+    --c, --playout, --tree and --prior added to its options when given): the same search
+    as that bot's move and as the service's Analyze for that spec."""
+    name, options = parse_spec(getattr(args, "bot", None) or DEFAULT_BOT)
+    for flag, option in SPEC_FLAGS:
+        value = getattr(args, flag, None)
+        if value is not None:
+            if option in options:
+                raise AnalysisUsageError(f"--{flag} and --bot's option {option} say the same thing: give one")
+            options[option] = str(value)
+    spec = name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
+    try:
+        bot = make_bot(spec, game)
+    except BotError as exc:
+        raise AnalysisUsageError(f"--bot: {exc}") from None
+    if not callable(getattr(bot, "analyze", None)):
+        raise AnalysisUsageError(f"--bot: bot {name} gives a move, not an analysis; choose from "
+                                 f"{', '.join(analysing_bots(game))}")
+    return bot
+
+
+def analyse(bot, view, limits, seed: int, root_moves=None):
+    """`bot`'s analysis of `view`; a bot option the position refuses is the user's to fix."""
+    try:
+        return bot.analyze(view, limits, seed, root_moves=root_moves)
+    except BotError as exc:
+        raise AnalysisUsageError(f"--bot: {exc}") from None
 
 
 def _seat(game, side: str | None) -> int | None:
@@ -47,8 +81,7 @@ def analyze_record(record, state, args, limits, out) -> int:
     wanted = _seat(game, args.side)
     if wanted is not None and wanted != view.seat:
         raise AnalysisUsageError(f"{game.seats[view.seat]} is to decide here, not {args.side}")
-    answer = analyze(view, limits, args.seed, exploration=args.c, playout=args.playout, tree=args.tree,
-                     prior=args.prior)
+    answer = analyse(analyst_of(args, game), view, limits, args.seed)
     if args.belief:
         answer.belief = game.belief_report(view, args.belief, args.seed)
     if args.json:
@@ -88,7 +121,8 @@ def review_record(record, args, limits, out, progress=None) -> int:
     full = explicit(record)
     wanted = _seat(game, args.side)
     seats = None if wanted is None else [wanted]
-    rows = list(review_moves(game, game.start_of(full), full.moves, limits, args.seed, seats, progress=progress))
+    rows = list(review_moves(game, game.start_of(full), full.moves, limits, args.seed, seats, progress=progress,
+                             analyst=analyst_of(args, game)))
     if args.json:
         out.write(json.dumps([row.to_json() for row in rows], indent=1) + "\n")
         return 0

@@ -252,7 +252,6 @@ def _progress_line(done: int, total: int) -> None:
 
 def cmd_analyze(args) -> int:
     from hzai.games.hera_zeus.belief import view_of
-    from hzai.search import analyze
 
     legends = _legends_record(args.record)
     if legends is not None:
@@ -267,8 +266,12 @@ def cmd_analyze(args) -> int:
     if observer != state.to_move:
         raise UsageError(f"{PLAYERS[state.to_move]} is to decide here, not {args.side}")
     view = view_of(state, observer)
-    answer = analyze(view, _limits(args), args.seed, exploration=args.c, playout=args.playout,
-                     root_moves=_root_moves(view, args), tree=args.tree, prior=args.prior)
+    from hzai.analysis_cli import AnalysisUsageError, analyse, analyst_of
+
+    try:
+        answer = analyse(analyst_of(args, view.game), view, _limits(args), args.seed, _root_moves(view, args))
+    except AnalysisUsageError as exc:
+        raise UsageError(str(exc)) from None
     if args.belief:
         from hzai.games.hera_zeus.belief import belief_report
 
@@ -378,7 +381,8 @@ def _analyze_batch(args, paths: list[Path], ray: str | None) -> int:
         sys.stderr.write("\n" if done == total else "")
         sys.stderr.flush()
 
-    entries = review_many(loaded, _limits(args), args.seed, sides, ray, None if args.quiet else progress)
+    entries = review_many(loaded, _limits(args), args.seed, sides, ray, None if args.quiet else progress,
+                          bot=_review_bot(args, Record.from_json(loaded[0][1]).game) if loaded else args.bot)
     by_name = {e["record"]: e for e in entries + failed}
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     try:
@@ -391,6 +395,17 @@ def _analyze_batch(args, paths: list[Path], ray: str | None) -> int:
         if out is not sys.stdout:
             out.close()
     return EXIT_BAD_INPUT if any("error" in e for e in by_name.values()) else 0
+
+
+def _review_bot(args, game) -> str:
+    """--bot's spec for a review of `game`, checked before anything is searched."""
+    from hzai.analysis_cli import AnalysisUsageError, analyst_of
+
+    try:
+        analyst_of(args, game)
+    except AnalysisUsageError as exc:
+        raise UsageError(str(exc)) from None
+    return args.bot
 
 
 def cmd_analyze_game(args) -> int:
@@ -421,7 +436,7 @@ def cmd_analyze_game(args) -> int:
 
         _pyplot()  # a missing matplotlib is said before the review runs
     rows = list(review_record(record, _limits(args), args.seed, sides, None if args.quiet else _progress_line,
-                              belief=bool(args.plot)))
+                              belief=bool(args.plot), bot=_review_bot(args, record.game)))
     decisions = [Decision.of(row) for row in rows]
     if rows and args.plot:
         from hzai.review_plot import plot_review
@@ -589,13 +604,17 @@ def build_parser(with_subparsers: bool = False):
     add_seat_option(p, "the seat to decide: hera or zeus, p1..p5 for Legends (checked; default: whoever decides)")
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     _add_budget(p, "1s")
-    p.add_argument("--c", type=float, default=0.7, help="exploration constant (default 0.7)")
+    p.add_argument("--bot", default=None, metavar="SPEC",
+                   help="the bot whose own search analyses (default: the default bot, ismcts): the analysis' best "
+                        "is that bot's move for the same seed and budget, as the service's Analyze; e.g. "
+                        "ismcts:replicas=4 for intervals across independent searches, ismcts-v2 unguided")
+    p.add_argument("--c", type=float, default=None, help="exploration constant (the bot's option c; default 0.7)")
     p.add_argument("--playout", choices=["random", "light"], default=None,
-                   help="playout policy (default: the game's own; random for a game that names none)")
-    p.add_argument("--tree", choices=["single", "multi"], default="single",
-                   help="single: one tree of this seat's information sets (default, ismcts-v1); multi: one tree per "
+                   help="playout policy (the bot's option; default: the game's own)")
+    p.add_argument("--tree", choices=["single", "multi"], default=None,
+                   help="single: one tree of this seat's information sets (default); multi: one tree per "
                         "seat, each keyed by what that seat observes (docs/search.md)")
-    p.add_argument("--prior", type=float, default=0.0, metavar="W",
+    p.add_argument("--prior", type=float, default=None, metavar="W",
                    help="weight of the progressive bias from the game's prior over its moves (default 0: off; Hera and Zeus only)")
     p.add_argument("--belief", type=int, default=0, metavar="N", help="add the belief report over N samples")
     p.add_argument("--top", type=int, default=20, help="rows to show (default 20)")
@@ -615,6 +634,9 @@ def build_parser(with_subparsers: bool = False):
                         "per record ({\"record\", \"decisions\"} or {\"record\", \"error\"}), in order")
     add_seat_option(p, "only this seat's decisions: hera or zeus, p1..p5 for Legends (default: every seat's)")
     _add_budget(p, "500")
+    p.add_argument("--bot", default=None, metavar="SPEC",
+                   help="the bot whose own search analyses each decision (default: the default bot, ismcts; "
+                        "as the service's AnalyzeGame): its best is that bot's move there")
     p.add_argument("--json", action="store_true", help="print the decisions as JSON")
     _add_ray(p, "each record")
     p.add_argument("-o", "--output", help="write the JSON lines of a batch to this file instead of standard output")

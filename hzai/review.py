@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.games.hera_zeus.rules import Record, RecordError
 from hzai.search import Limits
+from hzai.search.bot import DEFAULT_BOT, make_bot
 from hzai.search.review import BLUNDER, ReviewedDecision, ReviewError, mark_of, review_moves  # noqa: F401
 
 MOVE_WIDTH = 28
@@ -56,20 +57,23 @@ class Decision:
 
 
 def review_record(record: Record, limits: Limits, seed: int = 0, sides=(0, 1), progress=None, stop=None,
-                  belief: bool = False):
-    """The generic review (hzai.search.review.review_moves) of a Hera and Zeus record,
-    one ReviewedDecision at a time; a move that cannot be read or played is a
-    RecordError naming it, as replaying the record would say."""
+                  belief: bool = False, bot: str | None = None):
+    """The generic review (hzai.search.review.review_moves) of a Hera and Zeus record by
+    bot `bot`'s own search (a spec; default the default bot, as the service's
+    AnalyzeGame), one ReviewedDecision at a time; a move that cannot be read or played
+    is a RecordError naming it, as replaying the record would say."""
+    analyst = make_bot(bot or DEFAULT_BOT, record.game)
     try:
         yield from review_moves(record.game, record.start(), record.moves, limits, seed, sides, stop=stop,
-                                progress=progress, belief=belief)
+                                progress=progress, belief=belief, analyst=analyst)
     except ReviewError as exc:
         raise RecordError(str(exc), exc.index, exc.text) from None
 
 
-def review_game(record: Record, limits: Limits, seed: int = 0, sides=(0, 1), progress=None) -> list[Decision]:
+def review_game(record: Record, limits: Limits, seed: int = 0, sides=(0, 1), progress=None,
+                bot: str | None = None) -> list[Decision]:
     """One analysis per decision of the chosen sides; `progress(done, total)` after each."""
-    return [Decision.of(row) for row in review_record(record, limits, seed, sides, progress)]
+    return [Decision.of(row) for row in review_record(record, limits, seed, sides, progress, bot=bot)]
 
 
 def _number(value: float | None) -> str:
@@ -98,21 +102,21 @@ def decisions_json(decisions: list[Decision]) -> list[dict]:
     return [asdict(d) | {"mark": d.mark} for d in decisions]
 
 
-def review_entry(name: str, data: dict, limits: Limits, seed: int, sides=(0, 1)) -> dict:
+def review_entry(name: str, data: dict, limits: Limits, seed: int, sides=(0, 1), bot: str | None = None) -> dict:
     """One record of a batch: {"record": name, "decisions": [...]}, or {"record": name,
     "error": why} when it cannot be read or played. Plain values in and out (a Ray task)."""
     try:
-        decisions = review_game(Record.from_json(data), limits, seed, sides)
+        decisions = review_game(Record.from_json(data), limits, seed, sides, bot=bot)
     except RecordError as exc:
         return {"record": name, "error": str(exc)}
     return {"record": name, "decisions": decisions_json(decisions)}
 
 
 def review_many(records: list[tuple[str, dict]], limits: Limits, seed: int = 0, sides=(0, 1),
-                ray: str | None = None, progress=None) -> list[dict]:
+                ray: str | None = None, progress=None, bot: str | None = None) -> list[dict]:
     """`review_entry` for every (name, record JSON), in the order given; `ray`: as Ray
     tasks there (an address, or "local"). `progress(done, total)` after each record."""
-    calls = [(name, data, limits, seed, tuple(sides)) for name, data in records]
+    calls = [(name, data, limits, seed, tuple(sides), bot) for name, data in records]
     if ray is not None:
         from hzai.batch import run_all
 

@@ -12,7 +12,7 @@ algorithms find them by name (`make_game`). Modelled on OpenSpiel's Game/State s
 """
 
 from hzai.core.capabilities import Capabilities, MissingCapability
-from hzai.core.bot import Analysis, Bot, BotError, MoveInfo, PlayResult, wilson_interval
+from hzai.core.bot import Analysis, Analyst, Bot, BotError, MoveInfo, PlayResult, wilson_interval
 from hzai.core.game import Game, Move
 from hzai.core.limits import Limits, LimitsError
 from hzai.core.record import NoDecision, Observed, RecordError, ReplayStopped, SeedRecord

@@ -9,6 +9,13 @@ A bot reads a View only (never a State): two positions that look the same to the
 get the same move for the same seed and budget. `stop` is polled while a search runs
 (True: answer with the best move so far); `progress` receives partial Analysis answers
 from bots that search. Analysis values are from the deciding seat's point of view.
+
+A bot that searches also speaks `Analyst`:
+
+    analyze(view, limits, seed, stop=None, progress=None, every=None, *, root_moves=None) -> Analysis
+
+the same search as its `decide`, read as an analysis whose best is the bot's move, so
+that what an analysis says of a position and what the bot plays there agree.
 """
 
 from __future__ import annotations
@@ -190,3 +197,11 @@ class Bot(Protocol):
 
     def decide(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, *, root_moves: RootMoves | None = None) -> PlayResult: ...
+
+
+class Analyst(Bot, Protocol):
+    """A bot whose decision is an analysis of the moves it weighs (module docstring)."""
+
+    def analyze(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
+                progress: Progress | None = None, every: int | None = None, *,
+                root_moves: RootMoves | None = None) -> Analysis: ...

@@ -16,6 +16,10 @@ class View(ABC):
     State consistent with it (a determinization), the same one for the same seed."""
 
     game: Game  # the static Game object itself (not a name to rebuild it from)
+    # True only for a benchmark's view that is the whole state (hzai.search.arena.AllSeeingView).
+    # Declared here so that asking it never reaches a view's fallback lookup (a native
+    # decision view would replay its record in Python to answer).
+    all_seeing: bool = False
 
     @property
     @abstractmethod

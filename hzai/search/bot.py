@@ -24,7 +24,7 @@ from hzai.text import quoted
 if TYPE_CHECKING:
     from hzai.core.game import Game
 
-__all__ = ["DEFAULT_BOT", "Bot", "BotError", "BotKind", "bot_kind", "bot_kinds", "bot_names", "bot_spec_help",
+__all__ = ["DEFAULT_BOT", "Bot", "analysing_bots", "BotError", "BotKind", "bot_kind", "bot_kinds", "bot_names", "bot_spec_help",
            "bot_table", "make_bot", "option_names", "parse_spec", "register_bot", "served_bots"]
 
 DEFAULT_BOT = "ismcts"  # the bot of a request or command that names none
@@ -91,6 +91,12 @@ class BotKind:
         unknown = [need for need in self.needs if need not in CAPABILITIES]
         if unknown:
             raise ValueError(f"bot {self.name}: {unknown[0]!r} is no capability; capabilities: {', '.join(CAPABILITIES)}")
+
+    @property
+    def analyses(self) -> bool:
+        """Whether its bots give an analysis of every move they weigh (`analyze`), not
+        only a move: the bots a service's Analyze runs."""
+        return callable(getattr(self.maker, "analyze", None))
 
     def plays_game(self, game: Game) -> bool:
         return all(game.capabilities.offers(need) for need in self.needs)
@@ -195,6 +201,11 @@ def bot_names() -> tuple[str, ...]:
 def served_bots(game: Game) -> list[str]:
     """The bot names the service offers for `game`, in registration order."""
     return [kind.name for kind in bot_kinds() if kind.served and kind.plays_game(game)]
+
+
+def analysing_bots(game: Game) -> list[str]:
+    """The served bots whose search a service's Analyze runs for `game` (`BotKind.analyses`)."""
+    return [kind.name for kind in bot_kinds() if kind.served and kind.analyses and kind.plays_game(game)]
 
 
 def bot_table() -> str:

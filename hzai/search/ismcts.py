@@ -455,7 +455,14 @@ class IsmctsBot:
     `split=S` (-0.9..0.9, default 0): a turn of several actions spends its budget
     unevenly, the first actions more with S > 0, the last ones more with S < 0, the turn
     as a whole as much as unsplit (`split_limits`, read from the view's
-    `turn_progress`)."""
+    `turn_progress`).
+
+    `replicas=R` (1..16, default 1): R independent searches, own seeds and worlds,
+    share the budget and are read as one (hzai.search.replicas), so that an analysis'
+    intervals cover the spread across seeds; the move is their best.
+
+    `analyze` is the same search read as an analysis (the service's Analyze for this
+    spec): its best is this bot's move for the same view, seed and budget."""
 
     name = "ismcts"
     DEFAULT_TREE = "single"
@@ -467,7 +474,8 @@ class IsmctsBot:
                  own_only: int | str | None = None, root_widen: float | str | None = None,
                  reuse: int | str = 0, credit: int | str = 0, split: float | str = 0.0,
                  value: int | str | None = None, policy: int | str | None = None, cards: int | str | None = None,
-                 cpuct: float | str | None = None, pool: int | str = DEFAULT_POOL, mix: float | str | None = None):
+                 cpuct: float | str | None = None, pool: int | str = DEFAULT_POOL, mix: float | str | None = None,
+                 replicas: int | str = 1):
         # The learned model's parts (docs/learning.md): each 0/1; not given, on where the
         # game ships a model, unless the game's own defaults say otherwise
         # (`Game.model_defaults`, read when a game is searched: `parts`); a game without a
@@ -497,7 +505,11 @@ class IsmctsBot:
         self.credit = bool(whole_option("credit", credit, 0, 1))
         if self.credit and not self.reuse:
             raise BotError("option credit counts a reused tree's visits toward the budget: it needs reuse=1")
+        self.replicas = whole_option("replicas", replicas, 1, MAX_REPLICAS)
+        if self.replicas > 1 and self.reuse:
+            raise BotError("option reuse=1 keeps one tree: it cannot go with replicas above 1")
         self._kept: _Kept | None = None
+        self._guide: tuple | None = None  # (game, its guide) of the last game searched
         self.reused_visits = 0  # the reused root visits of the last decision (0: a fresh tree)
 
     def needs(self) -> dict[str, str]:
@@ -519,8 +531,14 @@ class IsmctsBot:
                      for name, given in zip(("value", "policy", "cards"), self.given))
 
     def guide(self, game) -> Guide | None:
-        """The learned model's guide of this bot's searches of `game` (None: unguided)."""
-        return default_guide(game, self.parts(game), self.cpuct, self.mix, self.pool)
+        """The learned model's guide of this bot's searches of `game` (None: unguided),
+        worked out once for the game this bot last searched."""
+        known = self._guide
+        if known is not None and known[0] is game:
+            return known[1]
+        guide = default_guide(game, self.parts(game), self.cpuct, self.mix, self.pool)
+        self._guide = (game, guide)
+        return guide
 
     def infers(self, game) -> bool:
         """Whether this bot's searches of `game` follow its hand-made opponent model
@@ -536,9 +554,12 @@ class IsmctsBot:
                progress: Progress | None = None, every: int | None = None, *,
                root_moves: RootMoves | None = None) -> PlayResult:
         kept, self._kept, self.reused_visits = self._kept, None, 0
-        limits = split_limits(limits, view.turn_progress(), self.split)
         if not self.reuse:
-            return self._decide(view, limits, seed, stop, progress, every, root_moves)
+            analysis = self._search(view, limits, seed, stop, progress, every, root_moves)
+            if analysis.best is None:
+                raise _stopped()
+            return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)
+        limits = split_limits(limits, view.turn_progress(), self.split)
         if view.current_seat is None:
             raise ValueError("nothing to decide in this position (game over, or a chance event comes next)")
         started = time.perf_counter()
@@ -579,18 +600,29 @@ class IsmctsBot:
                 and (root_moves is None or not root_moves.restricts)
                 and kept.search.node_count <= MAX_KEPT_NODES)
 
-    def _decide(self, view, limits, seed, stop, progress, every, root_moves) -> PlayResult:
+    def analyze(self, view: View, limits: Limits, seed: int = 0, stop: Stop | None = None,
+                progress: Progress | None = None, every: int | None = None, *,
+                root_moves: RootMoves | None = None) -> Analysis:
+        """This bot's search of `view` read as an analysis: the same worlds (its opponent
+        or card model), learned guide, tree, widened root, split and replicas as its
+        move, which is the analysis' best (`decide`); so a service's Analyze, AnalyzeGame
+        and SuggestMove answer alike for one spec, seed and budget. It lists the moves the
+        search tried, as KataGo's analysis does: a widened root offers 1 + floor(w·√visits)
+        moves (option root_widen=w, up to 4; allow_moves names others to search). (Option
+        reuse keeps a tree between moves: `decide` only.)"""
+        return self._search(view, limits, seed, stop, progress, every, root_moves)
+
+    def _search(self, view, limits, seed, stop, progress, every, root_moves) -> Analysis:
+        """The search of a move and of an analysis (`analyze`)."""
+        limits = split_limits(limits, view.turn_progress(), self.split)
         if self.infers(view.game) and view.current_seat is not None:
             started = time.perf_counter()
             view = inferred(view, self.temperature, seed, worlds_bound(limits))
             limits = time_left(limits, started)  # weighing the worlds is part of the time budget
-        # a move, not an analysis: the root may be widened too (the measured default)
-        analysis = analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,
-                           self.tree, self.prior, widen_root=True, own_only=self.own_only, root_widen=self.root_widen,
-                           guide=self.guide(view.game), replicas=1)
-        if analysis.best is None:
-            raise _stopped()
-        return PlayResult(analysis.best, analysis, not analysis.finished, analysis.iterations)
+        # a move, not a survey of every move: the root may be widened (the measured default)
+        return analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,
+                       self.tree, self.prior, widen_root=True, own_only=self.own_only, root_widen=self.root_widen,
+                       guide=self.guide(view.game), replicas=self.replicas)
 
 
 class IsmctsV2Bot(IsmctsBot):

@@ -23,7 +23,7 @@ from contextlib import nullcontext
 from typing import Callable, ContextManager, Iterable, Iterator, Mapping, Sequence
 
 from hzai.core import Analysis, Game, Limits, Move, State
-from hzai.core.bot import RootMoves, Stop
+from hzai.core.bot import Analyst, RootMoves, Stop
 from hzai.rng import MASK64
 from hzai.search.ismcts import DEFAULT_EXPLORATION, analyze
 from hzai.text import quoted, shorten, without_echo
@@ -112,7 +112,7 @@ def resolve_move(state: State, move: Move | str) -> Move:
 def _row(game: Game, state: State, index: int, played: Move, analysis: Analysis, seed: int,
          belief: dict | None) -> ReviewedDecision:
     played_id = game.action_of(played)
-    mine = next((m for m in analysis.moves if game.action_of(m.move) == played_id), None)
+    mine = next((m for m in analysis.moves if game.action_of(m.move) == played_id and m.visits > 0), None)
     best = analysis.moves[0]
     value = None if mine is None else mine.value
     return ReviewedDecision(
@@ -138,7 +138,8 @@ def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: 
                  progress: Callable[[int, int], None] | None = None, belief: bool = False,
                  exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
                  root_moves: Mapping[int, RootMoves] | None = None,
-                 guard: Callable[[], ContextManager] | None = None) -> Iterator[ReviewedDecision]:
+                 guard: Callable[[], ContextManager] | None = None,
+                 analyst: Analyst | None = None) -> Iterator[ReviewedDecision]:
     """Yield a ReviewedDecision for every decision of `seats` (all seats by default),
     each as soon as it is analysed. `start` is not changed. `stop` is polled before and
     during every analysis: once it answers True the review ends (a decision cut short
@@ -148,7 +149,10 @@ def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: 
     be read or played raises ReviewError naming it (the rows before it were yielded).
     `root_moves`: chosen root moves by move index (RootMovesError when one is not legal
     there). `guard()`: a context manager each analysis runs in (a service's search slot,
-    taken per decision so that other work can come between two decisions)."""
+    taken per decision so that other work can come between two decisions). `analyst`: a
+    bot whose own search analyses each decision (`Analyst.analyze`: its best is the bot's
+    move there; the service's AnalyzeGame), instead of `analyze` with `exploration` and
+    `playout`."""
     chosen = set(range(len(game.seats)) if seats is None else (game.seat_index(s) for s in seats))
     state = start.clone()
     hook = game.review_belief if belief and game.capabilities.review_belief else None
@@ -168,8 +172,11 @@ def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: 
             at = decision_seed(seed, index)
             chosen_root = None if root_moves is None else root_moves.get(index)
             with guard() if guard is not None else nullcontext():
-                analysis = analyze(view, limits, at, should_stop=stop, exploration=exploration, playout=playout,
-                                   root_moves=chosen_root)
+                if analyst is not None:
+                    analysis = analyst.analyze(view, limits, at, stop, root_moves=chosen_root)
+                else:
+                    analysis = analyze(view, limits, at, should_stop=stop, exploration=exploration, playout=playout,
+                                       root_moves=chosen_root)
             if stop is not None and not analysis.finished and stop():
                 return
             yield _row(game, state, index, move, analysis, at, hook(view, at) if hook is not None else None)

@@ -5,12 +5,11 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from dataclasses import dataclass
 
 import grpc
 
 from hzai.bounded_cache import BoundedCache
-from hzai.core import Game, View
+from hzai.search.bot import DEFAULT_BOT
 from hzai_proto.v2 import bot_pb2, bot_pb2_grpc
 
 from hzai.search.review import review_moves
@@ -18,6 +17,7 @@ from hzai_server import convert, game_review
 from hzai_server.errors import ApiError, invalid
 from hzai_server.hosting import client_of
 from hzai_server.rpc import current_lifecycle, handler
+from hzai_server.decision import Decision, DecisionRequest, analyst_for
 from hzai_server.searches import (CallStop, ProgressSlot, Searches, clock_ms, decide, finished_within,
                                   make_checked_bot, priority_from_proto, run_analysis, within_deadline)
 
@@ -60,18 +60,6 @@ def batch_margin(context) -> float:
     return 0.0 if remaining is None else min(BATCH_DEADLINE_MARGIN_S, BATCH_DEADLINE_MARGIN_SHARE * remaining)
 
 
-@dataclass
-class Decision:
-    """What a search needs: the view of the seat to decide (never the state)."""
-
-    game: Game
-    view: View
-
-    @property
-    def seat(self) -> int:
-        return self.view.seat
-
-
 def record_key(record) -> str:
     """The digest of a record's canonical JSON: the same record written differently
     (spacing, key order, JSON or message) is one key."""
@@ -112,28 +100,33 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
     def ListGames(self, request, context):
         return bot_pb2.ListGamesResponse(games=[convert.game_info(game) for game in convert.served_games()])
 
-    @handler
-    def SuggestMove(self, request, context):
+    def _move_request(self, request, context, stop: CallStop) -> DecisionRequest:
+        """SuggestMove's request, read once: the position, the bot at its level, the budget."""
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
-        stop = CallStop(context)
         decision = self._decision(request.position, context, stop)
         bot = make_checked_bot(request.bot, decision.game, level=request.level)
-        priority = priority_from_proto(request.priority, "SuggestMove")
-        with self.searches.admitted(priority, client_of(context), stop):
-            budgeted = within_deadline(limits, context)
+        return DecisionRequest(decision, bot, request.bot or DEFAULT_BOT, limits, request.seed,
+                               priority_from_proto(request.priority, "SuggestMove"), level=request.level)
+
+    @handler
+    def SuggestMove(self, request, context):
+        stop = CallStop(context)
+        asked = self._move_request(request, context, stop)
+        with self.searches.admitted(asked.priority, client_of(context), stop):
+            budgeted = within_deadline(asked.limits, context)
             start = time.perf_counter()
-            move, cut_short = decide(bot, decision.view, budgeted.limits, request.seed, stop, cut=budgeted.cut)
+            move, cut_short = decide(asked.bot, asked.view, budgeted.limits, asked.seed, stop, cut=budgeted.cut)
             millis = clock_ms(start)
         if stop.ended():
             raise ApiError(grpc.StatusCode.CANCELLED, "the call ended before the search")
         return bot_pb2.SuggestMoveResponse(
-            move=convert.move_to_proto(decision.game, move),
-            seat=decision.seat,
-            seat_name=decision.game.seats[decision.seat],
-            bot=bot.name,
+            move=convert.move_to_proto(asked.game, move),
+            seat=asked.decision.seat,
+            seat_name=asked.game.seats[asked.decision.seat],
+            bot=asked.bot.name,
             millis=millis,
             stopped_early=cut_short,  # the same rule as Analysis.finished, negated
-            level=request.level,
+            level=asked.level,
         )
 
     def _limits(self, request):
@@ -142,29 +135,29 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             raise invalid("belief_samples", f"{request.belief_samples} is over this server's limit of {MAX_BELIEF_SAMPLES}")
         return convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
 
-    def _position_to_analyse(self, request, item, context, stop: CallStop):
-        """The decision and chosen root moves of one position (`item`: the request, or a
-        BatchPosition of it)."""
+    def _analysis_request(self, request, item, context, stop: CallStop, kind: str, limits=None) -> DecisionRequest:
+        """One position's analysis request, read once (`item`: the request, or a
+        BatchPosition of it): the position, the chosen root moves, the bot whose search
+        analyses (AnalyzeRequest.bot), the budget and the admission class."""
+        limits = self._limits(request) if limits is None else limits
         decision = self._decision(item.position, context, stop)
         if request.belief_samples and not decision.game.capabilities.belief_report:
             raise invalid("belief_samples", f"{decision.game.name} has no belief report: leave it 0")
         root = game_review.root_moves_from(decision.game, decision.view, item.allow_moves, item.avoid_moves,
                                            "allow_moves" if item.allow_moves else "avoid_moves")
-        return decision, root
+        bot, spec = analyst_for(request.bot, decision.game)
+        return DecisionRequest(decision, bot, spec, limits, request.seed, priority_from_proto(request.priority, kind),
+                               root_moves=root)
 
-    def _analysis_request(self, request, context, stop: CallStop):
-        limits = self._limits(request)
-        return (limits, *self._position_to_analyse(request, request, context, stop))
-
-    def _analyse(self, request, decision: Decision, root, limits, priority, client: str, context, stop: CallStop):
+    def _analyse(self, request, asked: DecisionRequest, client: str, context, stop: CallStop):
         """One position's finished analysis, searched in an admitted slot."""
-        with self.searches.admitted(priority, client, stop):
-            budgeted = within_deadline(limits, context)
-            analysis = run_analysis(decision.view, budgeted.limits, request.seed, stop, root_moves=root)
+        with self.searches.admitted(asked.priority, client, stop):
+            budgeted = within_deadline(asked.limits, context)
+            analysis = run_analysis(asked, budgeted.limits, stop)
             if analysis.best is None:
                 raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
             analysis.finished = finished_within(analysis.finished, budgeted.limits, budgeted.cut)
-            analysis.belief = self._belief(request, decision, context)
+            analysis.belief = self._belief(request, asked.decision, context)
         return analysis
 
     def _belief(self, request, decision: Decision, context):
@@ -176,10 +169,10 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             samples = max(1, min(samples, int(remaining * 1000 * 0.5 / BELIEF_MS_PER_SAMPLE)))
         return decision.game.belief_report(decision.view, samples, request.seed)
 
-    def _answer(self, decision: Decision, analysis) -> bot_pb2.AnalyzeResponse:
+    def _answer(self, asked: DecisionRequest, analysis) -> bot_pb2.AnalyzeResponse:
         # the final answer tells its variations in words; progress reports do not spend on it
-        view = decision.view if analysis.finished else None
-        return bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(decision.game, analysis, view))
+        view = asked.view if analysis.finished else None
+        return bot_pb2.AnalyzeResponse(analysis=convert.analysis_to_proto(asked.game, analysis, view, bot=asked.spec))
 
     @handler
     def Analyze(self, request, context):
@@ -187,27 +180,25 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             answer_by = AnswerBy(context, batch_margin(context))
             return self._batch(request, answer_by, CallStop(answer_by))
         stop = CallStop(context)
-        limits, decision, root = self._analysis_request(request, context, stop)
-        analysis = self._analyse(request, decision, root, limits, priority_from_proto(request.priority, "Analyze"),
-                                 client_of(context), context, stop)
-        return self._answer(decision, analysis)
+        asked = self._analysis_request(request, request, context, stop, "Analyze")
+        return self._answer(asked, self._analyse(request, asked, client_of(context), context, stop))
 
     @handler
     def AnalyzeStream(self, request, context):
         if request.positions:
             raise invalid("positions", "a batch of positions is for Analyze; AnalyzeStream takes one position")
         stop = CallStop(context)
-        limits, decision, root = self._analysis_request(request, context, stop)
-        every = request.progress_every or max(1, (limits.iterations or 1000) // 10)
-        with self.searches.admitted(priority_from_proto(request.priority, "AnalyzeStream"), client_of(context), stop):
-            budgeted = within_deadline(limits, context)
+        asked = self._analysis_request(request, request, context, stop, "AnalyzeStream")
+        every = request.progress_every or max(1, (asked.limits.iterations or 1000) // 10)
+        with self.searches.admitted(asked.priority, client_of(context), stop):
+            budgeted = within_deadline(asked.limits, context)
             slot = ProgressSlot()
 
             def search():
                 # Progress arrives on the search thread; this thread sends it.
                 try:
-                    slot.finish("final", run_analysis(decision.view, budgeted.limits, request.seed, stop,
-                                                      progress=slot.progress, every=every, root_moves=root))
+                    slot.finish("final", run_analysis(asked, budgeted.limits, stop, progress=slot.progress,
+                                                      every=every))
                 except BaseException as exc:  # noqa: BLE001 - handed to the sending thread
                     slot.finish("error", exc)
 
@@ -220,7 +211,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                         break
                     if not stop.ended():
                         item.finished = False
-                        yield self._answer(decision, item)
+                        yield self._answer(asked, item)
             finally:
                 stop.event.set()  # the client went away mid-stream: end the search too
                 worker.join()
@@ -229,8 +220,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             if item.best is None:
                 raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
             item.finished = finished_within(item.finished, budgeted.limits, budgeted.cut)
-            item.belief = self._belief(request, decision, context)
-        yield self._answer(decision, item)
+            item.belief = self._belief(request, asked.decision, context)
+        yield self._answer(asked, item)
 
     # ----- batches ---------------------------------------------------------------------
     def _batch(self, request, context, stop: CallStop) -> bot_pb2.AnalyzeResponse:
@@ -244,7 +235,6 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                                        "leave position, allow_moves and avoid_moves empty")
         limits = self._limits(request)
         game_review.check_work(self.config, len(request.positions), limits, "positions")
-        priority = priority_from_proto(request.priority, "AnalyzeBatch")
         client = client_of(context)
         results = []
         out_of_time = False
@@ -254,8 +244,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 results.append(game_review.not_reached(index, "the call ended or its deadline came first"))
                 continue
             try:
-                decision, root = self._position_to_analyse(request, item, context, stop)
-                analysis = self._analyse(request, decision, root, limits, priority, client, context, stop)
+                asked = self._analysis_request(request, item, context, stop, "AnalyzeBatch", limits)
+                analysis = self._analyse(request, asked, client, context, stop)
             except ApiError as exc:
                 if exc.code == grpc.StatusCode.RESOURCE_EXHAUSTED:
                     raise  # the server is full: the whole batch is refused, not a position
@@ -266,7 +256,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 results.append(game_review.position_error(index, exc))
                 continue
             results.append(bot_pb2.PositionResult(index=index, code=0,
-                                                  analysis=convert.analysis_to_proto(decision.game, analysis)))
+                                                  analysis=convert.analysis_to_proto(asked.game, analysis,
+                                                                                     bot=asked.spec)))
             answer_bytes += results[-1].ByteSize() + RESULT_FRAMING_BYTES
             if answer_bytes > self.config.max_message_bytes:  # no need to search the rest: it cannot be sent
                 raise invalid("positions", f"the answer would be over {answer_bytes} bytes by position {index} of "
@@ -294,8 +285,9 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         priority = priority_from_proto(request.priority, "AnalyzeGame")
         client = client_of(context)
         done = 0
+        analyst, spec = analyst_for(request.bot, plan.game)
         rows = review_moves(plan.game, plan.start, plan.moves, limits, request.seed, plan.seats, stop=stop,
-                            belief=request.belief, root_moves=plan.root_moves,
+                            belief=request.belief, root_moves=plan.root_moves, analyst=analyst,
                             guard=lambda: self.searches.admitted(priority, client, call))
         stopped = ""
         try:
@@ -303,7 +295,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 if call.metrics is not None:
                     call.metrics.searched(row.analysis.iterations, row.analysis.millis / 1000)
                 done += 1
-                yield game_review.decision_to_proto(plan.game, row)
+                yield game_review.decision_to_proto(plan.game, row, spec)
         except ApiError as exc:  # waiting for the next decision's slot ended
             if exc.code not in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
                 raise  # a full queue, or the call is gone

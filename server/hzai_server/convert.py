@@ -18,6 +18,7 @@ import grpc
 from hzai.core import Game, NoDecision, RecordError, ReplayStopped, UnknownGameError, game_names, make_game
 from hzai.explain import pv_in_words
 from hzai.search import Analysis, Limits, LimitsError
+from hzai.search.bot import analysing_bots
 from hzai.search.ismcts import shipped_model_id
 from hzai.search.levels import MAX_LEVEL
 from hzai_proto.v2 import bot_pb2, common_pb2, match_pb2
@@ -69,7 +70,8 @@ def game_info(game: Game) -> common_pb2.GameInfo:
     return common_pb2.GameInfo(name=game.name, title=game.title, seats=list(game.seats),
                                cooperative=game.capabilities.cooperative, record_format=game.record_format,
                                num_actions=game.num_actions, bots=bots_for(game), params_help=game.params_help,
-                               max_level=MAX_LEVEL, model=shipped_model_id(game) or "")
+                               max_level=MAX_LEVEL, model=shipped_model_id(game) or "",
+                               analysts=analysing_bots(game))
 
 
 def params_from_json(game: Game, text: str, field: str = "params_json") -> Game:
@@ -264,14 +266,14 @@ def belief_to_proto(game: Game, report: dict, observer: int) -> bot_pb2.Belief:
 PV_WORDS_ROWS = 8  # the rows by order whose variation is told in words (MoveInfo.pv_words)
 
 
-def analysis_to_proto(game: Game, analysis: Analysis, view=None) -> bot_pb2.Analysis:
+def analysis_to_proto(game: Game, analysis: Analysis, view=None, bot: str = "") -> bot_pb2.Analysis:
     """The analysis as protobuf; with the deciding seat's `view`, the first rows' variations
     told in the game's narration too (hzai.explain)."""
     perspective = game.seat_index(analysis.perspective)
     out = bot_pb2.Analysis(
         game=game.name, perspective=perspective, perspective_name=game.seats[perspective],
         iterations=analysis.iterations, millis=_finite(float(analysis.millis)),
-        value=_finite(float(analysis.value)), seed=analysis.seed & ((1 << 64) - 1), finished=analysis.finished,
+        value=_finite(float(analysis.value)), seed=analysis.seed & ((1 << 64) - 1), finished=analysis.finished, bot=bot,
     )
     if analysis.best is not None:
         out.best.CopyFrom(move_to_proto(game, analysis.best))

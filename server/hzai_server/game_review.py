@@ -117,14 +117,14 @@ def plan_review(request, matches, context, config, limits) -> GamePlan:
     return GamePlan(game, start, moves, chosen, root_moves, total)
 
 
-def decision_to_proto(game: Game, row: ReviewedDecision) -> bot_pb2.AnalyzeGameResponse:
+def decision_to_proto(game: Game, row: ReviewedDecision, bot: str = "") -> bot_pb2.AnalyzeGameResponse:
     analysis = row.analysis
     best = analysis.moves[0]
     out = bot_pb2.ReviewedDecision(
         index=row.index, seat=game.seat_index(row.seat), seat_name=row.seat, played_visits=row.played_visits,
         best=convert.move_to_proto(game, best.move), best_value=row.best_value, best_ci_low=row.best_interval[0],
         best_ci_high=row.best_interval[1], mark=row.mark, pv=[convert.move_to_proto(game, m) for m in best.pv],
-        seed=row.seed & ((1 << 64) - 1), analysis=convert.analysis_to_proto(game, analysis),
+        seed=row.seed & ((1 << 64) - 1), analysis=convert.analysis_to_proto(game, analysis, bot=bot),
         belief_json="" if row.belief is None else convert.compact(row.belief),
     )
     out.played.CopyFrom(convert.move_to_proto(game, game.parse_move(row.played)))

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 import grpc
 
 from hzai.core import Game, Move, View
-from hzai.search import Analysis, BotError, Limits, analyze, make_bot, parse_spec
+from hzai.search import Analysis, BotError, Limits, make_bot, parse_spec
 from hzai.search.bot import DEFAULT_BOT, bot_kind, option_names, served_bots
 from hzai.search.levels import MAX_LEVEL, MIN_LEVEL
 
@@ -276,10 +276,18 @@ class ProgressSlot:
             return "progress", report
 
 
-def run_analysis(view: View, limits: Limits, seed: int, stop: CallStop, progress=None, every=None,
-                 root_moves=None) -> Analysis:
+def run_analysis(asked, limits: Limits, stop: CallStop, progress=None, every=None) -> Analysis:
+    """The analysis of a DecisionRequest (hzai_server.decision) by its bot's own search
+    (`Analyst.analyze`), under `limits` (its budget cut to the deadline)."""
     start = time.perf_counter()
-    analysis = analyze(view, limits, seed, progress=progress, every=every, should_stop=stop, root_moves=root_moves)
+    try:
+        analysis = asked.bot.analyze(asked.view, limits, asked.seed, stop, progress, every, root_moves=asked.root_moves)
+    except BotError as exc:  # an option the position does not allow: the caller's to fix
+        raise invalid("bot", str(exc)) from None
+    except ValueError as exc:
+        if stop():  # stopped before the search had a move to give
+            raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move") from None
+        raise exc
     stop.searched(analysis.iterations, start)
     return analysis
 

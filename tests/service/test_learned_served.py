@@ -43,7 +43,6 @@ def _legends_record(p1_hand, p2_hand=("guile", "speed", "arms", "courage"), move
 
 
 def test_a_legends_suggestion_and_analysis_search_with_the_team_value(client):
-    from hzai.search import analyze
     from hzai.search.bot import make_bot
 
     game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
@@ -51,8 +50,9 @@ def test_a_legends_suggestion_and_analysis_search_with_the_team_value(client):
     view = game.read_record(json.loads(record)).replay().view(1)
     served = client.analyze(record, game="legends", iterations=200, seed=3)
     served = getattr(served, "analysis", served)
-    guided = analyze(view, Limits(iterations=200), seed=3)
-    unguided = analyze(view, Limits(iterations=200), seed=3, guide=None)
+    # an analysis is the default bot's own search (issue 33: one configuration for a spec)
+    guided = make_bot("ismcts").analyze(view, Limits(iterations=200), seed=3)
+    unguided = make_bot("ismcts-v2").analyze(view, Limits(iterations=200), seed=3)
     key = lambda a: sorted((m.move.text if hasattr(m.move, "text") else game.move_text(m.move), m.visits,  # noqa: E731
                             round(m.value, 6)) for m in a.moves)
     assert key(served) == key(guided) != key(unguided)

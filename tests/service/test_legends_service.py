@@ -175,7 +175,8 @@ def test_suggest_and_analyze_a_legends_record(client):
     analysis = client.analyze(data, game="legends", iterations=120, seed=3)
     view = game.replay(record).view(0)
     assert analysis.perspective_name == "p1"
-    assert sorted(m.move.text for m in analysis.moves) == sorted(game.move_text(m) for m in view.legal_moves())
+    # the default bot's own search: the moves its widened root tried, every one legal
+    assert analysis.moves and {m.move.text for m in analysis.moves} <= {game.move_text(m) for m in view.legal_moves()}
     for info in analysis.moves:
         assert 0.0 <= info.ci_low <= info.value + 1e-9 and info.value <= info.ci_high + 1e-9 and info.ci_high <= 1.0
     assert 0.0 <= analysis.value <= 1.0

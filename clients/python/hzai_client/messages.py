@@ -156,13 +156,14 @@ def priority_value(priority: str | None) -> int:
 
 
 def analyze_request(record=None, *, game=None, match_id=None, book=None, iterations=None, millis=None, threads=None,
-                    seed=0, belief_samples=0, progress_every=0, allow=None, avoid=None, priority=None):
-    """An AnalyzeRequest; `allow` / `avoid`: chosen root moves in notation."""
+                    seed=0, belief_samples=0, progress_every=0, allow=None, avoid=None, priority=None, bot=""):
+    """An AnalyzeRequest; `allow` / `avoid`: chosen root moves in notation; `bot`: whose
+    search analyses (a spec; empty: the default bot, as SuggestMove's)."""
     return bot_pb2.AnalyzeRequest(position=position(record, game=game, match_id=match_id, book=book),
                                   budget=budget(iterations, millis, threads), seed=seed,
                                   belief_samples=belief_samples, progress_every=progress_every,
                                   allow_moves=list(allow or ()), avoid_moves=list(avoid or ()),
-                                  priority=priority_value(priority))
+                                  priority=priority_value(priority), bot=bot)
 
 
 def batch_position(item, *, book=None, game=None) -> bot_pb2.BatchPosition:
@@ -177,19 +178,19 @@ def batch_position(item, *, book=None, game=None) -> bot_pb2.BatchPosition:
 
 
 def batch_request(items, *, book=None, game=None, iterations=None, millis=None, threads=None, seed=0,
-                  belief_samples=0, priority=None) -> bot_pb2.AnalyzeRequest:
+                  belief_samples=0, priority=None, bot="") -> bot_pb2.AnalyzeRequest:
     return bot_pb2.AnalyzeRequest(positions=[batch_position(i, book=book, game=game) for i in items],
                                   budget=budget(iterations, millis, threads), seed=seed,
-                                  belief_samples=belief_samples, priority=priority_value(priority))
+                                  belief_samples=belief_samples, priority=priority_value(priority), bot=bot)
 
 
 def analyze_game_request(record=None, *, game=None, match_id=None, book=None, iterations=None, millis=None,
-                         threads=None, seed=0, seats=(), belief=False, root_moves=None, priority=None):
+                         threads=None, seed=0, seats=(), belief=False, root_moves=None, priority=None, bot=""):
     """An AnalyzeGameRequest; `seats` are indices; `root_moves`: {move index: {"allow": [...],
     "avoid": [...]}}."""
     request = bot_pb2.AnalyzeGameRequest(position=position(record, game=game, match_id=match_id, book=book),
                                          budget=budget(iterations, millis, threads), seed=seed, seats=list(seats),
-                                         belief=belief, priority=priority_value(priority))
+                                         belief=belief, priority=priority_value(priority), bot=bot)
     for index, choice in (root_moves or {}).items():
         request.root_moves[int(index)].CopyFrom(bot_pb2.RootChoice(allow_moves=list(choice.get("allow") or ()),
                                                                    avoid_moves=list(choice.get("avoid") or ())))

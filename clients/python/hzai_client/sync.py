@@ -92,22 +92,23 @@ class HzaiClient:
 
     def analyze(self, record=None, *, game=None, match_id=None, iterations=None, millis=None, threads=None,
                 seed=0, belief_samples=0, allow=None, avoid=None, priority=None, token=None,
-                timeout=None) -> bot_pb2.Analysis:
+                timeout=None, bot="") -> bot_pb2.Analysis:
         """Every searched move of the seat to decide; `allow` / `avoid`: chosen root moves
         in notation (only `allow`, minus `avoid`, are searched)."""
         request = m.analyze_request(self._position(record, game, match_id), iterations=iterations, millis=millis,
                                     threads=threads, seed=seed, belief_samples=belief_samples, allow=allow, avoid=avoid,
-                                    priority=priority)
+                                    priority=priority, bot=bot)
         return self.bots.Analyze(request, timeout=self._t(timeout), metadata=m.auth(token)).analysis
 
     def analyze_stream(self, record=None, *, game=None, match_id=None, iterations=None, millis=None, threads=None,
                        seed=0, belief_samples=0, progress_every=0, allow=None, avoid=None, priority=None, token=None,
-                       timeout=None) -> Iterator[bot_pb2.Analysis]:
+                       timeout=None, bot="") -> Iterator[bot_pb2.Analysis]:
         """Partial answers (finished=False) while the search runs, then the final one.
         Stop iterating to stop the search."""
         request = m.analyze_request(self._position(record, game, match_id), iterations=iterations, millis=millis,
                                     threads=threads, seed=seed, belief_samples=belief_samples,
-                                    progress_every=progress_every, allow=allow, avoid=avoid, priority=priority)
+                                    progress_every=progress_every, allow=allow, avoid=avoid, priority=priority,
+                                    bot=bot)
         call = self.bots.AnalyzeStream(request, timeout=self._t(timeout), metadata=m.auth(token))
         try:
             for reply in call:
@@ -116,19 +117,20 @@ class HzaiClient:
             call.cancel()
 
     def analyze_batch(self, positions, *, game=None, iterations=None, millis=None, threads=None, seed=0,
-                      belief_samples=0, priority=None, token=None, timeout=None) -> list[bot_pb2.PositionResult]:
+                      belief_samples=0, priority=None, token=None, timeout=None, bot="") -> list[bot_pb2.PositionResult]:
         """Many positions in one call, one PositionResult each in order (`code` 0 with an
         `analysis`, else `error` naming the position). A position is a record, or a dict
         {"record": ..., "allow": [...], "avoid": [...]}."""
         positions = list(positions)
         book = self.book() if m.batch_needs_book(positions, game) else None
         request = m.batch_request(positions, book=book, game=game, iterations=iterations, millis=millis,
-                                  threads=threads, seed=seed, belief_samples=belief_samples, priority=priority)
+                                  threads=threads, seed=seed, belief_samples=belief_samples, priority=priority,
+                                  bot=bot)
         return list((self.bots.Analyze(request, timeout=self._t(timeout), metadata=m.auth(token))).results)
 
     def analyze_game(self, record=None, *, game=None, match_id=None, iterations=None, millis=None, threads=None,
                      seed=0, seats=(), belief=False, root_moves=None, priority=None, token=None,
-                     timeout=None) -> Iterator[bot_pb2.AnalyzeGameResponse]:
+                     timeout=None, bot="") -> Iterator[bot_pb2.AnalyzeGameResponse]:
         """Every decision of the game (of `seats`, indices or names), one response as each
         is analysed (`decision`), then one `summary`. Stop iterating to cancel; what was
         received stays. By `match_id` (with the seat's token): that seat's decisions only."""
@@ -136,7 +138,8 @@ class HzaiClient:
         indices = [self._seat(match_id, s) if match_id else m.seat_index(
             list((self.book()).info(position.game).seats), s) for s in seats]
         request = m.analyze_game_request(position, iterations=iterations, millis=millis, threads=threads, seed=seed,
-                                         seats=indices, belief=belief, root_moves=root_moves, priority=priority)
+                                         seats=indices, belief=belief, root_moves=root_moves, priority=priority,
+                                         bot=bot)
         call = self.bots.AnalyzeGame(request, timeout=self._t(timeout), metadata=m.auth(token))
         try:
             for reply in call:

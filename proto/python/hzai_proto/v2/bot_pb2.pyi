@@ -63,7 +63,7 @@ class SuggestMoveResponse(_message.Message):
     def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., seat: _Optional[int] = ..., seat_name: _Optional[str] = ..., bot: _Optional[str] = ..., millis: _Optional[float] = ..., stopped_early: _Optional[bool] = ..., level: _Optional[int] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
-    __slots__ = ("position", "budget", "seed", "belief_samples", "progress_every", "allow_moves", "avoid_moves", "positions", "priority")
+    __slots__ = ("position", "budget", "seed", "belief_samples", "progress_every", "allow_moves", "avoid_moves", "positions", "priority", "bot")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     BUDGET_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -73,6 +73,7 @@ class AnalyzeRequest(_message.Message):
     AVOID_MOVES_FIELD_NUMBER: _ClassVar[int]
     POSITIONS_FIELD_NUMBER: _ClassVar[int]
     PRIORITY_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
     position: _common_pb2.Position
     budget: _common_pb2.Budget
     seed: int
@@ -82,7 +83,8 @@ class AnalyzeRequest(_message.Message):
     avoid_moves: _containers.RepeatedScalarFieldContainer[str]
     positions: _containers.RepeatedCompositeFieldContainer[BatchPosition]
     priority: Priority
-    def __init__(self, position: _Optional[_Union[_common_pb2.Position, _Mapping]] = ..., budget: _Optional[_Union[_common_pb2.Budget, _Mapping]] = ..., seed: _Optional[int] = ..., belief_samples: _Optional[int] = ..., progress_every: _Optional[int] = ..., allow_moves: _Optional[_Iterable[str]] = ..., avoid_moves: _Optional[_Iterable[str]] = ..., positions: _Optional[_Iterable[_Union[BatchPosition, _Mapping]]] = ..., priority: _Optional[_Union[Priority, str]] = ...) -> None: ...
+    bot: str
+    def __init__(self, position: _Optional[_Union[_common_pb2.Position, _Mapping]] = ..., budget: _Optional[_Union[_common_pb2.Budget, _Mapping]] = ..., seed: _Optional[int] = ..., belief_samples: _Optional[int] = ..., progress_every: _Optional[int] = ..., allow_moves: _Optional[_Iterable[str]] = ..., avoid_moves: _Optional[_Iterable[str]] = ..., positions: _Optional[_Iterable[_Union[BatchPosition, _Mapping]]] = ..., priority: _Optional[_Union[Priority, str]] = ..., bot: _Optional[str] = ...) -> None: ...
 
 class BatchPosition(_message.Message):
     __slots__ = ("position", "allow_moves", "avoid_moves")
@@ -143,7 +145,7 @@ class Belief(_message.Message):
     def __init__(self, observer: _Optional[int] = ..., samples: _Optional[int] = ..., seed: _Optional[int] = ..., json: _Optional[str] = ..., hera_zeus: _Optional[_Union[_hera_zeus_pb2.HeraZeusBelief, _Mapping]] = ...) -> None: ...
 
 class Analysis(_message.Message):
-    __slots__ = ("game", "perspective", "perspective_name", "iterations", "millis", "best", "value", "moves", "seed", "finished", "belief")
+    __slots__ = ("game", "perspective", "perspective_name", "iterations", "millis", "best", "value", "moves", "seed", "finished", "belief", "bot")
     GAME_FIELD_NUMBER: _ClassVar[int]
     PERSPECTIVE_FIELD_NUMBER: _ClassVar[int]
     PERSPECTIVE_NAME_FIELD_NUMBER: _ClassVar[int]
@@ -155,6 +157,7 @@ class Analysis(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     BELIEF_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
     game: str
     perspective: int
     perspective_name: str
@@ -166,7 +169,8 @@ class Analysis(_message.Message):
     seed: int
     finished: bool
     belief: Belief
-    def __init__(self, game: _Optional[str] = ..., perspective: _Optional[int] = ..., perspective_name: _Optional[str] = ..., iterations: _Optional[int] = ..., millis: _Optional[float] = ..., best: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., value: _Optional[float] = ..., moves: _Optional[_Iterable[_Union[MoveInfo, _Mapping]]] = ..., seed: _Optional[int] = ..., finished: _Optional[bool] = ..., belief: _Optional[_Union[Belief, _Mapping]] = ...) -> None: ...
+    bot: str
+    def __init__(self, game: _Optional[str] = ..., perspective: _Optional[int] = ..., perspective_name: _Optional[str] = ..., iterations: _Optional[int] = ..., millis: _Optional[float] = ..., best: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., value: _Optional[float] = ..., moves: _Optional[_Iterable[_Union[MoveInfo, _Mapping]]] = ..., seed: _Optional[int] = ..., finished: _Optional[bool] = ..., belief: _Optional[_Union[Belief, _Mapping]] = ..., bot: _Optional[str] = ...) -> None: ...
 
 class AnalyzeResponse(_message.Message):
     __slots__ = ("analysis", "results")
@@ -185,7 +189,7 @@ class RootChoice(_message.Message):
     def __init__(self, allow_moves: _Optional[_Iterable[str]] = ..., avoid_moves: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class AnalyzeGameRequest(_message.Message):
-    __slots__ = ("position", "budget", "seed", "seats", "belief", "root_moves", "priority")
+    __slots__ = ("position", "budget", "seed", "seats", "belief", "root_moves", "priority", "bot")
     class RootMovesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -200,6 +204,7 @@ class AnalyzeGameRequest(_message.Message):
     BELIEF_FIELD_NUMBER: _ClassVar[int]
     ROOT_MOVES_FIELD_NUMBER: _ClassVar[int]
     PRIORITY_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
     position: _common_pb2.Position
     budget: _common_pb2.Budget
     seed: int
@@ -207,7 +212,8 @@ class AnalyzeGameRequest(_message.Message):
     belief: bool
     root_moves: _containers.MessageMap[int, RootChoice]
     priority: Priority
-    def __init__(self, position: _Optional[_Union[_common_pb2.Position, _Mapping]] = ..., budget: _Optional[_Union[_common_pb2.Budget, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[int]] = ..., belief: _Optional[bool] = ..., root_moves: _Optional[_Mapping[int, RootChoice]] = ..., priority: _Optional[_Union[Priority, str]] = ...) -> None: ...
+    bot: str
+    def __init__(self, position: _Optional[_Union[_common_pb2.Position, _Mapping]] = ..., budget: _Optional[_Union[_common_pb2.Budget, _Mapping]] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[int]] = ..., belief: _Optional[bool] = ..., root_moves: _Optional[_Mapping[int, RootChoice]] = ..., priority: _Optional[_Union[Priority, str]] = ..., bot: _Optional[str] = ...) -> None: ...
 
 class ReviewedDecision(_message.Message):
     __slots__ = ("index", "seat", "seat_name", "played", "played_value", "played_ci_low", "played_ci_high", "played_visits", "best", "best_value", "best_ci_low", "best_ci_high", "loss", "mark", "pv", "seed", "belief_json", "analysis")

@@ -8,7 +8,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class GameInfo(_message.Message):
-    __slots__ = ("name", "title", "seats", "cooperative", "record_format", "num_actions", "bots", "params_help", "max_level", "model")
+    __slots__ = ("name", "title", "seats", "cooperative", "record_format", "num_actions", "bots", "params_help", "max_level", "model", "analysts")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -19,6 +19,7 @@ class GameInfo(_message.Message):
     PARAMS_HELP_FIELD_NUMBER: _ClassVar[int]
     MAX_LEVEL_FIELD_NUMBER: _ClassVar[int]
     MODEL_FIELD_NUMBER: _ClassVar[int]
+    ANALYSTS_FIELD_NUMBER: _ClassVar[int]
     name: str
     title: str
     seats: _containers.RepeatedScalarFieldContainer[str]
@@ -29,7 +30,8 @@ class GameInfo(_message.Message):
     params_help: str
     max_level: int
     model: str
-    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., seats: _Optional[_Iterable[str]] = ..., cooperative: _Optional[bool] = ..., record_format: _Optional[str] = ..., num_actions: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., params_help: _Optional[str] = ..., max_level: _Optional[int] = ..., model: _Optional[str] = ...) -> None: ...
+    analysts: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., seats: _Optional[_Iterable[str]] = ..., cooperative: _Optional[bool] = ..., record_format: _Optional[str] = ..., num_actions: _Optional[int] = ..., bots: _Optional[_Iterable[str]] = ..., params_help: _Optional[str] = ..., max_level: _Optional[int] = ..., model: _Optional[str] = ..., analysts: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Budget(_message.Message):
     __slots__ = ("iterations", "millis", "threads")
