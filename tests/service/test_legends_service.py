@@ -247,3 +247,46 @@ def test_a_legends_match_with_an_inferring_bot_is_refused_when_created(client):
         client.create_match("legends", params=PARAMS, bot_seats=[1], bot="ismcts:infer=1", iterations=12)
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert caught.value.details().startswith("bot: ") and "option infer is not offered" in caught.value.details()
+
+
+def test_learned_bot_teammates_never_receive_the_human_seats_hand():
+    """Issue 32 item 4: a human (p1) with two teammates of the default, learned bot in a
+    hosted match played to the end. Every view the server hands a bot is that bot seat's
+    own view (equal to the referee's view for that seat at that point, rebuilt from the
+    final record), never a state, and holds the human's hand as a count only."""
+    from hzai_client import HzaiClient
+    from hzai_server import matches
+    from hzai_server.app import HzaiServer
+    from hzai_server.config import ServerConfig
+
+    from hzai.core import State
+
+    given = []
+    decide = matches.decide
+
+    def spy(bot, view, limits, seed, stop, *args, **kwargs):
+        given.append((view, view.to_json(), isinstance(view, State)))
+        return decide(bot, view, limits, seed, stop, *args, **kwargs)
+
+    matches.decide = spy
+    server = HzaiServer(ServerConfig(address="127.0.0.1:0", data_dir=":memory:", max_searches=2))
+    server.start()
+    try:
+        with HzaiClient(server.address, timeout=60) as client:
+            seats = create(client, "legends", params=PARAMS, bot_seats=[1, 2], iterations=20)
+            status, _ = play_match(client, seats, SplitMix64(5))
+            assert next(g for g in client.list_games() if g.name == "legends").model  # the learned team
+    finally:
+        matches.decide = decide
+        server.stop(0)
+    record = Record.from_json(json.loads(status.record_json))
+    states = states_of(record)
+    by_seen = {}
+    for state in states:
+        if state.current_seat in (1, 2):
+            by_seen.setdefault(json.dumps(state.view(state.current_seat).to_json(), sort_keys=True), state)
+    assert given, "no bot decided"
+    for view, seen, is_state in given:
+        assert not is_state and view.seat in (1, 2)
+        assert isinstance(seen["seats"]["p1"]["hand"], int), "the human's hand reached a bot"
+        assert json.dumps(seen, sort_keys=True) in by_seen, "a bot got a view no referee state gives its seat"
