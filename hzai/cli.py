@@ -163,7 +163,7 @@ def _new_params(args) -> dict:
     given: dict = {}
     flags: dict = {}
     for flag, name in PARAM_FLAGS:
-        value = getattr(args, name)
+        value = getattr(args, name, None)
         if value is not None:
             given[name] = value.split(",") if name == "heroes" else value
             flags[name] = flag
@@ -411,14 +411,16 @@ def cmd_arena(args) -> int:
 
 
 def cmd_team(args) -> int:
-    """A team of one bot spec in every seat of a Legends mission: the won share."""
+    """A team of one bot spec in every seat of a cooperative game (Legends of Hellas by
+    default): the won share."""
     from hzai.search.arena import run_team
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    params = {"mission": args.mission, "heroes": args.heroes.split(","), "difficulty": args.difficulty,
-              **_variants(args.variant)}
-    result = run_team(args.bot, args.games, _limits(args), args.seed, params, "legends", args.all_seeing)
+    params = _new_params(args)
+    if not make_game(args.game, **params).capabilities.cooperative:
+        raise UsageError(f"--game: a team plays a cooperative game, and {args.game} is not one")
+    result = run_team(args.bot, args.games, _limits(args), args.seed, params, args.game, args.all_seeing)
     print(result.summary())
     if args.json:
         Path(args.json).write_text(json.dumps(result.to_json(), indent=1), encoding="utf-8")
@@ -617,16 +619,21 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_arena)
 
-    p = sub.add_parser("team", help="Legends of Hellas: one bot in every seat, the share of missions won",
-                       description="Play Legends of Hellas missions with a team of bots (the same spec in every "
-                                   "seat, each deciding from its own view) and print the share won with a 95% "
-                                   "interval. --all-seeing lets every bot read the whole state: a benchmark of "
-                                   "what hidden hands cost, never a way to play.")
+    p = sub.add_parser("team", help="a cooperative game (Legends of Hellas): one bot in every seat, the share won",
+                       description="Play a cooperative game (Legends of Hellas missions by default) with a team of "
+                                   "bots (the same spec in every seat, each deciding from its own view) and print "
+                                   "the share won with a 95% interval. --all-seeing lets every bot read the whole "
+                                   "state: a benchmark of what hidden hands cost, never a way to play.")
     p.add_argument("bot", help=bot_spec_help())
-    p.add_argument("--mission", type=int, required=True, help="the mission, 1..12")
-    p.add_argument("--heroes", required=True, help="1-5 distinct heroes in seat order, comma-separated")
-    p.add_argument("--difficulty", default="human", help="human (default), heroic or godlike")
-    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE", help="relocation=free, turn_limit=N")
+    p.add_argument("--game", default="legends", metavar="NAME", help="a cooperative game (default legends)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="a parameter of the game (repeatable), as for hzai new")
+    p.add_argument("--mission", type=int, default=None, help="parameter mission (legends: 1..12)")
+    p.add_argument("--heroes", default=None, help="parameter heroes, comma-separated (legends: 1-5 distinct heroes "
+                                                  "in seat order)")
+    p.add_argument("--difficulty", default=None, help="parameter difficulty (legends: human, heroic or godlike)")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rules variant, the same as --param (legends: relocation=free, turn_limit=N)")
     p.add_argument("--games", type=int, default=20, help="missions to play (default 20)")
     _add_budget(p, "200")
     p.add_argument("--all-seeing", action="store_true", help="every bot reads the full state (benchmarks only)")
