@@ -64,10 +64,6 @@ def _seat(game, side: str | None) -> int | None:
         raise AnalysisUsageError(f"--seat: {exc}") from None
 
 
-def _value_word(game) -> str:
-    return "the team's win probability" if game.capabilities.cooperative else "that seat's win probability"
-
-
 def analyze_record(record, state, args, limits, out) -> int:
     """Every legal move of the seat to decide after `state` (the record replayed), and
     with --belief N the game's belief report (capability belief_report)."""
@@ -90,8 +86,10 @@ def analyze_record(record, state, args, limits, out) -> int:
     from hzai.review import ANALYSIS_HEADER, format_move_row
 
     best = answer.moves[0]
+    whose = "the team" if game.capabilities.cooperative else answer.perspective
+    values = f"{whose}'s win probability"
     out.write(f"{answer.perspective} to decide · budget {limits}: {answer.iterations} iterations in "
-              f"{answer.millis:.0f} ms · values are {_value_word(game)}\n")
+              f"{answer.millis:.0f} ms · values are {values}\n")
     out.write(f"from here: {best.value:.3f} ({best.ci_low:.3f}..{best.ci_high:.3f}) with the best move\n")
     out.write(ANALYSIS_HEADER + "\n")
     for m in answer.moves[: args.top]:
@@ -144,7 +142,9 @@ def review_record(record, args, limits, out, progress=None, belief: bool = False
     if not rows:
         out.write(note + "\n")
         return rows
-    out.write(f"values are {_value_word(game)}\n")
+    out.write("values are the team's win probability\n" if game.capabilities.cooperative else
+              "values are the win probability (draw 0.5) of the row's seat, who decides there, from its own view; "
+              "lost = the bot's value - the played move's\n")
     out.write(f"{'#':>4}  {'seat':<6} {'played':<26} {'value':>6}  {'bot':<26} {'value':>6}  {'lost':>6}\n")
     for r in rows:
         played = "     -" if r.played_value is None else f"{r.played_value:>6.3f}"

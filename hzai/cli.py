@@ -513,8 +513,9 @@ def build_parser(with_subparsers: bool = False):
                         "(3, true, [\"Perseus\"]), any other is text")
     p.add_argument("--help-params", action="store_true", help="print the parameters the game takes and exit")
     p.add_argument("--mission", type=int, default=None, help="parameter mission (legends: 1..12)")
-    p.add_argument("--heroes", default=None, help="parameter heroes, comma-separated (legends: 1-5 distinct heroes "
-                                                  "in seat order p1.., of Achilles, Jason, Perseus, Hercules, Atalanta)")
+    p.add_argument("--heroes", default=None,
+                   help="parameter heroes, comma-separated (legends: 1-5 distinct heroes in seat order p1.., of "
+                        "Achilles, Jason, Perseus, Hercules, Atalanta)")
     p.add_argument("--difficulty", default=None, help="parameter difficulty (legends: human, heroic or godlike)")
     p.add_argument("--first-player", dest="first_player", default=None,
                    help="parameter first_player (legends: the seat that places first and takes turn 1, p1..)")
