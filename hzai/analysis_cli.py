@@ -1,20 +1,20 @@
-"""`hzai analyze` and `hzai analyze-game` for a record of any hzai.core game whose record
-carries its own game (Legends' `legends-record/1`): one seat's view, the generic ISMCTS
-analysis (hzai.search.analyze) and the generic review (hzai.search.review). Values are
-the deciding seat's result; in a cooperative game that is the team's win probability.
+"""`hzai analyze` and `hzai analyze-game` for a record of any registered game (read by
+hzai.record_file): one seat's view, the analysing bot's own search and the generic
+review (hzai.search.review, through hzai.review.review_rows). Values are the deciding
+seat's result; in a cooperative game that is the team's win probability.
 
 The record's chance results must be moves of the record for the review to replay it:
-`explicit(record)` asks the game's record type for its form with them written out
-(`of_state`, where it has one)."""
+`explicit(record)` (hzai.review) asks the game's record type for its form with them
+written out (`of_state`, where it has one)."""
 
 from __future__ import annotations
 
 import json
+import sys
 
 from hzai.core import NoDecision
 from hzai.explain import pv_in_words
 from hzai.search.bot import DEFAULT_BOT, BotError, analysing_bots, make_bot, parse_spec
-from hzai.search.review import review_moves
 
 
 class AnalysisUsageError(ValueError):
@@ -64,10 +64,6 @@ def _seat(game, side: str | None) -> int | None:
         raise AnalysisUsageError(f"--seat: {exc}") from None
 
 
-def _value_word(game) -> str:
-    return "the team's win probability" if game.capabilities.cooperative else "that seat's win probability"
-
-
 def analyze_record(record, state, args, limits, out) -> int:
     """Every legal move of the seat to decide after `state` (the record replayed), and
     with --belief N the game's belief report (capability belief_report)."""
@@ -81,7 +77,7 @@ def analyze_record(record, state, args, limits, out) -> int:
     wanted = _seat(game, args.side)
     if wanted is not None and wanted != view.seat:
         raise AnalysisUsageError(f"{game.seats[view.seat]} is to decide here, not {args.side}")
-    answer = analyse(analyst_of(args, game), view, limits, args.seed)
+    answer = analyse(analyst_of(args, game), view, limits, args.seed, root_moves(view, args))
     if args.belief:
         answer.belief = game.belief_report(view, args.belief, args.seed)
     if args.json:
@@ -90,8 +86,10 @@ def analyze_record(record, state, args, limits, out) -> int:
     from hzai.review import ANALYSIS_HEADER, format_move_row
 
     best = answer.moves[0]
+    whose = "the team" if game.capabilities.cooperative else answer.perspective
+    values = f"{whose}'s win probability"
     out.write(f"{answer.perspective} to decide · budget {limits}: {answer.iterations} iterations in "
-              f"{answer.millis:.0f} ms · values are {_value_word(game)}\n")
+              f"{answer.millis:.0f} ms · values are {values}\n")
     out.write(f"from here: {best.value:.3f} ({best.ci_low:.3f}..{best.ci_high:.3f}) with the best move\n")
     out.write(ANALYSIS_HEADER + "\n")
     for m in answer.moves[: args.top]:
@@ -106,31 +104,47 @@ def analyze_record(record, state, args, limits, out) -> int:
     return 0
 
 
-def explicit(record):
-    """`record` with every chance result written as a move."""
-    of_state = getattr(type(record), "of_state", None)
-    if of_state is None or getattr(record, "seed", None) is None:
-        return record
-    return of_state(record.game.replay(record))
+def root_moves(view, args):
+    """--allow / --avoid as chosen root moves of `view` (None without either)."""
+    from hzai.core.bot import RootMoves, RootMovesError
+
+    allow, avoid = getattr(args, "allow", None), getattr(args, "avoid", None) or []
+    if allow is None and not avoid:
+        return None
+    try:
+        chosen = RootMoves.parse(view.game, allow, avoid)
+        chosen.select(view)
+    except RootMovesError as exc:
+        why = str(exc)  # "allow move 'x': ..." names its option
+        raise AnalysisUsageError(f"--{why}" if why.startswith(("allow", "avoid")) else why) from None
+    return chosen
 
 
-def review_record(record, args, limits, out, progress=None) -> int:
+def review_record(record, args, limits, out, progress=None, belief: bool = False) -> list:
     """Every decision of the record (of the --seat seat), the move played against the
-    search's choice and the value lost."""
+    search's choice and the value lost, printed (as JSON with --json); the rows, for a
+    picture. `belief`: each decision's belief summary where the game offers one
+    (capability review_belief)."""
+    from hzai.review import review_rows
+
     game = record.game
-    full = explicit(record)
     wanted = _seat(game, args.side)
     seats = None if wanted is None else [wanted]
-    rows = list(review_moves(game, game.start_of(full), full.moves, limits, args.seed, seats, progress=progress,
-                             analyst=analyst_of(args, game)))
+    rows = review_rows(record, limits, args.seed, seats, progress=progress, belief=belief,
+                       analyst=analyst_of(args, game))
+    note = ("hzai analyze-game: nothing to analyse: the record has no decisions"
+            f"{'' if wanted is None else ' by ' + game.seats[wanted]} yet")
     if args.json:
         out.write(json.dumps([row.to_json() for row in rows], indent=1) + "\n")
-        return 0
+        if not rows:  # not an error: a fresh record simply has nothing to look at yet (exit 0)
+            print(note, file=sys.stderr)
+        return rows
     if not rows:
-        out.write("hzai analyze-game: nothing to analyse: the record has no decisions"
-                  f"{'' if wanted is None else ' by ' + game.seats[wanted]} yet\n")
-        return 0
-    out.write(f"values are {_value_word(game)}\n")
+        out.write(note + "\n")
+        return rows
+    out.write("values are the team's win probability\n" if game.capabilities.cooperative else
+              "values are the win probability (draw 0.5) of the row's seat, who decides there, from its own view; "
+              "lost = the bot's value - the played move's\n")
     out.write(f"{'#':>4}  {'seat':<6} {'played':<26} {'value':>6}  {'bot':<26} {'value':>6}  {'lost':>6}\n")
     for r in rows:
         played = "     -" if r.played_value is None else f"{r.played_value:>6.3f}"
@@ -147,4 +161,4 @@ def review_record(record, args, limits, out, progress=None) -> int:
     if game.capabilities.cooperative:
         out.write(f"the team's win probability at the first decision: {first.best_value:.3f} "
                   f"({first.best_interval[0]:.3f}..{first.best_interval[1]:.3f})\n")
-    return 0
+    return rows

@@ -1,5 +1,11 @@
 """The `hzai` command line.
 
+Every command that reads a record reads it the same way for every registered game
+(hzai.record_file: its `format` names the game, whose `read_record` reads it) and then
+asks only the game's core interfaces (hzai.core: Game, State, View, and the capabilities
+it declares); no command names a game's rules. `hzai new --game NAME` makes any
+registered game from its parameters.
+
 Exit codes: 0 done, 2 bad input (malformed record, illegal move, bad option) with one
 line on stderr, 3 an internal error (also one line; never a traceback).
 """
@@ -7,53 +13,89 @@ line on stderr, 3 an internal error (also one line; never a traceback).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from pathlib import Path
 
-from hzai import jsonread
 from hzai.batch import BatchError
-from hzai.games.hera_zeus.cards import PLAYERS, DeckError
-
-from hzai.games.hera_zeus.rules import Game, Record, RecordError, VariantError, deal, state_to_json
+from hzai.core import MissingCapability, NoDecision, RecordError, UnknownGameError, game_names, make_game
 from hzai.search.bot import bot_spec_help  # the registry's bots, for the help of a command that takes one
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
+DEFAULT_GAME = "hera_zeus"  # what `hzai new` deals without --game
 
 
 class UsageError(Exception):
     """Bad command-line input; reported as one line with exit code 2."""
 
 
-def _load(path: str, upto: int | None = None):
-    record = Record.load(path)
-    return record, record.replay(upto)
+# ----- records: one loader, one replay, one spelling of a seat ----------------------------
+def load_record(path: str | Path):
+    """The record in the file at `path`, of whichever registered game its format names
+    (hzai.record_file.load_record: the one loader of every command here)."""
+    from hzai import record_file
+
+    return record_file.load_record(path)
 
 
-def _legends(path: str, upto: int | None = None):
-    """The replayed Legends state when the file is a legends-record/1, else None (the
-    Hera and Zeus commands then read it, and report its problems, as they always have)."""
-    record = _legends_record(path)
-    return None if record is None else record.replay(upto)
+def _cut(record, upto: int | None):
+    """`record` with only its first `upto` moves (all of them for None)."""
+    if upto is None:
+        return record
+    if upto < 0:
+        raise UsageError(f"--upto must be a number of moves, 0 or more, not {upto}")
+    moves = list(record.moves[:upto])
+    if dataclasses.is_dataclass(record):
+        return dataclasses.replace(record, moves=moves)
+    import copy
+
+    cut = copy.copy(record)
+    cut.moves = moves
+    return cut
 
 
-def _legends_record(path: str):
-    """The Legends record when the file is a legends-record/1, else None."""
-    from hzai.games.legends.record import FORMAT, MAX_RECORD_BYTES, Record as LegendsRecord
+def _replayed(path: str, upto: int | None = None):
+    """(record, the state after its first `upto` moves) of the record file at `path`."""
+    record = _cut(load_record(path), upto)
+    return record, record.game.replay(record)
 
-    try:
-        with open(path, "rb") as handle:
-            raw = jsonread.loads(handle.read(MAX_RECORD_BYTES + 1), path)
-    except (OSError, jsonread.JsonShapeError):
-        return None  # the Hera and Zeus reader then says what is wrong with the file
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+
+def _seat(game, side: str | None, referee: bool = False) -> int | None:
+    """--seat as a seat index of `game` (`game.seat_index`); None when not given, or for
+    the referee where `referee` allows it."""
+    if side is None or (referee and side == "referee"):
         return None
-    return LegendsRecord.from_json(raw, base=Path(path).resolve().parent)
+    try:
+        return game.seat_index(side)
+    except ValueError:
+        seats = ", ".join((*game.seats, "referee") if referee else game.seats)
+        raise UsageError(f"--seat: a {game.title} record's seats are {seats}, not {side}") from None
+
+
+def _observer(game, state, side: str | None) -> int:
+    """--seat, or by default the seat to decide in `state`."""
+    seat = _seat(game, side)
+    if seat is None:
+        seat = state.current_seat
+    if seat is None:
+        try:
+            game.decision_view(state)
+        except NoDecision as exc:
+            raise UsageError(f"--seat: no seat decides here ({exc}); name one of {', '.join(game.seats)}") from None
+        raise UsageError(f"--seat: no seat decides here; name one of {', '.join(game.seats)}")
+    return seat
+
+
+def _require(game, capability: str, use: str) -> None:
+    """UsageError naming the game and the capability `use` needs, unless it is declared."""
+    if not game.capabilities.offers(capability):
+        raise UsageError(str(game.missing(capability, use)))
 
 
 def _other_game(run, record, args, *extra) -> int:
-    """A command of hzai.analysis_cli on a record of a game other than Hera and Zeus."""
+    """A command of hzai.analysis_cli on a record."""
     from hzai.analysis_cli import AnalysisUsageError
 
     try:
@@ -62,122 +104,109 @@ def _other_game(run, record, args, *extra) -> int:
         raise UsageError(str(exc)) from None
 
 
-def _hera_zeus_side(side: str | None, referee: bool = False) -> int | None:
-    """The --seat of a Hera and Zeus record as a player index (None: not given, or the
-    referee where `referee` allows it)."""
-    if side is None or (referee and side == "referee"):
-        return None
-    if side not in PLAYERS:
-        seats = ", ".join((*PLAYERS, "referee") if referee else PLAYERS)
-        raise UsageError(f"--seat: a Hera and Zeus record's seats are {seats}, not {side}")
-    return PLAYERS.index(side)
-
-
-def _seat_of(state, seat: str | None, referee: bool = False) -> int | None:
-    """The --seat of a Legends record as a seat index (not given: the seat to decide;
-    None for the referee where `referee` allows it)."""
-    game = state.game
-    if referee and seat in (None, "referee"):
-        return None
-    if seat is None:
-        return state.t.actor if state.t.actor is not None else state.t.turn_seat
-    if seat not in game.seats:
-        seats = ", ".join((*game.seats, "referee") if referee else game.seats)
-        raise UsageError(f"--seat: this mission's seats are {seats}, not {seat}")
-    return game.seats.index(seat)
-
-
+# ----- the record commands ---------------------------------------------------------------
 def cmd_replay(args) -> int:
-    legends = _legends(args.record)
-    if legends is not None:
-        print(json.dumps(legends.to_json(), indent=args.indent))
-        return 0
-    _, state = _load(args.record)
-    print(json.dumps(state_to_json(state), indent=args.indent))
-    return 0
-
-
-def _legends_legal(state) -> int:
-    if state.is_chance:
-        seat = state.game.seats[state.t.actor]
-        print(f"hzai legal: the next event is chance: the order in which {seat}'s hand goes under the pile "
-              "(write it as 'chance order CARDS')", file=sys.stderr)
-        return 0
-    if state.is_terminal:
-        print(f"hzai legal: the mission is over ({state.t.result}, {state.t.reason})", file=sys.stderr)
-        return 0
-    for text in sorted(state.game.move_text(m) for m in state.legal_moves()):
-        print(text)
+    record, state = _replayed(args.record)
+    print(json.dumps(record.game.state_to_json(state), indent=args.indent))
     return 0
 
 
 def cmd_legal(args) -> int:
-    legends = _legends(args.record)
-    if legends is not None:
-        return _legends_legal(legends)
-    _, state = _load(args.record)
-    if state.is_chance:
-        print("hzai legal: the next event is chance: the card drawn by 'pegasus hand' (write it as 'chance CARD')", file=sys.stderr)
-        return 0
-    if state.is_over:
-        print("hzai legal: the game is over", file=sys.stderr)
-        return 0
-    for text in sorted(str(m) for m in state.legal_moves()):
+    record, state = _replayed(args.record)
+    game = record.game
+    if state.is_terminal or state.current_seat is None:
+        try:
+            game.decision_view(state)
+        except NoDecision as exc:
+            print(f"hzai legal: {exc}", file=sys.stderr)
+            return 0
+    for text in sorted(game.move_text(m) for m in state.legal_moves()):
         print(text)
     return 0
 
 
 def _variants(pairs: list[str]) -> dict:
-    variants: dict = {}
+    """NAME=VALUE pairs as parameters: a value that reads as JSON (a number, true,
+    a list) is that value, any other is the text itself."""
+    params: dict = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
-        if not sep:
+        if not sep or not key:
             raise UsageError(f"--variant takes NAME=VALUE, not {pair!r}")
-        if key == "turn_limit":
-            if not value.isdigit():
-                raise UsageError(f"--variant turn_limit needs a whole number, not {value!r}")
-            variants[key] = int(value)
-        else:
-            variants[key] = value
-    return variants
+        if key == "turn_limit" and not value.isdigit():
+            raise UsageError(f"--variant turn_limit needs a whole number, not {value!r}")
+        params[key] = _value(value)
+    return params
+
+
+def _value(text: str):
+    """A parameter's value from the command line: JSON where it reads as JSON, else text."""
+    from hzai import jsonread
+
+    try:
+        return jsonread.loads(text)
+    except ValueError:
+        return text
 
 
 SEED_MAX = 2**64 - 1  # seeds are unsigned 64-bit numbers (the shuffle's SplitMix64)
 
+# `hzai new`'s named options and the game parameter each one sets (given only when used)
+PARAM_FLAGS = (("--mission", "mission"), ("--heroes", "heroes"), ("--difficulty", "difficulty"),
+               ("--first-player", "first_player"), ("--data", "data"), ("--deck", "deck"))
 
-def _new_legends(args):
-    """`hzai new --game legends`: a seed record (or, with --deal, the dealt setup)."""
-    from hzai.games.legends.game import LegendsGame
-    from hzai.games.legends.record import Record as LegendsRecord
 
-    if args.mission is None or args.heroes is None:
-        raise UsageError("--game legends needs --mission N and --heroes NAME,NAME,...")
-    options = {"mission": args.mission, "heroes": args.heroes.split(","), "difficulty": args.difficulty,
-               "first_player": args.first_player, "data": args.data, **_variants(args.variant)}
-    game = LegendsGame(**options)
-    if not args.deal:
-        return LegendsRecord(game, seed=args.seed)
-    from hzai.games.legends.rules import shuffled_deal
-
-    return LegendsRecord(game, setup=shuffled_deal(game, args.seed))
+def _new_params(args) -> dict:
+    """The parameters `hzai new` makes its game with: --param NAME=VALUE, --variant
+    NAME=VALUE, and the named options (PARAM_FLAGS), each checked against the game's
+    parameters (`Game.params`) before the game is made."""
+    given: dict = {}
+    flags: dict = {}
+    for flag, name in PARAM_FLAGS:
+        value = getattr(args, name, None)
+        if value is not None:
+            given[name] = value.split(",") if name == "heroes" else value
+            flags[name] = flag
+    for option, pairs in (("--variant", args.variant), ("--param", args.param)):
+        for name, value in _variants(pairs).items():
+            given[name] = value
+            flags[name] = f"{option} {name}"
+    try:
+        default = make_game(args.game)
+    except UnknownGameError:
+        raise UsageError(f"--game: no game {args.game!r}; the games: {', '.join(game_names())}") from None
+    except (TypeError, ValueError):
+        return given  # a game that needs parameters: its factory names what is wrong
+    known = default.params
+    for name, value in given.items():
+        if name not in known:
+            takes = ", ".join(sorted(known)) or "no parameters"
+            raise UsageError(f"{flags[name]}: {args.game} has no parameter {name}; it takes: {takes}")
+    return given
 
 
 def cmd_new(args) -> int:
+    if args.help_params:
+        try:
+            game = make_game(args.game)
+        except UnknownGameError:
+            raise UsageError(f"--game: no game {args.game!r}; the games: {', '.join(game_names())}") from None
+        print(f"{args.game} ({game.title}): {game.params_help}")
+        return 0
+    if args.seed is None:
+        raise UsageError(f"--seed: give the seed of the shuffle, a whole number from 0 to {SEED_MAX}")
     if not 0 <= args.seed <= SEED_MAX:
         raise UsageError(f"--seed must be a whole number from 0 to {SEED_MAX}, not {args.seed}")
-    if args.game == "legends":
-        record = _new_legends(args)
-    else:
-        given = [flag for flag, value, default in (("--mission", args.mission, None), ("--heroes", args.heroes, None),
-                                                   ("--difficulty", args.difficulty, "human"),
-                                                   ("--first-player", args.first_player, "p1"),
-                                                   ("--data", args.data, "classic"), ("--deal", args.deal, False))
-                 if value != default]
-        if given:
-            raise UsageError(f"{', '.join(given)}: for --game legends only")
-        game = Game.create(_variants(args.variant), args.deck)
-        record = Record(game, seed=args.seed) if args.seed_only else Record(game, setup=deal(game, args.seed))
-    text = json.dumps(record.to_json(), indent=2) + "\n"
+    if args.deal and args.seed_only:
+        raise UsageError("--deal and --seed-only: give one")
+    params = _new_params(args)
+    try:
+        game = make_game(args.game, **params)
+    except TypeError as exc:  # a parameter the factory does not take
+        raise UsageError(f"--game {args.game}: {exc}") from None
+    keep_seed = args.seed_only or (game.new_record_keeps_seed and not args.deal)
+    record = game.seed_record(args.seed) if keep_seed else game.new_record(args.seed)
+    text = json.dumps(game.write_record(record), indent=2) + "\n"
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
@@ -186,54 +215,39 @@ def cmd_new(args) -> int:
 
 
 def cmd_show(args) -> int:
-    from hzai.games.hera_zeus.render import render
-
-    legends = _legends(args.record, args.upto)
-    if legends is not None:
-        from hzai.games.legends.render import render as render_legends
-
-        print(render_legends(legends, _seat_of(legends, args.side, referee=True)))
-        return 0
-    viewer = _hera_zeus_side(args.side, referee=True)
-    _, state = _load(args.record, args.upto)
-    print(render(state, viewer))
+    record, state = _replayed(args.record, args.upto)
+    game = record.game
+    seat = _seat(game, args.side, referee=True)
+    print(game.referee_text(state) if seat is None else game.board_text(state, seat))
     return 0
 
 
-def _observer(args, state) -> int:
-    side = _hera_zeus_side(args.side)
-    if side is not None:
-        return side
-    return state.to_move if state.to_move is not None else state.turn_player
-
-
 def cmd_view(args) -> int:
-    from hzai.games.hera_zeus.belief import view_of
-
-    legends = _legends(args.record, args.upto)
-    if legends is not None:
-        print(json.dumps(legends.view(_seat_of(legends, args.side)).to_json(), indent=args.indent))
-        return 0
-    _hera_zeus_side(args.side)
-    _, state = _load(args.record, args.upto)
-    print(json.dumps(view_of(state, _observer(args, state)).to_json(), indent=args.indent))
+    record, state = _replayed(args.record, args.upto)
+    game = record.game
+    print(json.dumps(state.view(_observer(game, state, args.side)).to_json(), indent=args.indent))
     return 0
 
 
 def cmd_belief(args) -> int:
-    from hzai.games.hera_zeus.belief import belief_report, format_report, view_of
-
-    from hzai.games.hera_zeus.belief.inference import check_temperature
-
     if args.samples < 1:
         raise UsageError("--samples must be at least 1")
+    record = _cut(load_record(args.record), args.upto)
+    game = record.game
+    _require(game, "belief_report", "hzai belief reads it")
+    if args.temperature is not None:
+        _require(game, "opponent_model", "--temperature is its temperature")
+    observer = _seat(game, args.side)  # a seat the game lacks is said before the replay
+    state = game.replay(record)
+    view = state.view(_observer(game, state, args.side) if observer is None else observer)
+    options = {} if args.temperature is None else {"temperature": args.temperature}
     try:
-        temperature = check_temperature(args.temperature)
+        report = game.belief_report(view, args.samples, args.seed, **options)
     except ValueError as exc:
-        raise UsageError(f"--temperature: {exc}") from None
-    _, state = _load(args.record, args.upto)
-    report = belief_report(view_of(state, _observer(args, state)), args.samples, args.seed, temperature, learned=True)
-    print(json.dumps(report, indent=2) if args.json else format_report(report))
+        if args.temperature is not None and "temperature" in str(exc):
+            raise UsageError(f"--temperature: {exc}") from None
+        raise
+    print(json.dumps(report, indent=2) if args.json else game.belief_text(report))
     return 0
 
 
@@ -251,77 +265,11 @@ def _progress_line(done: int, total: int) -> None:
 
 
 def cmd_analyze(args) -> int:
-    from hzai.games.hera_zeus.belief import view_of
+    from hzai.analysis_cli import analyze_record
 
-    legends = _legends_record(args.record)
-    if legends is not None:
-        from hzai.analysis_cli import analyze_record
-
-        return _other_game(analyze_record, legends, args, legends.replay(args.upto))
-    _hera_zeus_side(args.side)
-    _, state = _load(args.record, args.upto)
-    if state.is_over or state.is_chance:
-        raise UsageError("nothing to decide after this record (the game is over or a chance event comes next)")
-    observer = state.to_move if args.side is None else PLAYERS.index(args.side)
-    if observer != state.to_move:
-        raise UsageError(f"{PLAYERS[state.to_move]} is to decide here, not {args.side}")
-    view = view_of(state, observer)
-    from hzai.analysis_cli import AnalysisUsageError, analyse, analyst_of
-
-    try:
-        answer = analyse(analyst_of(args, view.game), view, _limits(args), args.seed, _root_moves(view, args))
-    except AnalysisUsageError as exc:
-        raise UsageError(str(exc)) from None
-    if args.belief:
-        from hzai.games.hera_zeus.belief import belief_report
-
-        answer.belief = belief_report(view, args.belief, args.seed)
-    if args.json:
-        print(json.dumps(answer.to_json(), indent=2))
-        return 0
-    print(f"{answer.perspective} to decide · budget {_limits(args)}: {answer.iterations} iterations in "
-          f"{answer.millis:.0f} ms · values are {answer.perspective}'s win probability")
-    from hzai.review import ANALYSIS_HEADER, format_move_row
-
-    print(ANALYSIS_HEADER)
-    for m in answer.moves[: args.top]:
-        print(format_move_row(str(m.move), m.visits, m.value, m.ci_low, m.ci_high, m.pv))
-    if args.words:
-        _print_words(view, answer, args)
-    if answer.belief:
-        from hzai.games.hera_zeus.belief import format_report
-
-        print()
-        print(format_report(answer.belief))
-    return 0
-
-
-def _print_words(view, answer, args) -> None:
-    """--words: the first rows' variations told in the game's narration (hzai.explain)."""
-    from hzai.explain import pv_in_words
-
-    game = view.game
-    for m in answer.moves[: min(args.top, args.words)]:
-        move = game.move_text(m.move)
-        print(f"\nafter {move}, the search expects:")
-        for line in pv_in_words(game, view, m.pv, seed=args.seed) or ["(nothing it can tell)"]:
-            print(f"  {line}")
-
-
-def _root_moves(view, args):
-    """--allow / --avoid as chosen root moves of `view` (None without either)."""
-    from hzai.core.bot import RootMoves, RootMovesError
-
-    allow, avoid = getattr(args, "allow", None), getattr(args, "avoid", None) or []
-    if allow is None and not avoid:
-        return None
-    try:
-        chosen = RootMoves.parse(view.game, allow, avoid)
-        chosen.select(view)
-    except RootMovesError as exc:
-        why = str(exc)  # "allow move 'x': ..." names its option
-        raise UsageError(f"--{why}" if why.startswith(("allow", "avoid")) else why) from None
-    return chosen
+    record = _cut(load_record(args.record), args.upto)
+    _seat(record.game, args.side)  # a seat the game lacks is said before the replay
+    return _other_game(analyze_record, record, args, record.game.replay(record))
 
 
 def add_root_move_options(p) -> None:
@@ -365,24 +313,33 @@ def _record_paths(names: list[str]) -> tuple[list[Path], bool]:
 
 def _analyze_batch(args, paths: list[Path], ray: str | None) -> int:
     """One JSON line per record, in the order given: {"record", "decisions"} or
-    {"record", "error"}; exit 2 when any record failed."""
+    {"record", "error"}; exit 2 when any record failed. Each record is read here by
+    the one loader, then sent as its JSON (with its folder) to be reviewed."""
+    from hzai import record_file
     from hzai.review import review_many
 
-    sides = (0, 1) if args.side is None else (_hera_zeus_side(args.side),)
-    loaded, failed = [], []
+    loaded, failed, games = [], [], []
     for path in paths:
         try:
-            loaded.append((str(path), Record.load(path).to_json()))
-        except RecordError as exc:
+            data = record_file.read_json(path)
+            base = path.resolve().parent
+            game = record_file.record_of(data, base).game
+            seats = None if args.side is None else [_seat(game, args.side)]
+        except (RecordError, UsageError) as exc:
             failed.append({"record": str(path), "error": str(exc)})
+            continue
+        loaded.append((str(path), data, seats, str(base)))
+        games.append(game)
+    if games:
+        _review_bot(args, games[0])  # a bad --bot is said before anything is searched
 
     def progress(done: int, total: int) -> None:
         sys.stderr.write(f"\r[{done}/{total}] records")
         sys.stderr.write("\n" if done == total else "")
         sys.stderr.flush()
 
-    entries = review_many(loaded, _limits(args), args.seed, sides, ray, None if args.quiet else progress,
-                          bot=_review_bot(args, Record.from_json(loaded[0][1]).game) if loaded else args.bot)
+    entries = review_many(loaded, _limits(args), args.seed, ray=ray, progress=None if args.quiet else progress,
+                          bot=args.bot)
     by_name = {e["record"]: e for e in entries + failed}
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     try:
@@ -409,7 +366,7 @@ def _review_bot(args, game) -> str:
 
 
 def cmd_analyze_game(args) -> int:
-    from hzai.review import Decision, decisions_json, format_review, review_record
+    from hzai.analysis_cli import review_record
 
     names = list(args.records)
     ray = _ray_target(args, names)
@@ -420,40 +377,24 @@ def cmd_analyze_game(args) -> int:
         if args.plot:
             raise UsageError("--plot draws one record: give a single record file")
         return _analyze_batch(args, paths, ray)
-    legends = _legends_record(str(paths[0]))
-    if legends is not None:
-        from hzai.analysis_cli import review_record as review_other
-
-        if args.plot:
-            raise UsageError("--plot: only for Hera and Zeus records")
-        return _other_game(lambda r, a, lim, out: review_other(r, a, lim, out, None if a.quiet else _progress_line),
-                           legends, args)
-    _hera_zeus_side(args.side)
-    record = Record.load(paths[0])
-    sides = (0, 1) if args.side is None else (PLAYERS.index(args.side),)
+    record = load_record(paths[0])
+    _seat(record.game, args.side)
     if args.plot:
         from hzai.review_plot import _pyplot
 
         _pyplot()  # a missing matplotlib is said before the review runs
-    rows = list(review_record(record, _limits(args), args.seed, sides, None if args.quiet else _progress_line,
-                              belief=bool(args.plot), bot=_review_bot(args, record.game)))
-    decisions = [Decision.of(row) for row in rows]
-    if rows and args.plot:
-        from hzai.review_plot import plot_review
+    progress = None if args.quiet else _progress_line
 
-        plot_review(rows, args.plot, f"{paths[0].name} · {_limits(args)} a decision · seed {args.seed}")
-        print(f"hzai analyze-game: plot written to {args.plot}", file=sys.stderr)
-    if not decisions:  # not an error: a fresh record simply has nothing to look at yet (exit 0)
-        whose = "" if args.side is None else f" by {args.side}"
-        note = f"hzai analyze-game: nothing to analyse: the record has no decisions{whose} yet"
-        if args.json:
-            print("[]")
-            print(note, file=sys.stderr)
-        else:
-            print(note)
+    def review(record, args, limits, out):
+        rows = review_record(record, args, limits, out, progress, belief=bool(args.plot))
+        if rows and args.plot:
+            from hzai.review_plot import plot_review
+
+            plot_review(rows, args.plot, f"{paths[0].name} · {limits} a decision · seed {args.seed}")
+            print(f"hzai analyze-game: plot written to {args.plot}", file=sys.stderr)
         return 0
-    print(json.dumps(decisions_json(decisions), indent=1) if args.json else format_review(decisions))
-    return 0
+
+    return _other_game(review, record, args)
 
 
 def cmd_arena(args) -> int:
@@ -470,14 +411,16 @@ def cmd_arena(args) -> int:
 
 
 def cmd_team(args) -> int:
-    """A team of one bot spec in every seat of a Legends mission: the won share."""
+    """A team of one bot spec in every seat of a cooperative game (Legends of Hellas by
+    default): the won share."""
     from hzai.search.arena import run_team
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    params = {"mission": args.mission, "heroes": args.heroes.split(","), "difficulty": args.difficulty,
-              **_variants(args.variant)}
-    result = run_team(args.bot, args.games, _limits(args), args.seed, params, "legends", args.all_seeing)
+    params = _new_params(args)
+    if not make_game(args.game, **params).capabilities.cooperative:
+        raise UsageError(f"--game: a team plays a cooperative game, and {args.game} is not one")
+    result = run_team(args.bot, args.games, _limits(args), args.seed, params, args.game, args.all_seeing)
     print(result.summary())
     if args.json:
         Path(args.json).write_text(json.dumps(result.to_json(), indent=1), encoding="utf-8")
@@ -532,10 +475,12 @@ class _Version(argparse.Action):
 def build_parser(with_subparsers: bool = False):
     """The library's commands; with_subparsers: (parser, subparsers), for a front end
     that adds its own (the `hzai` command of hzai_client.cli adds suggest and play)."""
+    games = game_names()
     parser = argparse.ArgumentParser(
         prog="hzai",
-        description="Hera and Zeus and Legends of Hellas: rules engines, game records and AI tools. "
-                    "replay, legal, show and view read either game's records (by their format).",
+        description=f"Rules engines, game records and AI tools for the registered games: {', '.join(games)}. "
+                    "Every command that takes a record (replay, legal, show, view, belief, analyze, "
+                    "analyze-game) reads any of their records, by its format.",
         epilog="The rules: docs/rules.md and docs/legends.md. Records and notation: docs/notation.md, "
                "docs/legends.md. Exit status 2 means bad input (the message says what).",
     )
@@ -543,7 +488,7 @@ def build_parser(with_subparsers: bool = False):
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
-    record_help = "game record (hzai-record/1 or legends-record/1 JSON)"
+    record_help = "game record (JSON of a registered game's record format, e.g. hzai-record/1, legends-record/1)"
     p = sub.add_parser("replay", help="replay a record and print the final state as JSON")
     p.add_argument("record", help=record_help)
     p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
@@ -554,23 +499,35 @@ def build_parser(with_subparsers: bool = False):
     p.set_defaults(func=cmd_legal)
 
     p = sub.add_parser("new", help="deal a new game and write its record",
-                       description="Deal a new game. Hera and Zeus by default (a dealt record); with --game "
-                                   "legends a Legends of Hellas seed record, e.g. hzai new --game legends "
-                                   "--mission 3 --heroes Perseus,Atalanta --seed 7.")
-    p.add_argument("--seed", type=int, required=True, help="seed of the shuffle (a whole number from 0 to 2^64-1)")
-    p.add_argument("--game", choices=["hera_zeus", "legends"], default="hera_zeus", help="which game (default hera_zeus)")
-    p.add_argument("--mission", type=int, default=None, help="legends: the mission, 1..12 (required)")
-    p.add_argument("--heroes", default=None, help="legends: 1-5 distinct heroes in seat order p1.., comma-separated "
-                                                  "(Achilles, Jason, Perseus, Hercules, Atalanta)")
-    p.add_argument("--difficulty", default="human", help="legends: human (default), heroic or godlike")
-    p.add_argument("--first-player", dest="first_player", default="p1", help="legends: the seat that places first and takes turn 1 (p1)")
-    p.add_argument("--data", default="classic", help="legends: 'classic' or a legends-data/1 file")
-    p.add_argument("--deal", action="store_true", help="legends: write the dealt setup instead of the seed")
+                       description="Deal a new game of any registered game and write its record: "
+                                   f"{', '.join(games)}. Hera and Zeus by default (a dealt record); a game's "
+                                   "parameters are --param NAME=VALUE (or the named options below), e.g. "
+                                   "hzai new --game legends --mission 3 --heroes Perseus,Atalanta --seed 7 "
+                                   "(a Legends of Hellas seed record). `hzai new --game NAME --help-params` "
+                                   "says what a game takes.")
+    p.add_argument("--seed", type=int, default=None, help="seed of the shuffle (a whole number from 0 to 2^64-1)")
+    p.add_argument("--game", default=DEFAULT_GAME, metavar="NAME",
+                   help=f"which game: {', '.join(games)} (default {DEFAULT_GAME})")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="a parameter of the game (repeatable); a value that reads as JSON is that value "
+                        "(3, true, [\"Perseus\"]), any other is text")
+    p.add_argument("--help-params", action="store_true", help="print the parameters the game takes and exit")
+    p.add_argument("--mission", type=int, default=None, help="parameter mission (legends: 1..12)")
+    p.add_argument("--heroes", default=None,
+                   help="parameter heroes, comma-separated (legends: 1-5 distinct heroes in seat order p1.., of "
+                        "Achilles, Jason, Perseus, Hercules, Atalanta)")
+    p.add_argument("--difficulty", default=None, help="parameter difficulty (legends: human, heroic or godlike)")
+    p.add_argument("--first-player", dest="first_player", default=None,
+                   help="parameter first_player (legends: the seat that places first and takes turn 1, p1..)")
+    p.add_argument("--data", default=None, help="parameter data (legends: 'classic' or a legends-data/1 file)")
+    p.add_argument("--deck", default=None, help="parameter deck (hera_zeus: 'classic' or a deck TOML file)")
     p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
-                   help="a rules variant, e.g. first_player=zeus, figure_removal=pegasus, "
-                        "pythia_defence=always_loses, turn_limit=100; legends: relocation=free, turn_limit=N (repeatable)")
-    p.add_argument("--deck", default="classic", help="'classic' or a deck TOML file")
-    p.add_argument("--seed-only", action="store_true", help='write {"seed": N} instead of the dealt cards')
+                   help="a rules variant, the same as --param, e.g. first_player=zeus, figure_removal=pegasus, "
+                        "pythia_defence=always_loses, turn_limit=100; legends: relocation=free, turn_limit=N "
+                        "(repeatable)")
+    p.add_argument("--deal", action="store_true", help="write the dealt setup (the default of hera_zeus)")
+    p.add_argument("--seed-only", action="store_true",
+                   help='write the seed instead of the dealt cards (the default of legends)')
     p.add_argument("-o", "--output", help="write to this file instead of standard output")
     p.set_defaults(func=cmd_new)
 
@@ -588,19 +545,22 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
     p.set_defaults(func=cmd_view)
 
-    p = sub.add_parser("belief", help="where the opponent's hidden cards (above all the hostage) probably are")
-    p.add_argument("record", help="game record (hzai-record/1 JSON)")
-    add_seat_option(p, "whose information: hera or zeus (default: the player to move)")
+    p = sub.add_parser("belief", help="where the hidden cards probably are, for a game with a belief report "
+                                      "(Hera and Zeus: above all the opponent's hostage)")
+    p.add_argument("record", help=record_help)
+    add_seat_option(p, "whose information: a seat of the record's game, e.g. hera or zeus (default: the seat to "
+                       "decide)")
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     p.add_argument("--samples", type=int, default=4000, help="determinizations to draw (default 4000)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampler (default 0)")
     p.add_argument("--temperature", type=float, default=None,
-                   help="the opponent model's temperature for the inferred probabilities (default 2; high: uniform)")
+                   help="the opponent model's temperature for the inferred probabilities, for a game with an "
+                        "opponent model (Hera and Zeus: default 2; high: uniform)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=cmd_belief)
 
     p = sub.add_parser("analyze", help="how good is every legal move? (ISMCTS from one player's view)")
-    p.add_argument("record", help="game record (hzai-record/1 JSON)")
+    p.add_argument("record", help=record_help)
     add_seat_option(p, "the seat to decide: hera or zeus, p1..p5 for Legends (checked; default: whoever decides)")
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     _add_budget(p, "1s")
@@ -630,7 +590,8 @@ def build_parser(with_subparsers: bool = False):
                                    "and the value lost. A record with no decision yet prints one line saying there "
                                    "is nothing to analyse (with --json: []) and exits 0.")
     p.add_argument("records", nargs="*", metavar="RECORD",
-                   help="game record (hzai-record/1 JSON); several, or a folder of *.json records: one JSON line "
+                   help="game record (a registered game's record JSON); several, or a folder of *.json records: "
+                        "one JSON line "
                         "per record ({\"record\", \"decisions\"} or {\"record\", \"error\"}), in order")
     add_seat_option(p, "only this seat's decisions: hera or zeus, p1..p5 for Legends (default: every seat's)")
     _add_budget(p, "500")
@@ -640,8 +601,9 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--json", action="store_true", help="print the decisions as JSON")
     _add_ray(p, "each record")
     p.add_argument("-o", "--output", help="write the JSON lines of a batch to this file instead of standard output")
-    p.add_argument("--plot", metavar="FILE", help="also draw the win probability over the game, mistakes marked, and "
-                                                  "the belief about the opponent's hostage (PNG, SVG or PDF; needs "
+    p.add_argument("--plot", metavar="FILE", help="also draw the win probability over the game, mistakes marked, and, "
+                                                  "for a game with a belief summary (Hera and Zeus: the opponent's "
+                                                  "hostage), what each seat believed (PNG, SVG or PDF; needs "
                                                   "matplotlib: pip install 'hzai[plot]')")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_analyze_game)
@@ -658,16 +620,21 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_arena)
 
-    p = sub.add_parser("team", help="Legends of Hellas: one bot in every seat, the share of missions won",
-                       description="Play Legends of Hellas missions with a team of bots (the same spec in every "
-                                   "seat, each deciding from its own view) and print the share won with a 95% "
-                                   "interval. --all-seeing lets every bot read the whole state: a benchmark of "
-                                   "what hidden hands cost, never a way to play.")
+    p = sub.add_parser("team", help="a cooperative game (Legends of Hellas): one bot in every seat, the share won",
+                       description="Play a cooperative game (Legends of Hellas missions by default) with a team of "
+                                   "bots (the same spec in every seat, each deciding from its own view) and print "
+                                   "the share won with a 95% interval. --all-seeing lets every bot read the whole "
+                                   "state: a benchmark of what hidden hands cost, never a way to play.")
     p.add_argument("bot", help=bot_spec_help())
-    p.add_argument("--mission", type=int, required=True, help="the mission, 1..12")
-    p.add_argument("--heroes", required=True, help="1-5 distinct heroes in seat order, comma-separated")
-    p.add_argument("--difficulty", default="human", help="human (default), heroic or godlike")
-    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE", help="relocation=free, turn_limit=N")
+    p.add_argument("--game", default="legends", metavar="NAME", help="a cooperative game (default legends)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="a parameter of the game (repeatable), as for hzai new")
+    p.add_argument("--mission", type=int, default=None, help="parameter mission (legends: 1..12)")
+    p.add_argument("--heroes", default=None, help="parameter heroes, comma-separated (legends: 1-5 distinct heroes "
+                                                  "in seat order)")
+    p.add_argument("--difficulty", default=None, help="parameter difficulty (legends: human, heroic or godlike)")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rules variant, the same as --param (legends: relocation=free, turn_limit=N)")
     p.add_argument("--games", type=int, default=20, help="missions to play (default 20)")
     _add_budget(p, "200")
     p.add_argument("--all-seeing", action="store_true", help="every bot reads the full state (benchmarks only)")
@@ -694,7 +661,7 @@ def run(parser: argparse.ArgumentParser, argv: list[str] | None = None) -> int:
         return args.func(args)
     except RecordError as exc:
         print(f"{name}: {exc}", file=sys.stderr)
-    except (UsageError, VariantError, DeckError, ValueError, BatchError) as exc:
+    except (UsageError, ValueError, BatchError, MissingCapability) as exc:
         print(f"{name}: {exc}", file=sys.stderr)
     except BrokenPipeError:
         return 0

@@ -102,21 +102,61 @@ def decisions_json(decisions: list[Decision]) -> list[dict]:
     return [asdict(d) | {"mark": d.mark} for d in decisions]
 
 
-def review_entry(name: str, data: dict, limits: Limits, seed: int, sides=(0, 1), bot: str | None = None) -> dict:
-    """One record of a batch: {"record": name, "decisions": [...]}, or {"record": name,
-    "error": why} when it cannot be read or played. Plain values in and out (a Ray task)."""
+def explicit(record):
+    """`record` with every chance result written as a move (the review replays moves
+    only): its record type's `of_state` of the replayed game, where the type has one
+    and the record keeps only a seed."""
+    of_state = getattr(type(record), "of_state", None)
+    if of_state is None or getattr(record, "seed", None) is None:
+        return record
+    return of_state(record.game.replay(record))
+
+
+def review_rows(record, limits: Limits, seed: int = 0, seats=None, progress=None, stop=None,
+                belief: bool = False, analyst=None) -> list[ReviewedDecision]:
+    """The generic review (hzai.search.review.review_moves) of a record of any game by
+    `analyst` (a bot; default the default bot, as the service's AnalyzeGame): every
+    decision of `seats` (seat indexes; None: all). A move that cannot be read or played
+    is a RecordError naming it, as replaying the record would say."""
+    from hzai.core.record import RecordError as CoreRecordError
+
+    game = record.game
+    full = explicit(record)
+    analyst = analyst if analyst is not None else make_bot(DEFAULT_BOT, game)
     try:
-        decisions = review_game(Record.from_json(data), limits, seed, sides, bot=bot)
-    except RecordError as exc:
+        return list(review_moves(game, game.start_of(full), full.moves, limits, seed, seats, stop=stop,
+                                 progress=progress, belief=belief, analyst=analyst))
+    except ReviewError as exc:
+        raise CoreRecordError(str(exc), exc.index, exc.text) from None
+
+
+def review_entry(name: str, data: dict, limits: Limits, seed: int, seats=None, bot: str | None = None,
+                 base: str | None = None) -> dict:
+    """One record of a batch, of any registered game: {"record": name, "decisions":
+    [...]} (each decision as `hzai analyze-game --json` writes it), or {"record": name,
+    "error": why} when it cannot be read or played. `base`: the folder of the file it
+    came from (None: from anyone). Plain values in and out (a Ray task)."""
+    from hzai.core.record import RecordError as CoreRecordError
+    from hzai.record_file import record_of
+
+    try:
+        record = record_of(data, base)
+        rows = review_rows(record, limits, seed, seats, analyst=make_bot(bot or DEFAULT_BOT, record.game))
+    except CoreRecordError as exc:
         return {"record": name, "error": str(exc)}
-    return {"record": name, "decisions": decisions_json(decisions)}
+    return {"record": name, "decisions": [row.to_json() for row in rows]}
 
 
-def review_many(records: list[tuple[str, dict]], limits: Limits, seed: int = 0, sides=(0, 1),
-                ray: str | None = None, progress=None, bot: str | None = None) -> list[dict]:
-    """`review_entry` for every (name, record JSON), in the order given; `ray`: as Ray
-    tasks there (an address, or "local"). `progress(done, total)` after each record."""
-    calls = [(name, data, limits, seed, tuple(sides), bot) for name, data in records]
+def review_many(records: list[tuple], limits: Limits, seed: int = 0, ray: str | None = None, progress=None,
+                bot: str | None = None) -> list[dict]:
+    """`review_entry` for every (name, record JSON[, seats[, base]]), in the order given;
+    `ray`: as Ray tasks there (an address, or "local"). `progress(done, total)` after
+    each record."""
+    calls = []
+    for name, data, *rest in records:
+        seats = rest[0] if rest else None
+        base = rest[1] if len(rest) > 1 else None
+        calls.append((name, data, limits, seed, None if seats is None else list(seats), bot, base))
     if ray is not None:
         from hzai.batch import run_all
 

@@ -44,7 +44,7 @@ def test_hera_and_zeus_commands_take_the_seat(option, capsys):
     code, out, _ = run(capsys, "analyze", HANDMADE, option, "zeus", "--budget", "30")
     assert code == 0 and out.startswith("zeus to decide · budget 30 iterations: 30 iterations in ")
     code, out, _ = run(capsys, "analyze-game", HANDMADE, option, "zeus", "--budget", "10", "--quiet", "--json")
-    assert code == 0 and {row["player"] for row in json.loads(out)} == {"zeus"}
+    assert code == 0 and {row["seat"] for row in json.loads(out)} == {"zeus"}
 
 
 @pytest.mark.parametrize("option", ["--seat", "--as"])
@@ -66,9 +66,9 @@ def test_legends_commands_take_the_seat(option, legends_record, capsys):
     (["analyze", "HZ", "--seat", "p1"], "--seat: a Hera and Zeus record's seats are hera, zeus, not p1"),
     (["analyze", "HZ", "--seat", "hera"], "zeus is to decide here, not hera"),
     (["analyze-game", "HZ", "--as", "p3"], "--seat: a Hera and Zeus record's seats are hera, zeus, not p3"),
-    (["show", "LG", "--seat", "hera"], "--seat: this mission's seats are p1, p2, referee, not hera"),
-    (["view", "LG", "--as", "p3"], "--seat: this mission's seats are p1, p2, not p3"),
-    (["analyze", "LG", "--seat", "zeus"], "--seat: seat must be one of p1, p2"),
+    (["show", "LG", "--seat", "hera"], "--seat: a Legends of Hellas record's seats are p1, p2, referee, not hera"),
+    (["view", "LG", "--as", "p3"], "--seat: a Legends of Hellas record's seats are p1, p2, not p3"),
+    (["analyze", "LG", "--seat", "zeus"], "--seat: a Legends of Hellas record's seats are p1, p2, not zeus"),
 ])
 def test_a_seat_the_game_does_not_have_is_named(argv, words, legends_record, capsys):
     argv = [{"HZ": HANDMADE, "LG": legends_record}.get(a, a) for a in argv]

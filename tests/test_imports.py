@@ -149,6 +149,15 @@ def test_imports_point_down_the_layers(graph):
     assert wrong == []
 
 
+def test_the_command_line_names_no_game(graph):
+    """hzai.cli reads every game's records through hzai.record_file and the core (issue 33):
+    none of the command line's modules imports a game."""
+    cli = ("hzai.cli", "hzai.analysis_cli", "hzai.record_file")
+    assert set(cli) <= set(graph), "modules are read"
+    wrong = [f"{a} imports {b}" for a in cli for b in sorted(graph[a]) if b.startswith("hzai.games")]
+    assert wrong == []
+
+
 def test_search_is_written_over_the_core_only(graph):
     wrong = [f"{a} imports {b}" for a, targets in sorted(graph.items()) if a.startswith("hzai.search")
              for b in sorted(targets) if b.startswith("hzai.games")]

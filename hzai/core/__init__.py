@@ -16,12 +16,15 @@ from hzai.core.bot import Analysis, Analyst, Bot, BotError, MoveInfo, PlayResult
 from hzai.core.game import Game, Move
 from hzai.core.limits import Limits, LimitsError
 from hzai.core.record import NoDecision, Observed, RecordError, ReplayStopped, SeedRecord
-from hzai.core.registry import UnknownGameError, game_names, game_of_format, make_game, register_game
+from hzai.core.registry import (
+    UnknownGameError, game_names, game_of_format, make_game, record_formats, register_game,
+)
 from hzai.core.state import State
 from hzai.core.view import View
 
 __all__ = [
     "Analysis", "Bot", "BotError", "Capabilities", "Game", "Limits", "LimitsError", "MissingCapability", "Move",
     "MoveInfo", "NoDecision", "Observed", "PlayResult", "RecordError", "ReplayStopped", "SeedRecord", "State",
-    "UnknownGameError", "View", "game_names", "game_of_format", "make_game", "register_game", "wilson_interval",
+    "UnknownGameError", "View", "game_names", "game_of_format", "make_game", "record_formats", "register_game",
+    "wilson_interval",
 ]

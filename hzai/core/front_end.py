@@ -46,6 +46,10 @@ class FrontEnd:
 
         return make_game(self.name, **{**self.params, **params})
 
+    # What `hzai new` writes when told neither --deal nor --seed-only: the seed alone
+    # (`seed_record`) when True, else the record with the deal written out (`new_record`).
+    new_record_keeps_seed: bool = False
+
     # ----- words and pictures ------------------------------------------------------------
     def narrate(self, before: "State", move: "Move", after: "State", seat: int | None) -> list[str]:
         """What happened, in words, as `seat` saw it; none by default."""
@@ -80,8 +84,10 @@ class FrontEnd:
         return {"views": [state.view(seat).to_json() for seat in range(len(self.seats))]}
 
     # ----- capability belief_report ----------------------------------------------------------
-    def belief_report(self, view: "View", samples: int, seed: int) -> dict:
-        """Where the hidden information probably is, from `view`, as JSON."""
+    def belief_report(self, view: "View", samples: int, seed: int, temperature: float | None = None) -> dict:
+        """Where the hidden information probably is, from `view`, as JSON. `temperature`:
+        the opponent model's (capability opponent_model) for what it infers; None: the
+        game's default. ValueError naming it when out of range."""
         raise self.missing("belief_report", "Game.belief_report is not offered")
 
     def belief_text(self, report: dict) -> str:

@@ -119,10 +119,12 @@ class Game(SearchHooks, FrontEnd, ABC):
         """More record entries than any game can have: a longer record is refused unread."""
         return 10_000
 
-    def read_record(self, data):
-        """A record of this game from parsed JSON that anyone may have written (a
-        request): its parameters may differ from this game's, and reading it never opens
-        anything it names. RecordError (hzai.core.record) saying what is wrong."""
+    def read_record(self, data, base=None):
+        """A record of this game from parsed JSON: its parameters may differ from this
+        game's. Without `base` it is from anyone (a request) and reading it never opens
+        anything it names; `base` is the folder of a local file the record was read from
+        (the command line), where a game may open the files the record names, relative
+        to it. RecordError (hzai.core.record) saying what is wrong."""
         from hzai.core.record import read_seed_record
 
         return read_seed_record(self, data)
@@ -142,6 +144,11 @@ class Game(SearchHooks, FrontEnd, ABC):
         from hzai.core.record import SeedRecord
 
         return SeedRecord(self, seed, [])
+
+    def seed_record(self, seed: int):
+        """The record of a new game that keeps only its `seed` (the deal is drawn again
+        when it is replayed), no move played; by default what `new_record` makes."""
+        return self.new_record(seed)
 
     def start_of(self, record) -> "State":
         """The state at the start of `record` (after the deal)."""

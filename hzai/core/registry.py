@@ -87,14 +87,21 @@ def game_names() -> list[str]:
     return sorted(set(_FACTORIES) | set(declared_games()))
 
 
-def game_of_format(record_format: str) -> str | None:
-    """The name of the registered game whose JSON records have `record_format`, or None.
-    A registration whose factory fails without parameters is passed over."""
+def record_formats() -> dict[str, str]:
+    """Record format -> the name of the registered game whose JSON records have it. A
+    registration whose factory fails without parameters is passed over."""
+    formats: dict[str, str] = {}
     for name in game_names():
         try:
             game = make_game(name)
         except Exception:  # noqa: BLE001 - a broken registration names no format
             continue
-        if getattr(game, "record_format", None) == record_format:
-            return name
-    return None
+        record_format = getattr(game, "record_format", None)
+        if isinstance(record_format, str):
+            formats.setdefault(record_format, name)
+    return formats
+
+
+def game_of_format(record_format: str) -> str | None:
+    """The name of the registered game whose JSON records have `record_format`, or None."""
+    return record_formats().get(record_format)

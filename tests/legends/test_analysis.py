@@ -76,7 +76,7 @@ def test_analyze_prints_the_positions_win_probability(capsys, tmp_path):
 
 @pytest.mark.parametrize("argv, words", [
     (["--as", "p2"], "p1 is to decide here, not p2"),
-    (["--as", "zeus"], "seat must be one of p1, p2"),
+    (["--as", "zeus"], "seats are p1, p2, not zeus"),
     (["--belief", "10"], "--belief"),
 ])
 def test_analyze_names_a_bad_option(capsys, tmp_path, argv, words):

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from hzai.cli import main
+from hzai.core import make_game
 from tests.legends.helpers import game, record_of
 
 
@@ -71,10 +72,20 @@ def test_new_prints_a_seed_record_that_replays(capsys, tmp_path):
     path.write_text(out)
     code, out, _ = run(capsys, "replay", str(path))
     assert json.loads(out)["to_move"] == "p2"
+    # a parameter not given takes the game's default, as a front end's new game does (with_params)
     code, out, err = run(capsys, "new", "--game", "legends", "--mission", "3", "--seed", "5")
-    assert code == 2 and "--heroes" in err
+    assert code == 0 and json.loads(out)["heroes"] == make_game("legends").params["heroes"]
     code, out, err = run(capsys, "new", "--mission", "3", "--seed", "5")  # Hera and Zeus takes no mission
-    assert code == 2 and "for --game legends only" in err
+    assert code == 2 and out == "" and err.splitlines() == [
+        "hzai new: --mission: hera_zeus has no parameter mission; it takes: deck, figure_removal, first_player, "
+        "pythia_defence, turn_limit"]
+    code, out, err = run(capsys, "new", "--game", "legends", "--param", "mission=3", "--param", 'heroes=["Jason"]',
+                         "--variant", "relocation=free", "--seed", "5")
+    raw = json.loads(out)
+    assert code == 0 and (raw["mission"], raw["heroes"], raw["variants"]["relocation"]) == (3, ["Jason"], "free")
+    code, out, err = run(capsys, "new", "--game", "legends", "--mission", "3", "--heroes", "Jason", "--seed", "5",
+                         "--deal")
+    assert code == 0 and "setup" in json.loads(out) and "seed" not in json.loads(out)
 
 
 def test_view_and_show_as_a_seat(capsys, record):
@@ -88,7 +99,7 @@ def test_view_and_show_as_a_seat(capsys, record):
     code, out, _ = run(capsys, "show", path, "--seat", "p2")
     assert code == 0 and "?=arms" in out and "guile=arms" not in out
     code, _, err = run(capsys, "view", path, "--seat", "p7")
-    assert code == 2 and "--seat: this mission's seats are p1, p2, not p7" in err
+    assert code == 2 and "--seat: a Legends of Hellas record's seats are p1, p2, not p7" in err
 
 
 def test_help_names_legends(capsys):

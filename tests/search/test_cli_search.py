@@ -42,7 +42,7 @@ def test_analyze_game_marks_each_decision(tmp_path):
     # 500 iterations: every one of a setup's up to 228 moves is tried, the played one too
     rows = json.loads(hzai("analyze-game", path, "--budget", "500", "--json", "--quiet").stdout)
     assert [r["index"] for r in rows] == [0, 1, 2, 3, 4, 5]
-    assert [r["player"] for r in rows] == ["hera", "zeus", "hera", "hera", "hera", "zeus"]
+    assert [r["seat"] for r in rows] == ["hera", "zeus", "hera", "hera", "hera", "zeus"]
     assert all(r["loss"] >= 0 and 0 <= r["played_value"] <= 1 for r in rows)
     assert rows[2]["played"] == "draw"
 

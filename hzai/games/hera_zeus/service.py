@@ -110,10 +110,11 @@ class ServiceHooks:
 
         return state_to_json(state)
 
-    def belief_report(self, view, samples: int, seed: int) -> dict:
+    def belief_report(self, view, samples: int, seed: int, temperature: float | None = None) -> dict:
         from hzai.games.hera_zeus.belief import belief_report
+        from hzai.games.hera_zeus.belief.inference import check_temperature
 
-        return belief_report(view, samples, seed, learned=True)
+        return belief_report(view, samples, seed, check_temperature(temperature), learned=True)
 
 
 def no_decision_reason(state) -> str:

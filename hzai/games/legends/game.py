@@ -208,8 +208,12 @@ class LegendsGame(Game):
             raise OptionError(f"seats is {seats} but heroes names {len(heroes) if isinstance(heroes, list) else 'no list'}")
         return heroes
 
-    def read_record(self, data):
-        """A `legends-record/1` from a request: the built-in data only, never a file."""
+    def read_record(self, data, base=None):
+        """A `legends-record/1` from a request: the built-in data only, never a file. A
+        local file's (`base` given: the command line) may name a data file, relative to
+        `base`."""
+        if base is not None:
+            return self.record_type.from_json(data, base=base)
         if isinstance(data, dict) and data.get("data", "classic") != "classic":
             from hzai.core.record import RecordError
 
@@ -222,6 +226,24 @@ class LegendsGame(Game):
         record holds none)."""
         hands, pile, monsters = rules.shuffled_deal(self, seed)
         return self.record_type(self, setup=(hands, pile, monsters), moves=[])
+
+    def decision_view(self, state):
+        """As Game.decision_view; a chance order next is named with how to write it."""
+        if state.is_chance and not state.is_terminal:
+            from hzai.core.record import NoDecision
+
+            seat = self.seats[state.t.actor]
+            raise NoDecision(f"the next event is chance: the order in which {seat}'s hand goes under the pile "
+                             "(write it as 'chance order CARDS')")
+        return super().decision_view(state)
+
+    def seed_record(self, seed: int):
+        """A record that keeps only the seed: the deal and the chance orders are drawn
+        from it when it is replayed."""
+        return self.record_type(self, seed=seed, moves=[])
+
+    # what `hzai new` writes unless told (--deal, --seed-only): the seed alone
+    new_record_keeps_seed = True
 
     def play_recorded(self, state, index: int, text: str) -> None:
         self.record_type.push_recorded(state, index, text)

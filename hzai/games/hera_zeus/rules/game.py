@@ -94,15 +94,20 @@ class Game(ServiceHooks, CoreGame):
     def record_to_json(self, record: "Record") -> dict:
         return record.to_json()
 
-    def read_record(self, data) -> "Record":
-        """A record from anyone (a request): any variants, the built-in deck only."""
-        if isinstance(data, dict) and "deck" in data:
+    def read_record(self, data, base=None) -> "Record":
+        """A record from anyone (a request): any variants, the built-in deck only. A
+        local file's (`base` given: the command line) may name a deck file."""
+        if base is None and isinstance(data, dict) and "deck" in data:
             check_deck(data["deck"])
         return Record.from_json(data)
 
     def new_record(self, seed: int) -> "Record":
         """A new game's record with its deal written out (replayable without the dealer)."""
         return Record(self, setup=deal(self, seed))
+
+    def seed_record(self, seed: int) -> "Record":
+        """A new game's record that keeps only the seed of its deal."""
+        return Record(self, seed=seed)
 
     @cached_property
     def native(self):
