@@ -132,16 +132,24 @@ def review_record(record, args, limits, out, progress=None, belief: bool = False
     seats = None if wanted is None else [wanted]
     rows = review_rows(record, limits, args.seed, seats, progress=progress, belief=belief,
                        analyst=analyst_of(args, game))
+    write_review(game, rows, args, out)
+    return rows
+
+
+def write_review(game, rows: list, args, out) -> None:
+    """The review's rows as the table (or, with --json, the JSON) every analyze-game
+    prints, here or by a server (hzai_client.review_remote)."""
+    wanted = _seat(game, args.side)
     note = ("hzai analyze-game: nothing to analyse: the record has no decisions"
             f"{'' if wanted is None else ' by ' + game.seats[wanted]} yet")
     if args.json:
         out.write(json.dumps([row.to_json() for row in rows], indent=1) + "\n")
         if not rows:  # not an error: a fresh record simply has nothing to look at yet (exit 0)
             print(note, file=sys.stderr)
-        return rows
+        return
     if not rows:
         out.write(note + "\n")
-        return rows
+        return
     out.write("values are the team's win probability\n" if game.capabilities.cooperative else
               "values are the win probability (draw 0.5) of the row's seat, who decides there, from its own view; "
               "lost = the bot's value - the played move's\n")
@@ -161,4 +169,3 @@ def review_record(record, args, limits, out, progress=None, belief: bool = False
     if game.capabilities.cooperative:
         out.write(f"the team's win probability at the first decision: {first.best_value:.3f} "
                   f"({first.best_interval[0]:.3f}..{first.best_interval[1]:.3f})\n")
-    return rows

@@ -375,7 +375,7 @@ def test_analyze_game_through_the_server_prints_the_table_of_the_review_here(ser
     assert hzai_main(["analyze-game", path, "--budget", "200", "--as", "zeus", "--quiet", "--json",
                       "--server", server.address]) == 0
     rows = __import__("json").loads(capsys.readouterr().out)
-    assert rows and {r["player"] for r in rows} == {"zeus"}
+    assert rows and {r["seat"] for r in rows} == {"zeus"}
 
 
 def test_analyze_allow_and_avoid_here_and_through_the_server(server, midgame, tmp_record, capsys):

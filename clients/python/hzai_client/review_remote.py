@@ -1,5 +1,5 @@
 """`hzai analyze-game RECORD --server HOST:PORT`: the review of a record by the service's
-AnalyzeGame, printed as the same table as the review in this process (hzai.review) and,
+AnalyzeGame, printed as the same table as the review in this process (hzai.analysis_cli) and,
 with --plot, drawn by the same picture (hzai.review_plot)."""
 
 from __future__ import annotations
@@ -33,12 +33,18 @@ def _progress(done: int, total: int) -> None:
 
 @_command
 def cmd_analyze_game_remote(args) -> int:
-    from hzai.review import Decision, decisions_json, format_review
+    from hzai.analysis_cli import AnalysisUsageError, write_review
+    from hzai.core import RecordError
+    from hzai.record_file import load_record
 
     if len(args.records) != 1 or getattr(args, "ray", None) is not None:
         raise CommandError("with --server give one record file (no --ray)")
     path = args.records[0]
     text = _record_text(path)
+    try:
+        game = load_record(path).game  # its seats and capabilities, for the table
+    except RecordError as exc:
+        raise CommandError(str(exc)) from None
     if args.plot:
         from hzai.review_plot import _pyplot
 
@@ -64,10 +70,8 @@ def cmd_analyze_game_remote(args) -> int:
 
         plot_review(rows, args.plot, f"{path} · {args.budget} a decision · seed {args.seed} · {args.server}")
         print(f"hzai analyze-game: plot written to {args.plot}", file=sys.stderr)
-    decisions = [Decision.of(row) for row in rows]
-    if not decisions:
-        whose = "" if args.side is None else f" by {args.side}"
-        print("[]" if args.json else f"hzai analyze-game: nothing to analyse: the record has no decisions{whose} yet")
-        return 0
-    print(json.dumps(decisions_json(decisions), indent=1) if args.json else format_review(decisions))
+    try:
+        write_review(game, rows, args, sys.stdout)
+    except AnalysisUsageError as exc:
+        raise CommandError(str(exc)) from None
     return 0
