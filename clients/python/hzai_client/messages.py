@@ -4,6 +4,10 @@ Games are named as the server names them (`ListGames`: "hera_zeus", ...). Seats 
 indices into a game's seats (hera_zeus: 0 hera, 1 zeus); every helper that takes a seat
 also takes its name. A record's game follows from its `format` ("hzai-record/1" is
 hera_zeus), looked up in the server's game list (`GameBook`).
+
+Game-specific detail comes packed in a `google.protobuf.Any` (`Move.detail`,
+`View.detail`, `Belief.detail`, `MatchStatus.detail`): `detail(message)` unpacks it into
+the game's typed message (hzai.v2.HeraZeusMove, hzai.v2.LegendsView, ...).
 """
 
 from __future__ import annotations
@@ -14,11 +18,15 @@ from pathlib import Path
 from typing import Iterable, Union
 
 import grpc
-from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, match_pb2
+from google.protobuf import descriptor_pool, message_factory
+from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
 
 from hzai_client.constants import DEFAULT_TARGET  # noqa: F401 - re-exported
 
-PositionLike = Union[common_pb2.Position, hera_zeus_pb2.HeraZeusRecord, dict, str, os.PathLike]
+# The typed record messages this client knows, with their game (Position.record holds one).
+RECORD_GAMES = {hera_zeus_pb2.HeraZeusRecord: "hera_zeus", legends_pb2.LegendsRecord: "legends"}
+TypedRecord = Union[hera_zeus_pb2.HeraZeusRecord, legends_pb2.LegendsRecord]
+PositionLike = Union[common_pb2.Position, TypedRecord, dict, str, os.PathLike]
 MoveLike = Union[str, int, common_pb2.Move]
 SeatLike = Union[int, str]
 
@@ -96,21 +104,38 @@ def record_data(record) -> dict | None:
 
 def needs_book(record, game: str | None) -> bool:
     """Whether building a position from `record` needs the server's game list."""
-    return game is None and not isinstance(record, (common_pb2.Position, hera_zeus_pb2.HeraZeusRecord))
+    return game is None and not isinstance(record, (common_pb2.Position, *RECORD_GAMES))
+
+
+def detail(message):
+    """The typed message packed in `message.detail` (a Move, View, Belief or MatchStatus):
+    a HeraZeusMove, LegendsView, ...; None when there is none or its type is one this
+    client does not know."""
+    packed = getattr(message, "detail", None)
+    if packed is None or not packed.type_url:
+        return None
+    try:
+        descriptor = descriptor_pool.Default().FindMessageTypeByName(packed.TypeName())
+    except KeyError:
+        return None
+    out = message_factory.GetMessageClass(descriptor)()
+    return out if packed.Unpack(out) else None
 
 
 def position(record: PositionLike | None = None, *, game: str | None = None, match_id: str | None = None,
              book: GameBook | None = None) -> common_pb2.Position:
-    """A Position from a record (a file path, a dict, JSON text or a HeraZeusRecord) or a
-    hosted match id. Without `game`, a JSON record's `format` names it (through `book`)."""
+    """A Position from a record (a file path, a dict, JSON text or a typed record message:
+    HeraZeusRecord, LegendsRecord) or a hosted match id. Without `game`, a JSON record's `format` names it (through `book`)."""
     if (record is None) == (match_id is None):
         raise ValueError("give a record or a match_id")
     if match_id is not None:
         return common_pb2.Position(game=game or "", match_id=match_id)
     if isinstance(record, common_pb2.Position):
         return record
-    if isinstance(record, hera_zeus_pb2.HeraZeusRecord):
-        return common_pb2.Position(game=game or "hera_zeus", hera_zeus_record=record)
+    if isinstance(record, tuple(RECORD_GAMES)):
+        out = common_pb2.Position(game=game or RECORD_GAMES[type(record)])
+        out.record.Pack(record)
+        return out
     if isinstance(record, os.PathLike):
         record = Path(record).read_text(encoding="utf-8")
     if isinstance(record, dict):
