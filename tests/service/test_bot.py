@@ -124,7 +124,8 @@ def test_analyze_lists_every_legal_move_from_the_movers_view(client, midgame):
         assert 0.0 <= m.ci_low <= m.value <= m.ci_high <= 1.0 or m.visits == 0
     belief = analysis.belief
     assert belief.samples == 200 and belief.observer == state.to_move and json.loads(belief.json)["samples"] == 200
-    belief = belief.hera_zeus
+    assert belief.detail.TypeName() == "hzai.v2.HeraZeusBelief"
+    belief = detail(belief)
     assert abs(sum(loc.probability for loc in belief.hostage_locations) - 1.0) < 1e-9
     # the inferred probabilities beside the uniform ones, with how they were weighed
     assert all(loc.HasField("inferred") for loc in belief.hostage_locations)

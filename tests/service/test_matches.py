@@ -63,7 +63,7 @@ def test_a_human_sees_only_their_own_view(client):
     view = reply.view
     assert seat_name(reply.status.seat) == "hera"
     assert view.seat == 0 and detail(view).phase == "play" and view.game == "hera_zeus"
-    hz = view.hera_zeus
+    hz = detail(view)
     assert all(s.WhichOneof("content") == "card" for s in hz.sides[0].hand)
     assert all(s.WhichOneof("content") == "group" for s in hz.sides[1].hand)  # Zeus's hand is hidden
     assert all(s.WhichOneof("content") == "group" for c in hz.sides[1].columns for s in c.slots)
