@@ -14,7 +14,7 @@ import pytest
 
 from hzai.core import make_game
 from hzai.games.legends import Record
-from hzai_client.messages import detail, position
+from hzai_client.messages import detail, position, record_game
 from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
 
 from .legends_typed import checked_move, view_json
@@ -139,3 +139,16 @@ def test_a_hosted_legends_match_answers_typed_views_and_statuses(client):
         assert sorted(mine.hand) == json.loads(reply.view.json)["seats"][name]["hand"] and len(mine.hand) == 4
     spectator = client.get_view(match_id, token=created.spectator_token)
     assert spectator.status.detail.TypeName() == "hzai.v2.LegendsStatus"
+
+
+def test_the_client_unpacks_a_detail_and_finds_a_typed_records_game():
+    move = common_pb2.Move(text="fight arms")
+    assert detail(move) is None  # no detail: a game without typed messages
+    move.detail.Pack(legends_pb2.LegendsMove(kind="fight", card="arms"))
+    assert detail(move) == legends_pb2.LegendsMove(kind="fight", card="arms")
+    move.detail.type_url = "type.googleapis.com/hzai.v2.ChessMove"  # a type this client does not know
+    assert detail(move) is None
+    assert record_game(legends_pb2.LegendsRecord()) == "legends"
+    assert record_game(hera_zeus_pb2.HeraZeusRecord()) == "hera_zeus"
+    assert record_game(common_pb2.Move()) is None and record_game({"format": "legends-record/1"}) is None
+    assert position(legends_pb2.LegendsRecord(seed=1)).game == "legends"

@@ -14,18 +14,19 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Iterable, Union
 
 import grpc
-from google.protobuf import descriptor_pool, message_factory
+import hzai_proto
+from google.protobuf import descriptor_pool, message, message_factory
 from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
 
 from hzai_client.constants import DEFAULT_TARGET  # noqa: F401 - re-exported
 
-# The typed record messages this client knows, with their game (Position.record holds one).
-RECORD_GAMES = {hera_zeus_pb2.HeraZeusRecord: "hera_zeus", legends_pb2.LegendsRecord: "legends"}
-TypedRecord = Union[hera_zeus_pb2.HeraZeusRecord, legends_pb2.LegendsRecord]
+hzai_proto.load_all()  # every game's typed messages, for `detail`
+TypedRecord = Union[hera_zeus_pb2.HeraZeusRecord, legends_pb2.LegendsRecord]  # ... any game's <Game>Record
 PositionLike = Union[common_pb2.Position, TypedRecord, dict, str, os.PathLike]
 MoveLike = Union[str, int, common_pb2.Move]
 SeatLike = Union[int, str]
@@ -104,7 +105,19 @@ def record_data(record) -> dict | None:
 
 def needs_book(record, game: str | None) -> bool:
     """Whether building a position from `record` needs the server's game list."""
-    return game is None and not isinstance(record, (common_pb2.Position, *RECORD_GAMES))
+    return game is None and not isinstance(record, common_pb2.Position) and record_game(record) is None
+
+
+def record_game(record) -> str | None:
+    """The game of a typed record message, from its type: hzai.v2.<Game>Record is the
+    record of the game whose name is <Game> in snake case (HeraZeusRecord: hera_zeus,
+    LegendsRecord: legends); None for anything else."""
+    if not isinstance(record, message.Message):
+        return None
+    package, _, name = record.DESCRIPTOR.full_name.rpartition(".")
+    if package != "hzai.v2" or not name.endswith("Record") or name == "Record":
+        return None
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name.removesuffix("Record")).lower()
 
 
 def detail(message):
@@ -132,8 +145,8 @@ def position(record: PositionLike | None = None, *, game: str | None = None, mat
         return common_pb2.Position(game=game or "", match_id=match_id)
     if isinstance(record, common_pb2.Position):
         return record
-    if isinstance(record, tuple(RECORD_GAMES)):
-        out = common_pb2.Position(game=game or RECORD_GAMES[type(record)])
+    if record_game(record) is not None:
+        out = common_pb2.Position(game=game or record_game(record))
         out.record.Pack(record)
         return out
     if isinstance(record, os.PathLike):
