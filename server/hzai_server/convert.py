@@ -14,6 +14,7 @@ import json
 import math
 
 import grpc
+from google.protobuf.message import DecodeError
 
 from hzai.core import Game, NoDecision, RecordError, ReplayStopped, UnknownGameError, game_names, make_game
 from hzai.explain import pv_in_words
@@ -149,8 +150,10 @@ def record_from_position(position: common_pb2.Position):
             raise invalid(field, f"a message of type {quoted(position.record.TypeName() or position.record.type_url, 80)} "
                                  f"is not a record of {game.name} (give a {wanted})")
         message = converter.RECORD()
-        if not position.record.Unpack(message):
-            raise invalid(field, f"not a valid {wanted}")
+        try:
+            message.ParseFromString(position.record.value)
+        except DecodeError as exc:
+            raise invalid(field, f"not a valid {wanted} ({str(exc)[:200]})") from None
         return record_from_data(game, converter.record_data(message, field), field), field
     raise invalid("position", "give record_json, a game's record message or match_id")
 

@@ -152,3 +152,12 @@ def test_the_client_unpacks_a_detail_and_finds_a_typed_records_game():
     assert record_game(hera_zeus_pb2.HeraZeusRecord()) == "hera_zeus"
     assert record_game(common_pb2.Move()) is None and record_game({"format": "legends-record/1"}) is None
     assert position(legends_pb2.LegendsRecord(seed=1)).game == "legends"
+
+
+def test_a_typed_record_that_does_not_decode_is_invalid_argument_naming_position_record(client):
+    request = bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="legends"))
+    request.position.record.type_url = "type.googleapis.com/hzai.v2.LegendsRecord"
+    request.position.record.value = b"\x12\x02\xff\xfe"  # heroes: bytes that are not UTF-8
+    error = rpc_error(client.bots.SuggestMove, request)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert error.details().startswith("position.record: not a valid hzai.v2.LegendsRecord"), error.details()

@@ -132,7 +132,10 @@ def detail(message):
     except KeyError:
         return None
     out = message_factory.GetMessageClass(descriptor)()
-    return out if packed.Unpack(out) else None
+    try:
+        return out if packed.Unpack(out) else None
+    except message.DecodeError:
+        return None
 
 
 def position(record: PositionLike | None = None, *, game: str | None = None, match_id: str | None = None,
