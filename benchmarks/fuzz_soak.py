@@ -47,9 +47,10 @@ class Fuzzer:
     """Seeded requests (method path, message bytes, metadata)."""
 
     def __init__(self, seed: int, record: dict, match_id: str = "", tokens: dict | None = None):
-        from hzai_proto.v2 import bot_pb2, common_pb2, match_pb2
+        from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
 
         self.bot_pb2, self.common_pb2, self.match_pb2 = bot_pb2, common_pb2, match_pb2
+        self.hera_zeus_pb2, self.legends_pb2 = hera_zeus_pb2, legends_pb2
         self.rng = random.Random(seed)
         self.record = record
         self.match_id = match_id
@@ -119,8 +120,13 @@ class Fuzzer:
         r = self.rng.random()
         if r < 0.6:
             p.record_json = self.record_json()
+        elif r < 0.8:  # a typed record, of any game's type (the server refuses one not of its game)
+            rec = self.legends_pb2.LegendsRecord(mission=self.number(32), seed=self.number(64))
+            rec.heroes.extend(self.rng.choice(WORDS + [self.text()]) for _ in range(self.rng.randint(0, 6)))
+            rec.moves.extend(self.text() for _ in range(self.rng.randint(0, 6)))
+            p.record.Pack(rec)
         elif r < 0.85:
-            rec = p.hera_zeus_record
+            rec = self.hera_zeus_pb2.HeraZeusRecord()
             if self.rng.random() < 0.5:
                 rec.seed = self.number(64)
             else:
@@ -133,6 +139,7 @@ class Fuzzer:
                 rec.variants.first_player = self.text()
             if self.rng.random() < 0.2:
                 rec.deck = self.text()
+            p.record.Pack(rec)
         elif r < 0.95:
             p.match_id = self.match_id if self.rng.random() < 0.5 else self.text()
         return p
@@ -145,7 +152,7 @@ class Fuzzer:
         elif r < 0.8:
             m.action = self.number(32)
         else:  # the structured form is for responses; a request carrying it must still be answered
-            d = m.hera_zeus
+            d = self.hera_zeus_pb2.HeraZeusMove()
             d.kind = self.rng.choice(WORDS + [self.text()])
             d.col, d.row = self.number(32), self.number(32)
             d.to_col, d.to_row = self.rng.randrange(6), self.rng.randrange(6)
@@ -153,6 +160,7 @@ class Fuzzer:
             d.card.owner = self.rng.randrange(4)
             for _ in range(self.rng.randrange(5)):
                 d.setup.add(name=self.rng.choice(WORDS), owner=self.rng.randrange(4))
+            m.detail.Pack(d)
             if self.rng.random() < 0.5:
                 m.text = self.text()
         return m

@@ -14,6 +14,7 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 from hzai.core import game_names
+import hzai_proto
 from hzai_proto.v2 import bot_pb2, match_pb2
 
 from hzai_server.admission import DEFAULT_PRIORITY
@@ -33,6 +34,9 @@ SERVICES = (
     match_pb2.DESCRIPTOR.services_by_name["MatchService"],
 )
 SERVICE_NAMES = tuple(service.full_name for service in SERVICES)
+# Every game's typed messages known to reflection from the start, so that a client that
+# reads the `detail` Any fields through it (grpcurl) finds their types.
+hzai_proto.load_all()
 
 
 # The RPCs that take a search slot: the kinds of search request that are RPC names

@@ -14,6 +14,7 @@ import json
 import math
 
 import grpc
+from google.protobuf.message import DecodeError
 
 from hzai.core import Game, NoDecision, RecordError, ReplayStopped, UnknownGameError, game_names, make_game
 from hzai.explain import pv_in_words
@@ -139,12 +140,21 @@ def record_from_position(position: common_pb2.Position):
     if source == "record_json":
         return record_from_data(game, parse_json(position.record_json, "position.record_json"),
                                 "position.record_json"), "position.record_json"
-    if source is not None and source.endswith("_record"):
-        field = f"position.{source}"
+    if source == "record":
+        field = "position.record"
         converter = games.converter(game.name)
-        if converter is None or source != f"{game.name}_record":
-            raise invalid(field, f"a {source.removesuffix('_record')} record is not a record of {game.name}")
-        return record_from_data(game, converter.record_data(getattr(position, source), field), field), field
+        if converter is None:
+            raise invalid(field, f"{game.name} has no record message; give record_json")
+        wanted = converter.RECORD.DESCRIPTOR.full_name
+        if position.record.TypeName() != wanted:
+            raise invalid(field, f"a message of type {quoted(position.record.TypeName() or position.record.type_url, 80)} "
+                                 f"is not a record of {game.name} (give a {wanted})")
+        message = converter.RECORD()
+        try:
+            message.ParseFromString(position.record.value)
+        except DecodeError as exc:
+            raise invalid(field, f"not a valid {wanted} ({str(exc)[:200]})") from None
+        return record_from_data(game, converter.record_data(message, field), field), field
     raise invalid("position", "give record_json, a game's record message or match_id")
 
 
@@ -171,7 +181,7 @@ def move_to_proto(game: Game, move) -> common_pb2.Move:
     out = common_pb2.Move(text=game.move_text(move), action=game.action_of(move))
     converter = games.converter(game.name)
     if converter is not None:
-        getattr(out, game.name).CopyFrom(converter.move_detail(game, move))
+        out.detail.Pack(converter.move_detail(game, move))
     return out
 
 
@@ -189,7 +199,7 @@ def seen_move_to_proto(game: Game, before, move, seat: int | None) -> common_pb2
     out = common_pb2.Move(text=seen.text, redacted=True)
     converter = games.converter(game.name)
     if converter is not None:
-        getattr(out, game.name).CopyFrom(converter.redacted_move_detail(game, move))
+        out.detail.Pack(converter.redacted_move_detail(game, move))
     return out
 
 
@@ -245,7 +255,7 @@ def view_to_proto(game: Game, view, state) -> common_pb2.View:
         out.result = game.result_text(state)
     converter = games.converter(game.name)
     if converter is not None:
-        getattr(out, game.name).CopyFrom(converter.view_detail(game, view))
+        out.detail.Pack(converter.view_detail(game, view))
     return out
 
 
@@ -258,8 +268,8 @@ def belief_to_proto(game: Game, report: dict, observer: int) -> bot_pb2.Belief:
     out = bot_pb2.Belief(observer=observer, samples=int(report.get("samples", 0)),
                          seed=int(report.get("seed", 0)) & ((1 << 64) - 1), json=compact(report))
     converter = games.converter(game.name)
-    if converter is not None:
-        getattr(out, game.name).CopyFrom(converter.belief_detail(game, report))
+    if converter is not None and hasattr(converter, "belief_detail"):
+        out.detail.Pack(converter.belief_detail(game, report))
     return out
 
 
@@ -308,5 +318,5 @@ def match_status_to_proto(match) -> match_pb2.MatchStatus:
         out.final_state_json = compact(game.state_to_json(state))
     converter = games.converter(game.name)
     if converter is not None:
-        getattr(out, game.name).CopyFrom(converter.status_detail(game, state))
+        out.detail.Pack(converter.status_detail(game, state))
     return out

@@ -10,6 +10,7 @@ import pytest
 from hzai.core import make_game
 from hzai.games.hera_zeus.belief import view_of
 from hzai.games.hera_zeus.rules import Record
+from hzai_client.messages import detail
 from hzai_proto.v2 import hera_zeus_pb2
 
 from .conftest import played_record
@@ -58,11 +59,12 @@ def test_suggest_with_the_default_ismcts_bot(client, midgame):
 def test_suggest_fills_the_structured_move(client, midgame):
     reply = client.suggest_move(midgame.to_json(), bot="heuristic", seed=2)
     move = reply.move
-    assert move.hera_zeus.kind and move.text.startswith(move.hera_zeus.kind)
+    typed = detail(move)
+    assert move.detail.TypeName() == "hzai.v2.HeraZeusMove"
+    assert typed.kind and move.text.startswith(typed.kind)
     assert move.action == make_game("hera_zeus").action_of(make_game("hera_zeus").parse_move(move.text))
-    detail = move.hera_zeus
-    if detail.kind == "play":
-        assert move.text == f"play {detail.card.name} c{detail.col}r{detail.row}"
+    if typed.kind == "play":
+        assert move.text == f"play {typed.card.name} c{typed.col}r{typed.row}"
 
 
 def test_suggest_from_a_record_message_and_from_setup(client):
@@ -74,10 +76,10 @@ def test_suggest_from_a_record_message_and_from_setup(client):
         side.hand.extend(record.setup[player]["hand"])
         side.deck.extend(record.setup[player]["deck"])
     reply = client.suggest_move(message, bot="random", seed=1)
-    assert reply.move.hera_zeus.kind == "setup"
+    assert detail(reply.move).kind == "setup"
     assert reply.move.text in legal_texts(record)
     by_seed = client.suggest_move({"format": "hzai-record/1", "seed": 5, "moves": []}, bot="random", seed=1)
-    assert by_seed.move.hera_zeus.kind == "setup"
+    assert detail(by_seed.move).kind == "setup"
 
 
 @pytest.mark.parametrize("bot", ["heuristic", "ismcts"])
@@ -122,7 +124,8 @@ def test_analyze_lists_every_legal_move_from_the_movers_view(client, midgame):
         assert 0.0 <= m.ci_low <= m.value <= m.ci_high <= 1.0 or m.visits == 0
     belief = analysis.belief
     assert belief.samples == 200 and belief.observer == state.to_move and json.loads(belief.json)["samples"] == 200
-    belief = belief.hera_zeus
+    assert belief.detail.TypeName() == "hzai.v2.HeraZeusBelief"
+    belief = detail(belief)
     assert abs(sum(loc.probability for loc in belief.hostage_locations) - 1.0) < 1e-9
     # the inferred probabilities beside the uniform ones, with how they were weighed
     assert all(loc.HasField("inferred") for loc in belief.hostage_locations)

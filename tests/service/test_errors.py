@@ -9,9 +9,16 @@ import time
 import grpc
 import pytest
 
-from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, match_pb2
+from google.protobuf import any_pb2
+from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
 
 from .conftest import played_record
+
+
+def packed(message) -> any_pb2.Any:
+    out = any_pb2.Any()
+    out.Pack(message)
+    return out
 
 
 def rpc_error(call, *args, **kwargs) -> grpc.RpcError:
@@ -45,16 +52,16 @@ BAD_SUGGESTIONS = [
     ("no position", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus")),
      ["position", "record_json, a game's record message or match_id"]),
     ("record without a deal", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(
-        game="hera_zeus", hera_zeus_record=hera_zeus_pb2.HeraZeusRecord(moves=["draw"]))), ["position.hera_zeus_record.start", "setup", "seed"]),
+        game="hera_zeus", record=packed(hera_zeus_pb2.HeraZeusRecord(moves=["draw"])))), ["position.record.start", "setup", "seed"]),
     ("deck path", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(
-        game="hera_zeus", hera_zeus_record=hera_zeus_pb2.HeraZeusRecord(seed=1, deck="/etc/passwd"))), ["position.hera_zeus_record.deck", "classic"]),
+        game="hera_zeus", record=packed(hera_zeus_pb2.HeraZeusRecord(seed=1, deck="/etc/passwd")))), ["position.record.deck", "classic"]),
     ("unknown variant value", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(
-        game="hera_zeus", hera_zeus_record=hera_zeus_pb2.HeraZeusRecord(seed=1, variants=hera_zeus_pb2.HeraZeusVariants(first_player="poseidon")))),
-     ["position.hera_zeus_record.variants", "first_player", "poseidon"]),
-    ("setup not the whole deck", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", hera_zeus_record=hera_zeus_pb2.HeraZeusRecord(
+        game="hera_zeus", record=packed(hera_zeus_pb2.HeraZeusRecord(seed=1, variants=hera_zeus_pb2.HeraZeusVariants(first_player="poseidon"))))),
+     ["position.record.variants", "first_player", "poseidon"]),
+    ("setup not the whole deck", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record=packed(hera_zeus_pb2.HeraZeusRecord(
         setup=hera_zeus_pb2.HeraZeusSetup(hera=hera_zeus_pb2.HeraZeusSideSetup(hand=["Hydra"]),
-                                          zeus=hera_zeus_pb2.HeraZeusSideSetup())))),
-     ["position.hera_zeus_record", "setup.hera"]),
+                                          zeus=hera_zeus_pb2.HeraZeusSideSetup()))))),
+     ["position.record", "setup.hera"]),
     ("unknown card", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(with_moves(["play Kraken c1r2"])))),
      ["position.record_json.moves[2]", "move 2", "unknown card 'Kraken'"]),
     ("unreadable move", lambda: bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(with_moves(["fly c1"])))),

@@ -9,6 +9,8 @@ import grpc
 from hzai.games.hera_zeus.rules import Game, deal
 from hzai_server import fairness
 
+from hzai_client.messages import detail
+
 from .matchkit import create, record_of
 from .test_errors import rpc_error
 
@@ -45,7 +47,7 @@ def test_a_chosen_seed_needs_an_open_match(client):
     assert status.open and status.seed == 42 and status.salt == ""  # the seed always, the salt at the end
     view = client.get_view(seats.id, token=seats["hera"])
     assert view.status.open and view.status.seed == 42
-    hand = sorted(s.card.name for s in view.view.hera_zeus.sides[0].hand)
+    hand = sorted(s.card.name for s in detail(view.view).sides[0].hand)
     assert hand == sorted(deal(Game.create(), 42)["hera"]["hand"])
     client.delete_match(seats.id, token=seats["hera"])
 

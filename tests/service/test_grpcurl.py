@@ -58,4 +58,7 @@ def test_the_readmes_grpcurl_lines_run_as_written(server):
         outputs.append(done.stdout)
     assert "hzai.v2.BotService" in outputs[0] and "hzai.v2.MatchService" in outputs[0]
     assert {"hera_zeus", "legends"} <= {g["name"] for g in json.loads(outputs[1])["games"]}
-    assert json.loads(outputs[2])["move"]["text"].startswith("setup ")
+    move = json.loads(outputs[2])["move"]
+    assert move["text"].startswith("setup ")
+    # the typed detail, an Any whose type grpcurl finds through reflection
+    assert move["detail"]["@type"] == "type.googleapis.com/hzai.v2.HeraZeusMove" and move["detail"]["kind"] == "setup"

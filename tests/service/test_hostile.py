@@ -16,6 +16,7 @@ from hzai.games.hera_zeus.rules.record import max_record_moves
 from hzai.games.hera_zeus.rules.replay_cache import ReplayCache, ReplayStopped, record_digest
 from hzai.search import BotError, Limits, make_bot
 from hzai.text import QUOTE_LIMIT, quoted
+from hzai_client.messages import position
 from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, match_pb2
 
 from .conftest import played_record
@@ -68,8 +69,8 @@ def test_turn_limit_and_seed_out_of_range_are_named(client):
                             ({"turn_limit": 0}, "turn_limit")):
         error = rpc_error(client.bots.SuggestMove, suggest_json(json.dumps({**DRAWS, "variants": variants})), timeout=30)
         assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and words in error.details(), error.details()
-    error = rpc_error(client.bots.SuggestMove, bot_pb2.SuggestMoveRequest(position=common_pb2.Position(
-        game="hera_zeus", hera_zeus_record=hera_zeus_pb2.HeraZeusRecord(seed=1, variants=hera_zeus_pb2.HeraZeusVariants(turn_limit=2**32 - 1)))), timeout=30)
+    error = rpc_error(client.bots.SuggestMove, bot_pb2.SuggestMoveRequest(position=position(
+        hera_zeus_pb2.HeraZeusRecord(seed=1, variants=hera_zeus_pb2.HeraZeusVariants(turn_limit=2**32 - 1)))), timeout=30)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "turn_limit" in error.details()
     error = rpc_error(client.bots.SuggestMove, suggest_json('{"format": "hzai-record/1", "seed": 18446744073709551616}'),
                       timeout=30)

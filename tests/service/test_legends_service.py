@@ -1,7 +1,8 @@
 """Legends of Hellas over gRPC, through the generic BotService and MatchService: the game
 listed with its seats, searches on a Legends record, and hosted cooperative matches of a
 human and bot seats played to the end, with every answer to a seat checked against the
-referee states rebuilt from the final record (no teammate's hidden card, ever)."""
+referee states rebuilt from the final record (no teammate's hidden card, ever), the typed
+details (LegendsMove, LegendsView, LegendsStatus) included."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from hzai.core import make_game
 from hzai.games.legends import Record
 from hzai.rng import SplitMix64
 
+from .legends_typed import check_status, checked_move, view_json
 from .matchkit import create
 
 HEROES = ["Perseus", "Atalanta", "Hercules"]
@@ -126,6 +128,7 @@ def test_every_answer_to_a_seat_holds_only_what_it_may_know(client, seed):
         observed = game.observed(before, moves[seen.index], human)
         assert seen.move.text == observed.text and seen.move.redacted == observed.redacted
         assert "?" not in seen.move.text or seen.move.redacted
+        checked_move(seen.move)  # the typed move says what the text says, its cards hidden where redacted
         if seen.move.redacted:
             hidden_seen += 1
             assert not seen.move.HasField("action")
@@ -135,6 +138,10 @@ def test_every_answer_to_a_seat_holds_only_what_it_may_know(client, seed):
         if kind == "view":
             state = states[at]
             assert json.loads(reply.view.json) == state.view(human).to_json()
+            # the typed view holds the same facts (no teammate's hand, no hidden card), and the
+            # typed status the table's public ones
+            assert view_json(reply.view) == json.loads(reply.view.json)
+            check_status(reply.status, state)
             assert reply.board == game.board_text(state, human)
             assert [h.index for h in reply.history] == list(range(at))
             for seen in reply.history:
@@ -145,6 +152,7 @@ def test_every_answer_to_a_seat_holds_only_what_it_may_know(client, seed):
         else:
             for seen in reply.events:
                 check_seen(seen)
+            check_status(reply.status, states[reply.status.moves_played])
     assert hidden_seen > 0  # the teammates' hidden cards came by and stayed hidden
 
 

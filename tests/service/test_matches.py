@@ -7,6 +7,8 @@ import json
 import grpc
 import pytest
 
+from hzai_client.messages import detail
+
 from .matchkit import seat_name
 from hzai_proto.v2 import common_pb2
 
@@ -19,7 +21,7 @@ def test_a_bot_against_bot_match_runs_to_the_end(client, bot):
     seats = create(client, bot_seats=[0, 1], bot=bot)
     assert seats.tokens == {} and seats.spectator  # no human seat: the spectator token runs it
     status = seats.created.status
-    assert not status.over and status.hera_zeus.phase == "setup" and not status.record_json
+    assert not status.over and detail(status).phase == "setup" and not status.record_json
     calls = 0
     while not status.over:
         reply = client.bot_play_turn(seats.id, token=seats.spectator)
@@ -45,23 +47,23 @@ def test_a_default_ismcts_bot_plays_its_turn(client):
     first = client.legal_moves(seats.id, "hera", token=seats["hera"])[0]
     client.play_move(seats.id, first.text, token=seats["hera"])
     reply = client.bot_play_turn(seats.id, token=seats["hera"])
-    assert [m.hera_zeus.kind for m in reply.moves] == ["setup"]
+    assert [detail(m).kind for m in reply.moves] == ["setup"]
     assert reply.moves[0].redacted and reply.moves[0].text == "setup ? ? ?"
-    assert seat_name(reply.status.to_move) == "hera" and reply.status.hera_zeus.turn == 1
+    assert seat_name(reply.status.to_move) == "hera" and detail(reply.status).turn == 1
 
 
 def test_a_human_sees_only_their_own_view(client):
     seats = create(client, bot_seats=[1], bot="random")
     hera = seats["hera"]
     moves = client.legal_moves(seats.id, token=hera)
-    assert moves and all(m.hera_zeus.kind == "setup" for m in moves)
+    assert moves and all(detail(m).kind == "setup" for m in moves)
     client.play_move(seats.id, moves[0].text, token=hera)
     client.bot_play_turn(seats.id, token=hera)
     reply = client.get_view(seats.id, token=hera)
     view = reply.view
     assert seat_name(reply.status.seat) == "hera"
-    assert view.seat == 0 and view.hera_zeus.phase == "play" and view.game == "hera_zeus"
-    hz = view.hera_zeus
+    assert view.seat == 0 and detail(view).phase == "play" and view.game == "hera_zeus"
+    hz = detail(view)
     assert all(s.WhichOneof("content") == "card" for s in hz.sides[0].hand)
     assert all(s.WhichOneof("content") == "group" for s in hz.sides[1].hand)  # Zeus's hand is hidden
     assert all(s.WhichOneof("content") == "group" for c in hz.sides[1].columns for s in c.slots)
@@ -135,7 +137,7 @@ def test_the_number_of_matches_is_bounded(tiny_server):
 def test_a_bot_turn_under_a_short_deadline_plays_in_time(client):
     seats = create(client, bot_seats=[0], millis=15_000)
     reply = client.bot_play_turn(seats.id, token=seats["zeus"], timeout=1.5)  # DEADLINE_EXCEEDED if late
-    assert [m.hera_zeus.kind for m in reply.moves] == ["setup"]
+    assert [detail(m).kind for m in reply.moves] == ["setup"]
     assert seat_name(reply.status.to_move) == "zeus"
 
 

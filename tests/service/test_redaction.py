@@ -53,7 +53,7 @@ def check_entry(entry_move, narration, index, states, moves, human):
         return False
     assert entry_move.redacted, (index, entry_move.text)
     assert not CARD_WORD.search(entry_move.text) and "Hera" not in entry_move.text.split()[1:]
-    detail = entry_move.hera_zeus
+    detail = m.detail(entry_move)
     assert not entry_move.HasField("action")  # an action id would name the card
     assert detail.card.name == "" and all(c.name == "" for c in detail.setup)
     for line in narration:

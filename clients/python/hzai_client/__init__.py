@@ -8,7 +8,8 @@
 Every call names its game (hzai.v2): `list_games()`, `create_match(game=..., params=...,
 bot_seats=[...])`; seats are indices or seat names (hzai_client.sync has the whole list).
 
-Replies are the generated protobuf messages (typed through their .pyi stubs); errors are
+Replies are the generated protobuf messages (typed through their .pyi stubs; `detail(m)`
+unpacks a message's game-specific `detail` into its typed message); errors are
 `grpc.RpcError` with the server's status code and message (`describe_error` prints one,
 `bad_request_fields` reads the fields an INVALID_ARGUMENT names).
 """
@@ -27,6 +28,7 @@ _EXPORTS = {
     "bad_request_fields": "hzai_client.messages",
     "budget": "hzai_client.messages",
     "describe_error": "hzai_client.messages",
+    "detail": "hzai_client.messages",
     "GameBook": "hzai_client.messages",
     "position": "hzai_client.messages",
     "seat_index": "hzai_client.messages",

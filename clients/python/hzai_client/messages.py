@@ -4,21 +4,30 @@ Games are named as the server names them (`ListGames`: "hera_zeus", ...). Seats 
 indices into a game's seats (hera_zeus: 0 hera, 1 zeus); every helper that takes a seat
 also takes its name. A record's game follows from its `format` ("hzai-record/1" is
 hera_zeus), looked up in the server's game list (`GameBook`).
+
+Game-specific detail comes packed in a `google.protobuf.Any` (`Move.detail`,
+`View.detail`, `Belief.detail`, `MatchStatus.detail`): `detail(message)` unpacks it into
+the game's typed message (hzai.v2.HeraZeusMove, hzai.v2.LegendsView, ...).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Iterable, Union
 
 import grpc
-from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, match_pb2
+import hzai_proto
+from google.protobuf import descriptor_pool, message, message_factory
+from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
 
 from hzai_client.constants import DEFAULT_TARGET  # noqa: F401 - re-exported
 
-PositionLike = Union[common_pb2.Position, hera_zeus_pb2.HeraZeusRecord, dict, str, os.PathLike]
+hzai_proto.load_all()  # every game's typed messages, for `detail`
+TypedRecord = Union[hera_zeus_pb2.HeraZeusRecord, legends_pb2.LegendsRecord]  # ... any game's <Game>Record
+PositionLike = Union[common_pb2.Position, TypedRecord, dict, str, os.PathLike]
 MoveLike = Union[str, int, common_pb2.Move]
 SeatLike = Union[int, str]
 
@@ -96,21 +105,53 @@ def record_data(record) -> dict | None:
 
 def needs_book(record, game: str | None) -> bool:
     """Whether building a position from `record` needs the server's game list."""
-    return game is None and not isinstance(record, (common_pb2.Position, hera_zeus_pb2.HeraZeusRecord))
+    return game is None and not isinstance(record, common_pb2.Position) and record_game(record) is None
+
+
+def record_game(record) -> str | None:
+    """The game of a typed record message, from its type: hzai.v2.<Game>Record is the
+    record of the game whose name is <Game> in snake case (HeraZeusRecord: hera_zeus,
+    LegendsRecord: legends); None for anything else."""
+    if not isinstance(record, message.Message):
+        return None
+    package, _, name = record.DESCRIPTOR.full_name.rpartition(".")
+    if package != "hzai.v2" or not name.endswith("Record") or name == "Record":
+        return None
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name.removesuffix("Record")).lower()
+
+
+def detail(message):
+    """The typed message packed in `message.detail` (a Move, View, Belief or MatchStatus):
+    a HeraZeusMove, LegendsView, ...; None when there is none or its type is one this
+    client does not know."""
+    packed = getattr(message, "detail", None)
+    if packed is None or not packed.type_url:
+        return None
+    try:
+        descriptor = descriptor_pool.Default().FindMessageTypeByName(packed.TypeName())
+    except KeyError:
+        return None
+    out = message_factory.GetMessageClass(descriptor)()
+    try:
+        return out if packed.Unpack(out) else None
+    except message.DecodeError:
+        return None
 
 
 def position(record: PositionLike | None = None, *, game: str | None = None, match_id: str | None = None,
              book: GameBook | None = None) -> common_pb2.Position:
-    """A Position from a record (a file path, a dict, JSON text or a HeraZeusRecord) or a
-    hosted match id. Without `game`, a JSON record's `format` names it (through `book`)."""
+    """A Position from a record (a file path, a dict, JSON text or a typed record message:
+    HeraZeusRecord, LegendsRecord) or a hosted match id. Without `game`, a JSON record's `format` names it (through `book`)."""
     if (record is None) == (match_id is None):
         raise ValueError("give a record or a match_id")
     if match_id is not None:
         return common_pb2.Position(game=game or "", match_id=match_id)
     if isinstance(record, common_pb2.Position):
         return record
-    if isinstance(record, hera_zeus_pb2.HeraZeusRecord):
-        return common_pb2.Position(game=game or "hera_zeus", hera_zeus_record=record)
+    if record_game(record) is not None:
+        out = common_pb2.Position(game=game or record_game(record))
+        out.record.Pack(record)
+        return out
     if isinstance(record, os.PathLike):
         record = Path(record).read_text(encoding="utf-8")
     if isinstance(record, dict):

@@ -3,3 +3,16 @@
 The files under v2/ are produced by `python -m hzai_proto.generate` and committed;
 tests/service/test_generated.py fails when they no longer match the .proto files.
 """
+
+from __future__ import annotations
+
+import importlib
+
+
+def load_all() -> list:
+    """Import every generated module (hzai_proto.generate.FILES), so that the default
+    descriptor pool knows every game's typed messages: what unpacking a `detail` Any, or
+    writing one as JSON, needs. The modules, in FILES order."""
+    from hzai_proto.generate import FILES
+
+    return [importlib.import_module(f"hzai_proto.v2.{name}_pb2") for name in FILES]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 PROTO_ROOT = Path(__file__).resolve().parents[2]  # the repository's proto/ folder
 PACKAGE_DIR = Path(__file__).resolve().parent / "v2"
-FILES = ("common", "hera_zeus", "bot", "match")
+FILES = ("common", "hera_zeus", "legends", "bot", "match")
 SUFFIXES = ("_pb2.py", "_pb2.pyi", "_pb2_grpc.py")
 
 _IMPORT = re.compile(r"^(from|import) hzai\.v2( import|\.)", re.MULTILINE)

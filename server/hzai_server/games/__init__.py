@@ -1,15 +1,18 @@
 """Per-game protobuf converters, one module per game named after it (hera_zeus.py for
-"hera_zeus"): the structured messages of hera_zeus.proto and their like. The rest of the
-server never imports a game: it asks `converter(name)`, and a game with no module here
-is served through the text and JSON every generic message carries.
+"hera_zeus", legends.py for "legends"): the typed messages of hera_zeus.proto,
+legends.proto and their like. The rest of the server never imports a game: it asks
+`converter(name)` and packs what the module gives into the shared messages' `detail`
+(a google.protobuf.Any); a game with no module here is served through the text and
+JSON every shared message carries.
 
 A converter module offers:
-    move_detail(game, move)              the structured move (Move.<game>)
+    RECORD                               the record message class (Position.record holds one)
+    move_detail(game, move)              the typed move (Move.detail)
     redacted_move_detail(game, move)     what of a hidden move a seat may see
-    record_data(message, field)          a record message -> the game's record JSON
-    view_detail(game, view)              View.<game>
-    belief_detail(game, report)          Belief.<game>
-    status_detail(game, state)           MatchStatus.<game>
+    record_data(message, field)          a RECORD message -> the game's record JSON
+    view_detail(game, view)              View.detail
+    status_detail(game, state)           MatchStatus.detail
+    belief_detail(game, report)          Belief.detail; only a game with a belief report
 """
 
 from __future__ import annotations

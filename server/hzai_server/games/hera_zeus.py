@@ -10,6 +10,8 @@ from hzai_proto.v2 import hera_zeus_pb2 as pb
 
 from hzai_server.errors import invalid
 
+RECORD = pb.HeraZeusRecord  # the record message Position.record must hold for this game
+
 
 def _seat(name: str | int | None) -> int | None:
     if name is None:

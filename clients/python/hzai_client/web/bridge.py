@@ -17,7 +17,12 @@ from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
 from connectrpc.server import ConnectASGIApplication, Endpoint
 from google.protobuf import json_format, message_factory
 
+import hzai_proto
 from hzai_proto.v2 import bot_pb2, match_pb2
+
+# Every game's typed messages in the descriptor pool, so that the JSON codec can write (and
+# read) the `detail` and `record` Any fields: {"@type": "type.googleapis.com/hzai.v2.LegendsView", ...}.
+hzai_proto.load_all()
 
 SERVICES = (bot_pb2.DESCRIPTOR.services_by_name["BotService"], match_pb2.DESCRIPTOR.services_by_name["MatchService"])
 FORWARDED_HEADERS = ("authorization", "hzai-client")

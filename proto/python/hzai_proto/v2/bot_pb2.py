@@ -23,10 +23,10 @@ _sym_db = _symbol_database.Default()
 
 
 from hzai_proto.v2 import common_pb2 as hzai_dot_v2_dot_common__pb2
-from hzai_proto.v2 import hera_zeus_pb2 as hzai_dot_v2_dot_hera__zeus__pb2
+from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x11hzai/v2/bot.proto\x12\x07hzai.v2\x1a\x14hzai/v2/common.proto\x1a\x17hzai/v2/hera_zeus.proto\"\x12\n\x10ListGamesRequest\"5\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.hzai.v2.GameInfo\"\xa9\x01\n\x12SuggestMoveRequest\x12#\n\x08position\x18\x01 \x01(\x0b\x32\x11.hzai.v2.Position\x12\x1f\n\x06\x62udget\x18\x02 \x01(\x0b\x32\x0f.hzai.v2.Budget\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\x0b\n\x03\x62ot\x18\x04 \x01(\t\x12#\n\x08priority\x18\x05 \x01(\x0e\x32\x11.hzai.v2.Priority\x12\r\n\x05level\x18\x06 \x01(\r\"\x96\x01\n\x13SuggestMoveResponse\x12\x1b\n\x04move\x18\x01 \x01(\x0b\x32\r.hzai.v2.Move\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x11\n\tseat_name\x18\x03 \x01(\t\x12\x0b\n\x03\x62ot\x18\x04 \x01(\t\x12\x0e\n\x06millis\x18\x05 \x01(\x01\x12\x15\n\rstopped_early\x18\x06 \x01(\x08\x12\r\n\x05level\x18\x07 \x01(\r\"\x9b\x02\n\x0e\x41nalyzeRequest\x12#\n\x08position\x18\x01 \x01(\x0b\x32\x11.hzai.v2.Position\x12\x1f\n\x06\x62udget\x18\x02 \x01(\x0b\x32\x0f.hzai.v2.Budget\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\x16\n\x0e\x62\x65lief_samples\x18\x04 \x01(\r\x12\x16\n\x0eprogress_every\x18\x05 \x01(\r\x12\x13\n\x0b\x61llow_moves\x18\x06 \x03(\t\x12\x13\n\x0b\x61void_moves\x18\x07 \x03(\t\x12)\n\tpositions\x18\x08 \x03(\x0b\x32\x16.hzai.v2.BatchPosition\x12#\n\x08priority\x18\t \x01(\x0e\x32\x11.hzai.v2.Priority\x12\x0b\n\x03\x62ot\x18\n \x01(\t\"^\n\rBatchPosition\x12#\n\x08position\x18\x01 \x01(\x0b\x32\x11.hzai.v2.Position\x12\x13\n\x0b\x61llow_moves\x18\x02 \x03(\t\x12\x13\n\x0b\x61void_moves\x18\x03 \x03(\t\"a\n\x0ePositionResult\x12\r\n\x05index\x18\x01 \x01(\r\x12#\n\x08\x61nalysis\x18\x02 \x01(\x0b\x32\x11.hzai.v2.Analysis\x12\x0c\n\x04\x63ode\x18\x03 \x01(\x05\x12\r\n\x05\x65rror\x18\x04 \x01(\t\"\xb9\x01\n\x08MoveInfo\x12\x1b\n\x04move\x18\x01 \x01(\x0b\x32\r.hzai.v2.Move\x12\x0e\n\x06visits\x18\x02 \x01(\x04\x12\r\n\x05value\x18\x03 \x01(\x01\x12\x0e\n\x06\x63i_low\x18\x04 \x01(\x01\x12\x0f\n\x07\x63i_high\x18\x05 \x01(\x01\x12\x14\n\x0c\x61vailability\x18\x06 \x01(\x04\x12\r\n\x05order\x18\x07 \x01(\r\x12\x19\n\x02pv\x18\x08 \x03(\x0b\x32\r.hzai.v2.Move\x12\x10\n\x08pv_words\x18\t \x03(\t\"\x7f\n\x06\x42\x65lief\x12\x10\n\x08observer\x18\x01 \x01(\r\x12\x0f\n\x07samples\x18\x02 \x01(\r\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\x0c\n\x04json\x18\x04 \x01(\t\x12,\n\thera_zeus\x18\n \x01(\x0b\x32\x17.hzai.v2.HeraZeusBeliefH\x00\x42\x08\n\x06\x64\x65tail\"\x87\x02\n\x08\x41nalysis\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x13\n\x0bperspective\x18\x02 \x01(\r\x12\x18\n\x10perspective_name\x18\x03 \x01(\t\x12\x12\n\niterations\x18\x04 \x01(\x04\x12\x0e\n\x06millis\x18\x05 \x01(\x01\x12\x1b\n\x04\x62\x65st\x18\x06 \x01(\x0b\x32\r.hzai.v2.Move\x12\r\n\x05value\x18\x07 \x01(\x01\x12 \n\x05moves\x18\x08 \x03(\x0b\x32\x11.hzai.v2.MoveInfo\x12\x0c\n\x04seed\x18\t \x01(\x04\x12\x10\n\x08\x66inished\x18\n \x01(\x08\x12\x1f\n\x06\x62\x65lief\x18\x0b \x01(\x0b\x32\x0f.hzai.v2.Belief\x12\x0b\n\x03\x62ot\x18\x0c \x01(\t\"`\n\x0f\x41nalyzeResponse\x12#\n\x08\x61nalysis\x18\x01 \x01(\x0b\x32\x11.hzai.v2.Analysis\x12(\n\x07results\x18\x02 \x03(\x0b\x32\x17.hzai.v2.PositionResult\"6\n\nRootChoice\x12\x13\n\x0b\x61llow_moves\x18\x01 \x03(\t\x12\x13\n\x0b\x61void_moves\x18\x02 \x03(\t\"\xc0\x02\n\x12\x41nalyzeGameRequest\x12#\n\x08position\x18\x01 \x01(\x0b\x32\x11.hzai.v2.Position\x12\x1f\n\x06\x62udget\x18\x02 \x01(\x0b\x32\x0f.hzai.v2.Budget\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\r\n\x05seats\x18\x04 \x03(\r\x12\x0e\n\x06\x62\x65lief\x18\x05 \x01(\x08\x12>\n\nroot_moves\x18\x06 \x03(\x0b\x32*.hzai.v2.AnalyzeGameRequest.RootMovesEntry\x12#\n\x08priority\x18\x07 \x01(\x0e\x32\x11.hzai.v2.Priority\x12\x0b\n\x03\x62ot\x18\x08 \x01(\t\x1a\x45\n\x0eRootMovesEntry\x12\x0b\n\x03key\x18\x01 \x01(\r\x12\"\n\x05value\x18\x02 \x01(\x0b\x32\x13.hzai.v2.RootChoice:\x02\x38\x01\"\xbc\x03\n\x10ReviewedDecision\x12\r\n\x05index\x18\x01 \x01(\r\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x11\n\tseat_name\x18\x03 \x01(\t\x12\x1d\n\x06played\x18\x04 \x01(\x0b\x32\r.hzai.v2.Move\x12\x19\n\x0cplayed_value\x18\x05 \x01(\x01H\x00\x88\x01\x01\x12\x15\n\rplayed_ci_low\x18\x06 \x01(\x01\x12\x16\n\x0eplayed_ci_high\x18\x07 \x01(\x01\x12\x15\n\rplayed_visits\x18\x08 \x01(\x04\x12\x1b\n\x04\x62\x65st\x18\t \x01(\x0b\x32\r.hzai.v2.Move\x12\x12\n\nbest_value\x18\n \x01(\x01\x12\x13\n\x0b\x62\x65st_ci_low\x18\x0b \x01(\x01\x12\x14\n\x0c\x62\x65st_ci_high\x18\x0c \x01(\x01\x12\x11\n\x04loss\x18\r \x01(\x01H\x01\x88\x01\x01\x12\x0c\n\x04mark\x18\x0e \x01(\t\x12\x19\n\x02pv\x18\x0f \x03(\x0b\x32\r.hzai.v2.Move\x12\x0c\n\x04seed\x18\x10 \x01(\x04\x12\x13\n\x0b\x62\x65lief_json\x18\x11 \x01(\t\x12#\n\x08\x61nalysis\x18\x12 \x01(\x0b\x32\x11.hzai.v2.AnalysisB\x0f\n\r_played_valueB\x07\n\x05_loss\"X\n\x11GameReviewSummary\x12\x11\n\tdecisions\x18\x01 \x01(\r\x12\r\n\x05total\x18\x02 \x01(\r\x12\x10\n\x08\x63omplete\x18\x03 \x01(\x08\x12\x0f\n\x07stopped\x18\x04 \x01(\t\"{\n\x13\x41nalyzeGameResponse\x12-\n\x08\x64\x65\x63ision\x18\x01 \x01(\x0b\x32\x19.hzai.v2.ReviewedDecisionH\x00\x12-\n\x07summary\x18\x02 \x01(\x0b\x32\x1a.hzai.v2.GameReviewSummaryH\x00\x42\x06\n\x04item*N\n\x08Priority\x12\x14\n\x10PRIORITY_DEFAULT\x10\x00\x12\x18\n\x14PRIORITY_INTERACTIVE\x10\x01\x12\x12\n\x0ePRIORITY_BATCH\x10\x02\x32\xea\x02\n\nBotService\x12\x42\n\tListGames\x12\x19.hzai.v2.ListGamesRequest\x1a\x1a.hzai.v2.ListGamesResponse\x12H\n\x0bSuggestMove\x12\x1b.hzai.v2.SuggestMoveRequest\x1a\x1c.hzai.v2.SuggestMoveResponse\x12<\n\x07\x41nalyze\x12\x17.hzai.v2.AnalyzeRequest\x1a\x18.hzai.v2.AnalyzeResponse\x12\x44\n\rAnalyzeStream\x12\x17.hzai.v2.AnalyzeRequest\x1a\x18.hzai.v2.AnalyzeResponse0\x01\x12J\n\x0b\x41nalyzeGame\x12\x1b.hzai.v2.AnalyzeGameRequest\x1a\x1c.hzai.v2.AnalyzeGameResponse0\x01\x42\x1f\n\x0borg.hzai.v2P\x01Z\x0ehzai/v2;hzaiv2b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x11hzai/v2/bot.proto\x12\x07hzai.v2\x1a\x14hzai/v2/common.proto\x1a\x19google/protobuf/any.proto\"\x12\n\x10ListGamesRequest\"5\n\x11ListGamesResponse\x12 \n\x05games\x18\x01 \x03(\x0b\x32\x11.hzai.v2.GameInfo\"\xa9\x01\n\x12SuggestMoveRequest\x12#\n\x08position\x18\x01 \x01(\x0b\x32\x11.hzai.v2.Position\x12\x1f\n\x06\x62udget\x18\x02 \x01(\x0b\x32\x0f.hzai.v2.Budget\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\x0b\n\x03\x62ot\x18\x04 \x01(\t\x12#\n\x08priority\x18\x05 \x01(\x0e\x32\x11.hzai.v2.Priority\x12\r\n\x05level\x18\x06 \x01(\r\"\x96\x01\n\x13SuggestMoveResponse\x12\x1b\n\x04move\x18\x01 \x01(\x0b\x32\r.hzai.v2.Move\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x11\n\tseat_name\x18\x03 \x01(\t\x12\x0b\n\x03\x62ot\x18\x04 \x01(\t\x12\x0e\n\x06millis\x18\x05 \x01(\x01\x12\x15\n\rstopped_early\x18\x06 \x01(\x08\x12\r\n\x05level\x18\x07 \x01(\r\"\x9b\x02\n\x0e\x41nalyzeRequest\x12#\n\x08position\x18\x01 \x01(\x0b\x32\x11.hzai.v2.Position\x12\x1f\n\x06\x62udget\x18\x02 \x01(\x0b\x32\x0f.hzai.v2.Budget\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\x16\n\x0e\x62\x65lief_samples\x18\x04 \x01(\r\x12\x16\n\x0eprogress_every\x18\x05 \x01(\r\x12\x13\n\x0b\x61llow_moves\x18\x06 \x03(\t\x12\x13\n\x0b\x61void_moves\x18\x07 \x03(\t\x12)\n\tpositions\x18\x08 \x03(\x0b\x32\x16.hzai.v2.BatchPosition\x12#\n\x08priority\x18\t \x01(\x0e\x32\x11.hzai.v2.Priority\x12\x0b\n\x03\x62ot\x18\n \x01(\t\"^\n\rBatchPosition\x12#\n\x08position\x18\x01 \x01(\x0b\x32\x11.hzai.v2.Position\x12\x13\n\x0b\x61llow_moves\x18\x02 \x03(\t\x12\x13\n\x0b\x61void_moves\x18\x03 \x03(\t\"a\n\x0ePositionResult\x12\r\n\x05index\x18\x01 \x01(\r\x12#\n\x08\x61nalysis\x18\x02 \x01(\x0b\x32\x11.hzai.v2.Analysis\x12\x0c\n\x04\x63ode\x18\x03 \x01(\x05\x12\r\n\x05\x65rror\x18\x04 \x01(\t\"\xb9\x01\n\x08MoveInfo\x12\x1b\n\x04move\x18\x01 \x01(\x0b\x32\r.hzai.v2.Move\x12\x0e\n\x06visits\x18\x02 \x01(\x04\x12\r\n\x05value\x18\x03 \x01(\x01\x12\x0e\n\x06\x63i_low\x18\x04 \x01(\x01\x12\x0f\n\x07\x63i_high\x18\x05 \x01(\x01\x12\x14\n\x0c\x61vailability\x18\x06 \x01(\x04\x12\r\n\x05order\x18\x07 \x01(\r\x12\x19\n\x02pv\x18\x08 \x03(\x0b\x32\r.hzai.v2.Move\x12\x10\n\x08pv_words\x18\t \x03(\t\"~\n\x06\x42\x65lief\x12\x10\n\x08observer\x18\x01 \x01(\r\x12\x0f\n\x07samples\x18\x02 \x01(\r\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\x0c\n\x04json\x18\x04 \x01(\t\x12$\n\x06\x64\x65tail\x18\x0b \x01(\x0b\x32\x14.google.protobuf.AnyJ\x04\x08\n\x10\x0bR\thera_zeus\"\x87\x02\n\x08\x41nalysis\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x13\n\x0bperspective\x18\x02 \x01(\r\x12\x18\n\x10perspective_name\x18\x03 \x01(\t\x12\x12\n\niterations\x18\x04 \x01(\x04\x12\x0e\n\x06millis\x18\x05 \x01(\x01\x12\x1b\n\x04\x62\x65st\x18\x06 \x01(\x0b\x32\r.hzai.v2.Move\x12\r\n\x05value\x18\x07 \x01(\x01\x12 \n\x05moves\x18\x08 \x03(\x0b\x32\x11.hzai.v2.MoveInfo\x12\x0c\n\x04seed\x18\t \x01(\x04\x12\x10\n\x08\x66inished\x18\n \x01(\x08\x12\x1f\n\x06\x62\x65lief\x18\x0b \x01(\x0b\x32\x0f.hzai.v2.Belief\x12\x0b\n\x03\x62ot\x18\x0c \x01(\t\"`\n\x0f\x41nalyzeResponse\x12#\n\x08\x61nalysis\x18\x01 \x01(\x0b\x32\x11.hzai.v2.Analysis\x12(\n\x07results\x18\x02 \x03(\x0b\x32\x17.hzai.v2.PositionResult\"6\n\nRootChoice\x12\x13\n\x0b\x61llow_moves\x18\x01 \x03(\t\x12\x13\n\x0b\x61void_moves\x18\x02 \x03(\t\"\xc0\x02\n\x12\x41nalyzeGameRequest\x12#\n\x08position\x18\x01 \x01(\x0b\x32\x11.hzai.v2.Position\x12\x1f\n\x06\x62udget\x18\x02 \x01(\x0b\x32\x0f.hzai.v2.Budget\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\r\n\x05seats\x18\x04 \x03(\r\x12\x0e\n\x06\x62\x65lief\x18\x05 \x01(\x08\x12>\n\nroot_moves\x18\x06 \x03(\x0b\x32*.hzai.v2.AnalyzeGameRequest.RootMovesEntry\x12#\n\x08priority\x18\x07 \x01(\x0e\x32\x11.hzai.v2.Priority\x12\x0b\n\x03\x62ot\x18\x08 \x01(\t\x1a\x45\n\x0eRootMovesEntry\x12\x0b\n\x03key\x18\x01 \x01(\r\x12\"\n\x05value\x18\x02 \x01(\x0b\x32\x13.hzai.v2.RootChoice:\x02\x38\x01\"\xbc\x03\n\x10ReviewedDecision\x12\r\n\x05index\x18\x01 \x01(\r\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x11\n\tseat_name\x18\x03 \x01(\t\x12\x1d\n\x06played\x18\x04 \x01(\x0b\x32\r.hzai.v2.Move\x12\x19\n\x0cplayed_value\x18\x05 \x01(\x01H\x00\x88\x01\x01\x12\x15\n\rplayed_ci_low\x18\x06 \x01(\x01\x12\x16\n\x0eplayed_ci_high\x18\x07 \x01(\x01\x12\x15\n\rplayed_visits\x18\x08 \x01(\x04\x12\x1b\n\x04\x62\x65st\x18\t \x01(\x0b\x32\r.hzai.v2.Move\x12\x12\n\nbest_value\x18\n \x01(\x01\x12\x13\n\x0b\x62\x65st_ci_low\x18\x0b \x01(\x01\x12\x14\n\x0c\x62\x65st_ci_high\x18\x0c \x01(\x01\x12\x11\n\x04loss\x18\r \x01(\x01H\x01\x88\x01\x01\x12\x0c\n\x04mark\x18\x0e \x01(\t\x12\x19\n\x02pv\x18\x0f \x03(\x0b\x32\r.hzai.v2.Move\x12\x0c\n\x04seed\x18\x10 \x01(\x04\x12\x13\n\x0b\x62\x65lief_json\x18\x11 \x01(\t\x12#\n\x08\x61nalysis\x18\x12 \x01(\x0b\x32\x11.hzai.v2.AnalysisB\x0f\n\r_played_valueB\x07\n\x05_loss\"X\n\x11GameReviewSummary\x12\x11\n\tdecisions\x18\x01 \x01(\r\x12\r\n\x05total\x18\x02 \x01(\r\x12\x10\n\x08\x63omplete\x18\x03 \x01(\x08\x12\x0f\n\x07stopped\x18\x04 \x01(\t\"{\n\x13\x41nalyzeGameResponse\x12-\n\x08\x64\x65\x63ision\x18\x01 \x01(\x0b\x32\x19.hzai.v2.ReviewedDecisionH\x00\x12-\n\x07summary\x18\x02 \x01(\x0b\x32\x1a.hzai.v2.GameReviewSummaryH\x00\x42\x06\n\x04item*N\n\x08Priority\x12\x14\n\x10PRIORITY_DEFAULT\x10\x00\x12\x18\n\x14PRIORITY_INTERACTIVE\x10\x01\x12\x12\n\x0ePRIORITY_BATCH\x10\x02\x32\xea\x02\n\nBotService\x12\x42\n\tListGames\x12\x19.hzai.v2.ListGamesRequest\x1a\x1a.hzai.v2.ListGamesResponse\x12H\n\x0bSuggestMove\x12\x1b.hzai.v2.SuggestMoveRequest\x1a\x1c.hzai.v2.SuggestMoveResponse\x12<\n\x07\x41nalyze\x12\x17.hzai.v2.AnalyzeRequest\x1a\x18.hzai.v2.AnalyzeResponse\x12\x44\n\rAnalyzeStream\x12\x17.hzai.v2.AnalyzeRequest\x1a\x18.hzai.v2.AnalyzeResponse0\x01\x12J\n\x0b\x41nalyzeGame\x12\x1b.hzai.v2.AnalyzeGameRequest\x1a\x1c.hzai.v2.AnalyzeGameResponse0\x01\x42\x1f\n\x0borg.hzai.v2P\x01Z\x0ehzai/v2;hzaiv2b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,42 +36,42 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._serialized_options = b'\n\013org.hzai.v2P\001Z\016hzai/v2;hzaiv2'
   _globals['_ANALYZEGAMEREQUEST_ROOTMOVESENTRY']._loaded_options = None
   _globals['_ANALYZEGAMEREQUEST_ROOTMOVESENTRY']._serialized_options = b'8\001'
-  _globals['_PRIORITY']._serialized_start=2680
-  _globals['_PRIORITY']._serialized_end=2758
-  _globals['_LISTGAMESREQUEST']._serialized_start=77
-  _globals['_LISTGAMESREQUEST']._serialized_end=95
-  _globals['_LISTGAMESRESPONSE']._serialized_start=97
-  _globals['_LISTGAMESRESPONSE']._serialized_end=150
-  _globals['_SUGGESTMOVEREQUEST']._serialized_start=153
-  _globals['_SUGGESTMOVEREQUEST']._serialized_end=322
-  _globals['_SUGGESTMOVERESPONSE']._serialized_start=325
-  _globals['_SUGGESTMOVERESPONSE']._serialized_end=475
-  _globals['_ANALYZEREQUEST']._serialized_start=478
-  _globals['_ANALYZEREQUEST']._serialized_end=761
-  _globals['_BATCHPOSITION']._serialized_start=763
-  _globals['_BATCHPOSITION']._serialized_end=857
-  _globals['_POSITIONRESULT']._serialized_start=859
-  _globals['_POSITIONRESULT']._serialized_end=956
-  _globals['_MOVEINFO']._serialized_start=959
-  _globals['_MOVEINFO']._serialized_end=1144
-  _globals['_BELIEF']._serialized_start=1146
-  _globals['_BELIEF']._serialized_end=1273
-  _globals['_ANALYSIS']._serialized_start=1276
-  _globals['_ANALYSIS']._serialized_end=1539
-  _globals['_ANALYZERESPONSE']._serialized_start=1541
-  _globals['_ANALYZERESPONSE']._serialized_end=1637
-  _globals['_ROOTCHOICE']._serialized_start=1639
-  _globals['_ROOTCHOICE']._serialized_end=1693
-  _globals['_ANALYZEGAMEREQUEST']._serialized_start=1696
-  _globals['_ANALYZEGAMEREQUEST']._serialized_end=2016
-  _globals['_ANALYZEGAMEREQUEST_ROOTMOVESENTRY']._serialized_start=1947
-  _globals['_ANALYZEGAMEREQUEST_ROOTMOVESENTRY']._serialized_end=2016
-  _globals['_REVIEWEDDECISION']._serialized_start=2019
-  _globals['_REVIEWEDDECISION']._serialized_end=2463
-  _globals['_GAMEREVIEWSUMMARY']._serialized_start=2465
-  _globals['_GAMEREVIEWSUMMARY']._serialized_end=2553
-  _globals['_ANALYZEGAMERESPONSE']._serialized_start=2555
-  _globals['_ANALYZEGAMERESPONSE']._serialized_end=2678
-  _globals['_BOTSERVICE']._serialized_start=2761
-  _globals['_BOTSERVICE']._serialized_end=3123
+  _globals['_PRIORITY']._serialized_start=2681
+  _globals['_PRIORITY']._serialized_end=2759
+  _globals['_LISTGAMESREQUEST']._serialized_start=79
+  _globals['_LISTGAMESREQUEST']._serialized_end=97
+  _globals['_LISTGAMESRESPONSE']._serialized_start=99
+  _globals['_LISTGAMESRESPONSE']._serialized_end=152
+  _globals['_SUGGESTMOVEREQUEST']._serialized_start=155
+  _globals['_SUGGESTMOVEREQUEST']._serialized_end=324
+  _globals['_SUGGESTMOVERESPONSE']._serialized_start=327
+  _globals['_SUGGESTMOVERESPONSE']._serialized_end=477
+  _globals['_ANALYZEREQUEST']._serialized_start=480
+  _globals['_ANALYZEREQUEST']._serialized_end=763
+  _globals['_BATCHPOSITION']._serialized_start=765
+  _globals['_BATCHPOSITION']._serialized_end=859
+  _globals['_POSITIONRESULT']._serialized_start=861
+  _globals['_POSITIONRESULT']._serialized_end=958
+  _globals['_MOVEINFO']._serialized_start=961
+  _globals['_MOVEINFO']._serialized_end=1146
+  _globals['_BELIEF']._serialized_start=1148
+  _globals['_BELIEF']._serialized_end=1274
+  _globals['_ANALYSIS']._serialized_start=1277
+  _globals['_ANALYSIS']._serialized_end=1540
+  _globals['_ANALYZERESPONSE']._serialized_start=1542
+  _globals['_ANALYZERESPONSE']._serialized_end=1638
+  _globals['_ROOTCHOICE']._serialized_start=1640
+  _globals['_ROOTCHOICE']._serialized_end=1694
+  _globals['_ANALYZEGAMEREQUEST']._serialized_start=1697
+  _globals['_ANALYZEGAMEREQUEST']._serialized_end=2017
+  _globals['_ANALYZEGAMEREQUEST_ROOTMOVESENTRY']._serialized_start=1948
+  _globals['_ANALYZEGAMEREQUEST_ROOTMOVESENTRY']._serialized_end=2017
+  _globals['_REVIEWEDDECISION']._serialized_start=2020
+  _globals['_REVIEWEDDECISION']._serialized_end=2464
+  _globals['_GAMEREVIEWSUMMARY']._serialized_start=2466
+  _globals['_GAMEREVIEWSUMMARY']._serialized_end=2554
+  _globals['_ANALYZEGAMERESPONSE']._serialized_start=2556
+  _globals['_ANALYZEGAMERESPONSE']._serialized_end=2679
+  _globals['_BOTSERVICE']._serialized_start=2762
+  _globals['_BOTSERVICE']._serialized_end=3124
 # @@protoc_insertion_point(module_scope)

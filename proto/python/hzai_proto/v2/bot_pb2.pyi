@@ -1,5 +1,5 @@
 from hzai_proto.v2 import common_pb2 as _common_pb2
-from hzai_proto.v2 import hera_zeus_pb2 as _hera_zeus_pb2
+from google.protobuf import any_pb2 as _any_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -131,18 +131,18 @@ class MoveInfo(_message.Message):
     def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ..., ci_low: _Optional[float] = ..., ci_high: _Optional[float] = ..., availability: _Optional[int] = ..., order: _Optional[int] = ..., pv: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., pv_words: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Belief(_message.Message):
-    __slots__ = ("observer", "samples", "seed", "json", "hera_zeus")
+    __slots__ = ("observer", "samples", "seed", "json", "detail")
     OBSERVER_FIELD_NUMBER: _ClassVar[int]
     SAMPLES_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     JSON_FIELD_NUMBER: _ClassVar[int]
-    HERA_ZEUS_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_FIELD_NUMBER: _ClassVar[int]
     observer: int
     samples: int
     seed: int
     json: str
-    hera_zeus: _hera_zeus_pb2.HeraZeusBelief
-    def __init__(self, observer: _Optional[int] = ..., samples: _Optional[int] = ..., seed: _Optional[int] = ..., json: _Optional[str] = ..., hera_zeus: _Optional[_Union[_hera_zeus_pb2.HeraZeusBelief, _Mapping]] = ...) -> None: ...
+    detail: _any_pb2.Any
+    def __init__(self, observer: _Optional[int] = ..., samples: _Optional[int] = ..., seed: _Optional[int] = ..., json: _Optional[str] = ..., detail: _Optional[_Union[_any_pb2.Any, _Mapping]] = ...) -> None: ...
 
 class Analysis(_message.Message):
     __slots__ = ("game", "perspective", "perspective_name", "iterations", "millis", "best", "value", "moves", "seed", "finished", "belief", "bot")

@@ -22,10 +22,10 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
-from hzai_proto.v2 import hera_zeus_pb2 as hzai_dot_v2_dot_hera__zeus__pb2
+from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14hzai/v2/common.proto\x12\x07hzai.v2\x1a\x17hzai/v2/hera_zeus.proto\"\xce\x01\n\x08GameInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\r\n\x05seats\x18\x03 \x03(\t\x12\x13\n\x0b\x63ooperative\x18\x04 \x01(\x08\x12\x15\n\rrecord_format\x18\x05 \x01(\t\x12\x13\n\x0bnum_actions\x18\x06 \x01(\r\x12\x0c\n\x04\x62ots\x18\x07 \x03(\t\x12\x13\n\x0bparams_help\x18\x08 \x01(\t\x12\x11\n\tmax_level\x18\t \x01(\r\x12\r\n\x05model\x18\n \x01(\t\x12\x10\n\x08\x61nalysts\x18\x0b \x03(\t\"=\n\x06\x42udget\x12\x12\n\niterations\x18\x01 \x01(\x04\x12\x0e\n\x06millis\x18\x02 \x01(\r\x12\x0f\n\x07threads\x18\x03 \x01(\r\"|\n\x04Move\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\x13\n\x06\x61\x63tion\x18\x02 \x01(\rH\x01\x88\x01\x01\x12\x10\n\x08redacted\x18\x03 \x01(\x08\x12*\n\thera_zeus\x18\n \x01(\x0b\x32\x15.hzai.v2.HeraZeusMoveH\x00\x42\x08\n\x06\x64\x65tailB\t\n\x07_action\"\x82\x01\n\x08Position\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x15\n\x0brecord_json\x18\x02 \x01(\tH\x00\x12\x33\n\x10hera_zeus_record\x18\x03 \x01(\x0b\x32\x17.hzai.v2.HeraZeusRecordH\x00\x12\x12\n\x08match_id\x18\x04 \x01(\tH\x00\x42\x08\n\x06source\"\xb7\x01\n\x04View\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x14\n\x07to_move\x18\x03 \x01(\rH\x01\x88\x01\x01\x12\x0c\n\x04over\x18\x04 \x01(\x08\x12\x0f\n\x07returns\x18\x05 \x03(\x01\x12\x0e\n\x06result\x18\x06 \x01(\t\x12\x0c\n\x04json\x18\x07 \x01(\t\x12*\n\thera_zeus\x18\n \x01(\x0b\x32\x15.hzai.v2.HeraZeusViewH\x00\x42\x08\n\x06\x64\x65tailB\n\n\x08_to_move\"e\n\x08SeenMove\x12\r\n\x05index\x18\x01 \x01(\r\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x1b\n\x04move\x18\x03 \x01(\x0b\x32\r.hzai.v2.Move\x12\x11\n\tnarration\x18\x04 \x03(\tB\x07\n\x05_seatB\x1f\n\x0borg.hzai.v2P\x01Z\x0ehzai/v2;hzaiv2b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14hzai/v2/common.proto\x12\x07hzai.v2\x1a\x19google/protobuf/any.proto\"\xce\x01\n\x08GameInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\r\n\x05seats\x18\x03 \x03(\t\x12\x13\n\x0b\x63ooperative\x18\x04 \x01(\x08\x12\x15\n\rrecord_format\x18\x05 \x01(\t\x12\x13\n\x0bnum_actions\x18\x06 \x01(\r\x12\x0c\n\x04\x62ots\x18\x07 \x03(\t\x12\x13\n\x0bparams_help\x18\x08 \x01(\t\x12\x11\n\tmax_level\x18\t \x01(\r\x12\r\n\x05model\x18\n \x01(\t\x12\x10\n\x08\x61nalysts\x18\x0b \x03(\t\"=\n\x06\x42udget\x12\x12\n\niterations\x18\x01 \x01(\x04\x12\x0e\n\x06millis\x18\x02 \x01(\r\x12\x0f\n\x07threads\x18\x03 \x01(\r\"}\n\x04Move\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\x13\n\x06\x61\x63tion\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x10\n\x08redacted\x18\x03 \x01(\x08\x12$\n\x06\x64\x65tail\x18\x0b \x01(\x0b\x32\x14.google.protobuf.AnyB\t\n\x07_actionJ\x04\x08\n\x10\x0bR\thera_zeus\"\x8d\x01\n\x08Position\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x15\n\x0brecord_json\x18\x02 \x01(\tH\x00\x12&\n\x06record\x18\x05 \x01(\x0b\x32\x14.google.protobuf.AnyH\x00\x12\x12\n\x08match_id\x18\x04 \x01(\tH\x00\x42\x08\n\x06sourceJ\x04\x08\x03\x10\x04R\x10hera_zeus_record\"\xb8\x01\n\x04View\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x14\n\x07to_move\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04over\x18\x04 \x01(\x08\x12\x0f\n\x07returns\x18\x05 \x03(\x01\x12\x0e\n\x06result\x18\x06 \x01(\t\x12\x0c\n\x04json\x18\x07 \x01(\t\x12$\n\x06\x64\x65tail\x18\x0b \x01(\x0b\x32\x14.google.protobuf.AnyB\n\n\x08_to_moveJ\x04\x08\n\x10\x0bR\thera_zeus\"e\n\x08SeenMove\x12\r\n\x05index\x18\x01 \x01(\r\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x1b\n\x04move\x18\x03 \x01(\x0b\x32\r.hzai.v2.Move\x12\x11\n\tnarration\x18\x04 \x03(\tB\x07\n\x05_seatB\x1f\n\x0borg.hzai.v2P\x01Z\x0ehzai/v2;hzaiv2b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,16 +33,16 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'hzai.v2.common_pb2', _globa
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\013org.hzai.v2P\001Z\016hzai/v2;hzaiv2'
-  _globals['_GAMEINFO']._serialized_start=59
-  _globals['_GAMEINFO']._serialized_end=265
-  _globals['_BUDGET']._serialized_start=267
-  _globals['_BUDGET']._serialized_end=328
-  _globals['_MOVE']._serialized_start=330
-  _globals['_MOVE']._serialized_end=454
-  _globals['_POSITION']._serialized_start=457
-  _globals['_POSITION']._serialized_end=587
-  _globals['_VIEW']._serialized_start=590
-  _globals['_VIEW']._serialized_end=773
-  _globals['_SEENMOVE']._serialized_start=775
-  _globals['_SEENMOVE']._serialized_end=876
+  _globals['_GAMEINFO']._serialized_start=61
+  _globals['_GAMEINFO']._serialized_end=267
+  _globals['_BUDGET']._serialized_start=269
+  _globals['_BUDGET']._serialized_end=330
+  _globals['_MOVE']._serialized_start=332
+  _globals['_MOVE']._serialized_end=457
+  _globals['_POSITION']._serialized_start=460
+  _globals['_POSITION']._serialized_end=601
+  _globals['_VIEW']._serialized_start=604
+  _globals['_VIEW']._serialized_end=788
+  _globals['_SEENMOVE']._serialized_start=790
+  _globals['_SEENMOVE']._serialized_end=891
 # @@protoc_insertion_point(module_scope)

@@ -1,4 +1,4 @@
-from hzai_proto.v2 import hera_zeus_pb2 as _hera_zeus_pb2
+from google.protobuf import any_pb2 as _any_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -44,31 +44,31 @@ class Budget(_message.Message):
     def __init__(self, iterations: _Optional[int] = ..., millis: _Optional[int] = ..., threads: _Optional[int] = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("text", "action", "redacted", "hera_zeus")
+    __slots__ = ("text", "action", "redacted", "detail")
     TEXT_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     REDACTED_FIELD_NUMBER: _ClassVar[int]
-    HERA_ZEUS_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_FIELD_NUMBER: _ClassVar[int]
     text: str
     action: int
     redacted: bool
-    hera_zeus: _hera_zeus_pb2.HeraZeusMove
-    def __init__(self, text: _Optional[str] = ..., action: _Optional[int] = ..., redacted: _Optional[bool] = ..., hera_zeus: _Optional[_Union[_hera_zeus_pb2.HeraZeusMove, _Mapping]] = ...) -> None: ...
+    detail: _any_pb2.Any
+    def __init__(self, text: _Optional[str] = ..., action: _Optional[int] = ..., redacted: _Optional[bool] = ..., detail: _Optional[_Union[_any_pb2.Any, _Mapping]] = ...) -> None: ...
 
 class Position(_message.Message):
-    __slots__ = ("game", "record_json", "hera_zeus_record", "match_id")
+    __slots__ = ("game", "record_json", "record", "match_id")
     GAME_FIELD_NUMBER: _ClassVar[int]
     RECORD_JSON_FIELD_NUMBER: _ClassVar[int]
-    HERA_ZEUS_RECORD_FIELD_NUMBER: _ClassVar[int]
+    RECORD_FIELD_NUMBER: _ClassVar[int]
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     game: str
     record_json: str
-    hera_zeus_record: _hera_zeus_pb2.HeraZeusRecord
+    record: _any_pb2.Any
     match_id: str
-    def __init__(self, game: _Optional[str] = ..., record_json: _Optional[str] = ..., hera_zeus_record: _Optional[_Union[_hera_zeus_pb2.HeraZeusRecord, _Mapping]] = ..., match_id: _Optional[str] = ...) -> None: ...
+    def __init__(self, game: _Optional[str] = ..., record_json: _Optional[str] = ..., record: _Optional[_Union[_any_pb2.Any, _Mapping]] = ..., match_id: _Optional[str] = ...) -> None: ...
 
 class View(_message.Message):
-    __slots__ = ("game", "seat", "to_move", "over", "returns", "result", "json", "hera_zeus")
+    __slots__ = ("game", "seat", "to_move", "over", "returns", "result", "json", "detail")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TO_MOVE_FIELD_NUMBER: _ClassVar[int]
@@ -76,7 +76,7 @@ class View(_message.Message):
     RETURNS_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     JSON_FIELD_NUMBER: _ClassVar[int]
-    HERA_ZEUS_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_FIELD_NUMBER: _ClassVar[int]
     game: str
     seat: int
     to_move: int
@@ -84,8 +84,8 @@ class View(_message.Message):
     returns: _containers.RepeatedScalarFieldContainer[float]
     result: str
     json: str
-    hera_zeus: _hera_zeus_pb2.HeraZeusView
-    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_move: _Optional[int] = ..., over: _Optional[bool] = ..., returns: _Optional[_Iterable[float]] = ..., result: _Optional[str] = ..., json: _Optional[str] = ..., hera_zeus: _Optional[_Union[_hera_zeus_pb2.HeraZeusView, _Mapping]] = ...) -> None: ...
+    detail: _any_pb2.Any
+    def __init__(self, game: _Optional[str] = ..., seat: _Optional[int] = ..., to_move: _Optional[int] = ..., over: _Optional[bool] = ..., returns: _Optional[_Iterable[float]] = ..., result: _Optional[str] = ..., json: _Optional[str] = ..., detail: _Optional[_Union[_any_pb2.Any, _Mapping]] = ...) -> None: ...
 
 class SeenMove(_message.Message):
     __slots__ = ("index", "seat", "move", "narration")

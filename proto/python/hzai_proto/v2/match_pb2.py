@@ -23,10 +23,10 @@ _sym_db = _symbol_database.Default()
 
 
 from hzai_proto.v2 import common_pb2 as hzai_dot_v2_dot_common__pb2
-from hzai_proto.v2 import hera_zeus_pb2 as hzai_dot_v2_dot_hera__zeus__pb2
+from google.protobuf import any_pb2 as google_dot_protobuf_dot_any__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13hzai/v2/match.proto\x12\x07hzai.v2\x1a\x14hzai/v2/common.proto\x1a\x17hzai/v2/hera_zeus.proto\"\xa8\x01\n\x12\x43reateMatchRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x13\n\x0bparams_json\x18\x02 \x01(\t\x12\x11\n\tbot_seats\x18\x03 \x03(\r\x12\x0b\n\x03\x62ot\x18\x04 \x01(\t\x12\x1f\n\x06\x62udget\x18\x05 \x01(\x0b\x32\x0f.hzai.v2.Budget\x12\x0c\n\x04seed\x18\x06 \x01(\x04\x12\x0c\n\x04open\x18\x07 \x01(\x08\x12\x12\n\nbot_levels\x18\x08 \x03(\r\";\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x11\n\tseat_name\x18\x02 \x01(\t\x12\r\n\x05token\x18\x03 \x01(\t\"\xa0\x03\n\x0bMatchStatus\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\r\n\x05seats\x18\x03 \x03(\t\x12\x11\n\tbot_seats\x18\x04 \x03(\r\x12\x14\n\x0cmoves_played\x18\x05 \x01(\r\x12\x14\n\x07to_move\x18\x06 \x01(\rH\x01\x88\x01\x01\x12\x0c\n\x04over\x18\x07 \x01(\x08\x12\x0f\n\x07returns\x18\x08 \x03(\x01\x12\x0e\n\x06result\x18\t \x01(\t\x12\x0e\n\x06reason\x18\n \x01(\t\x12\x13\n\x0brecord_json\x18\x0b \x01(\t\x12\x18\n\x10\x66inal_state_json\x18\x0c \x01(\t\x12\x17\n\x0fseed_commitment\x18\r \x01(\t\x12\x0c\n\x04seed\x18\x0e \x01(\x04\x12\x0c\n\x04salt\x18\x0f \x01(\t\x12\x0c\n\x04open\x18\x10 \x01(\x08\x12\x11\n\x04seat\x18\x11 \x01(\rH\x02\x88\x01\x01\x12\x12\n\nbot_levels\x18\x12 \x03(\r\x12,\n\thera_zeus\x18\x14 \x01(\x0b\x32\x17.hzai.v2.HeraZeusStatusH\x00\x42\x08\n\x06\x64\x65tailB\n\n\x08_to_moveB\x07\n\x05_seat\"w\n\x13\x43reateMatchResponse\x12$\n\x06status\x18\x01 \x01(\x0b\x32\x14.hzai.v2.MatchStatus\x12!\n\x05seats\x18\x02 \x03(\x0b\x32\x12.hzai.v2.SeatToken\x12\x17\n\x0fspectator_token\x18\x03 \x01(\t\"T\n\x0eGetViewRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x14\n\x0cwith_history\x18\x03 \x01(\x08\x42\x07\n\x05_seat\"\x87\x01\n\x0fGetViewResponse\x12\x1b\n\x04view\x18\x01 \x01(\x0b\x32\r.hzai.v2.View\x12\r\n\x05\x62oard\x18\x02 \x01(\t\x12$\n\x06status\x18\x03 \x01(\x0b\x32\x14.hzai.v2.MatchStatus\x12\"\n\x07history\x18\x04 \x03(\x0b\x32\x11.hzai.v2.SeenMove\"E\n\x15ListLegalMovesRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x42\x07\n\x05_seat\"\\\n\x16ListLegalMovesResponse\x12\x1c\n\x05moves\x18\x01 \x03(\x0b\x32\r.hzai.v2.Move\x12$\n\x06status\x18\x02 \x01(\x0b\x32\x14.hzai.v2.MatchStatus\"\x86\x01\n\x0fPlayMoveRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x1b\n\x04move\x18\x03 \x01(\x0b\x32\r.hzai.v2.Move\x12\x18\n\x0bmove_number\x18\x04 \x01(\rH\x01\x88\x01\x01\x42\x07\n\x05_seatB\x0e\n\x0c_move_number\"\x99\x01\n\x10PlayMoveResponse\x12\x1d\n\x06played\x18\x01 \x01(\x0b\x32\r.hzai.v2.Move\x12\x1d\n\x06\x63hance\x18\x02 \x03(\x0b\x32\r.hzai.v2.Move\x12$\n\x06status\x18\x03 \x01(\x0b\x32\x14.hzai.v2.MatchStatus\x12!\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x11.hzai.v2.SeenMove\"^\n\x12\x42otPlayTurnRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seed\x18\x02 \x01(\x04\x12\x18\n\x0bmove_number\x18\x03 \x01(\rH\x00\x88\x01\x01\x42\x0e\n\x0c_move_number\"|\n\x13\x42otPlayTurnResponse\x12\x1c\n\x05moves\x18\x01 \x03(\x0b\x32\r.hzai.v2.Move\x12$\n\x06status\x18\x02 \x01(\x0b\x32\x14.hzai.v2.MatchStatus\x12!\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x11.hzai.v2.SeenMove\"&\n\x12\x44\x65leteMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\"\x15\n\x13\x44\x65leteMatchResponse2\xbe\x03\n\x0cMatchService\x12H\n\x0b\x43reateMatch\x12\x1b.hzai.v2.CreateMatchRequest\x1a\x1c.hzai.v2.CreateMatchResponse\x12<\n\x07GetView\x12\x17.hzai.v2.GetViewRequest\x1a\x18.hzai.v2.GetViewResponse\x12Q\n\x0eListLegalMoves\x12\x1e.hzai.v2.ListLegalMovesRequest\x1a\x1f.hzai.v2.ListLegalMovesResponse\x12?\n\x08PlayMove\x12\x18.hzai.v2.PlayMoveRequest\x1a\x19.hzai.v2.PlayMoveResponse\x12H\n\x0b\x42otPlayTurn\x12\x1b.hzai.v2.BotPlayTurnRequest\x1a\x1c.hzai.v2.BotPlayTurnResponse\x12H\n\x0b\x44\x65leteMatch\x12\x1b.hzai.v2.DeleteMatchRequest\x1a\x1c.hzai.v2.DeleteMatchResponseB\x1f\n\x0borg.hzai.v2P\x01Z\x0ehzai/v2;hzaiv2b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13hzai/v2/match.proto\x12\x07hzai.v2\x1a\x14hzai/v2/common.proto\x1a\x19google/protobuf/any.proto\"\xa8\x01\n\x12\x43reateMatchRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x13\n\x0bparams_json\x18\x02 \x01(\t\x12\x11\n\tbot_seats\x18\x03 \x03(\r\x12\x0b\n\x03\x62ot\x18\x04 \x01(\t\x12\x1f\n\x06\x62udget\x18\x05 \x01(\x0b\x32\x0f.hzai.v2.Budget\x12\x0c\n\x04seed\x18\x06 \x01(\x04\x12\x0c\n\x04open\x18\x07 \x01(\x08\x12\x12\n\nbot_levels\x18\x08 \x03(\r\";\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x11\n\tseat_name\x18\x02 \x01(\t\x12\r\n\x05token\x18\x03 \x01(\t\"\x9f\x03\n\x0bMatchStatus\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\r\n\x05seats\x18\x03 \x03(\t\x12\x11\n\tbot_seats\x18\x04 \x03(\r\x12\x14\n\x0cmoves_played\x18\x05 \x01(\r\x12\x14\n\x07to_move\x18\x06 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04over\x18\x07 \x01(\x08\x12\x0f\n\x07returns\x18\x08 \x03(\x01\x12\x0e\n\x06result\x18\t \x01(\t\x12\x0e\n\x06reason\x18\n \x01(\t\x12\x13\n\x0brecord_json\x18\x0b \x01(\t\x12\x18\n\x10\x66inal_state_json\x18\x0c \x01(\t\x12\x17\n\x0fseed_commitment\x18\r \x01(\t\x12\x0c\n\x04seed\x18\x0e \x01(\x04\x12\x0c\n\x04salt\x18\x0f \x01(\t\x12\x0c\n\x04open\x18\x10 \x01(\x08\x12\x11\n\x04seat\x18\x11 \x01(\rH\x01\x88\x01\x01\x12\x12\n\nbot_levels\x18\x12 \x03(\r\x12$\n\x06\x64\x65tail\x18\x15 \x01(\x0b\x32\x14.google.protobuf.AnyB\n\n\x08_to_moveB\x07\n\x05_seatJ\x04\x08\x14\x10\x15R\thera_zeus\"w\n\x13\x43reateMatchResponse\x12$\n\x06status\x18\x01 \x01(\x0b\x32\x14.hzai.v2.MatchStatus\x12!\n\x05seats\x18\x02 \x03(\x0b\x32\x12.hzai.v2.SeatToken\x12\x17\n\x0fspectator_token\x18\x03 \x01(\t\"T\n\x0eGetViewRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x14\n\x0cwith_history\x18\x03 \x01(\x08\x42\x07\n\x05_seat\"\x87\x01\n\x0fGetViewResponse\x12\x1b\n\x04view\x18\x01 \x01(\x0b\x32\r.hzai.v2.View\x12\r\n\x05\x62oard\x18\x02 \x01(\t\x12$\n\x06status\x18\x03 \x01(\x0b\x32\x14.hzai.v2.MatchStatus\x12\"\n\x07history\x18\x04 \x03(\x0b\x32\x11.hzai.v2.SeenMove\"E\n\x15ListLegalMovesRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x42\x07\n\x05_seat\"\\\n\x16ListLegalMovesResponse\x12\x1c\n\x05moves\x18\x01 \x03(\x0b\x32\r.hzai.v2.Move\x12$\n\x06status\x18\x02 \x01(\x0b\x32\x14.hzai.v2.MatchStatus\"\x86\x01\n\x0fPlayMoveRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x1b\n\x04move\x18\x03 \x01(\x0b\x32\r.hzai.v2.Move\x12\x18\n\x0bmove_number\x18\x04 \x01(\rH\x01\x88\x01\x01\x42\x07\n\x05_seatB\x0e\n\x0c_move_number\"\x99\x01\n\x10PlayMoveResponse\x12\x1d\n\x06played\x18\x01 \x01(\x0b\x32\r.hzai.v2.Move\x12\x1d\n\x06\x63hance\x18\x02 \x03(\x0b\x32\r.hzai.v2.Move\x12$\n\x06status\x18\x03 \x01(\x0b\x32\x14.hzai.v2.MatchStatus\x12!\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x11.hzai.v2.SeenMove\"^\n\x12\x42otPlayTurnRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seed\x18\x02 \x01(\x04\x12\x18\n\x0bmove_number\x18\x03 \x01(\rH\x00\x88\x01\x01\x42\x0e\n\x0c_move_number\"|\n\x13\x42otPlayTurnResponse\x12\x1c\n\x05moves\x18\x01 \x03(\x0b\x32\r.hzai.v2.Move\x12$\n\x06status\x18\x02 \x01(\x0b\x32\x14.hzai.v2.MatchStatus\x12!\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x11.hzai.v2.SeenMove\"&\n\x12\x44\x65leteMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\"\x15\n\x13\x44\x65leteMatchResponse2\xbe\x03\n\x0cMatchService\x12H\n\x0b\x43reateMatch\x12\x1b.hzai.v2.CreateMatchRequest\x1a\x1c.hzai.v2.CreateMatchResponse\x12<\n\x07GetView\x12\x17.hzai.v2.GetViewRequest\x1a\x18.hzai.v2.GetViewResponse\x12Q\n\x0eListLegalMoves\x12\x1e.hzai.v2.ListLegalMovesRequest\x1a\x1f.hzai.v2.ListLegalMovesResponse\x12?\n\x08PlayMove\x12\x18.hzai.v2.PlayMoveRequest\x1a\x19.hzai.v2.PlayMoveResponse\x12H\n\x0b\x42otPlayTurn\x12\x1b.hzai.v2.BotPlayTurnRequest\x1a\x1c.hzai.v2.BotPlayTurnResponse\x12H\n\x0b\x44\x65leteMatch\x12\x1b.hzai.v2.DeleteMatchRequest\x1a\x1c.hzai.v2.DeleteMatchResponseB\x1f\n\x0borg.hzai.v2P\x01Z\x0ehzai/v2;hzaiv2b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,34 +34,34 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'hzai.v2.match_pb2', _global
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\013org.hzai.v2P\001Z\016hzai/v2;hzaiv2'
-  _globals['_CREATEMATCHREQUEST']._serialized_start=80
-  _globals['_CREATEMATCHREQUEST']._serialized_end=248
-  _globals['_SEATTOKEN']._serialized_start=250
-  _globals['_SEATTOKEN']._serialized_end=309
-  _globals['_MATCHSTATUS']._serialized_start=312
-  _globals['_MATCHSTATUS']._serialized_end=728
-  _globals['_CREATEMATCHRESPONSE']._serialized_start=730
-  _globals['_CREATEMATCHRESPONSE']._serialized_end=849
-  _globals['_GETVIEWREQUEST']._serialized_start=851
-  _globals['_GETVIEWREQUEST']._serialized_end=935
-  _globals['_GETVIEWRESPONSE']._serialized_start=938
-  _globals['_GETVIEWRESPONSE']._serialized_end=1073
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=1075
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=1144
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=1146
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=1238
-  _globals['_PLAYMOVEREQUEST']._serialized_start=1241
-  _globals['_PLAYMOVEREQUEST']._serialized_end=1375
-  _globals['_PLAYMOVERESPONSE']._serialized_start=1378
-  _globals['_PLAYMOVERESPONSE']._serialized_end=1531
-  _globals['_BOTPLAYTURNREQUEST']._serialized_start=1533
-  _globals['_BOTPLAYTURNREQUEST']._serialized_end=1627
-  _globals['_BOTPLAYTURNRESPONSE']._serialized_start=1629
-  _globals['_BOTPLAYTURNRESPONSE']._serialized_end=1753
-  _globals['_DELETEMATCHREQUEST']._serialized_start=1755
-  _globals['_DELETEMATCHREQUEST']._serialized_end=1793
-  _globals['_DELETEMATCHRESPONSE']._serialized_start=1795
-  _globals['_DELETEMATCHRESPONSE']._serialized_end=1816
-  _globals['_MATCHSERVICE']._serialized_start=1819
-  _globals['_MATCHSERVICE']._serialized_end=2265
+  _globals['_CREATEMATCHREQUEST']._serialized_start=82
+  _globals['_CREATEMATCHREQUEST']._serialized_end=250
+  _globals['_SEATTOKEN']._serialized_start=252
+  _globals['_SEATTOKEN']._serialized_end=311
+  _globals['_MATCHSTATUS']._serialized_start=314
+  _globals['_MATCHSTATUS']._serialized_end=729
+  _globals['_CREATEMATCHRESPONSE']._serialized_start=731
+  _globals['_CREATEMATCHRESPONSE']._serialized_end=850
+  _globals['_GETVIEWREQUEST']._serialized_start=852
+  _globals['_GETVIEWREQUEST']._serialized_end=936
+  _globals['_GETVIEWRESPONSE']._serialized_start=939
+  _globals['_GETVIEWRESPONSE']._serialized_end=1074
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=1076
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=1145
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=1147
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=1239
+  _globals['_PLAYMOVEREQUEST']._serialized_start=1242
+  _globals['_PLAYMOVEREQUEST']._serialized_end=1376
+  _globals['_PLAYMOVERESPONSE']._serialized_start=1379
+  _globals['_PLAYMOVERESPONSE']._serialized_end=1532
+  _globals['_BOTPLAYTURNREQUEST']._serialized_start=1534
+  _globals['_BOTPLAYTURNREQUEST']._serialized_end=1628
+  _globals['_BOTPLAYTURNRESPONSE']._serialized_start=1630
+  _globals['_BOTPLAYTURNRESPONSE']._serialized_end=1754
+  _globals['_DELETEMATCHREQUEST']._serialized_start=1756
+  _globals['_DELETEMATCHREQUEST']._serialized_end=1794
+  _globals['_DELETEMATCHRESPONSE']._serialized_start=1796
+  _globals['_DELETEMATCHRESPONSE']._serialized_end=1817
+  _globals['_MATCHSERVICE']._serialized_start=1820
+  _globals['_MATCHSERVICE']._serialized_end=2266
 # @@protoc_insertion_point(module_scope)

@@ -1,5 +1,5 @@
 from hzai_proto.v2 import common_pb2 as _common_pb2
-from hzai_proto.v2 import hera_zeus_pb2 as _hera_zeus_pb2
+from google.protobuf import any_pb2 as _any_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -39,7 +39,7 @@ class SeatToken(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., seat_name: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class MatchStatus(_message.Message):
-    __slots__ = ("match_id", "game", "seats", "bot_seats", "moves_played", "to_move", "over", "returns", "result", "reason", "record_json", "final_state_json", "seed_commitment", "seed", "salt", "open", "seat", "bot_levels", "hera_zeus")
+    __slots__ = ("match_id", "game", "seats", "bot_seats", "moves_played", "to_move", "over", "returns", "result", "reason", "record_json", "final_state_json", "seed_commitment", "seed", "salt", "open", "seat", "bot_levels", "detail")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -58,7 +58,7 @@ class MatchStatus(_message.Message):
     OPEN_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     BOT_LEVELS_FIELD_NUMBER: _ClassVar[int]
-    HERA_ZEUS_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: str
     seats: _containers.RepeatedScalarFieldContainer[str]
@@ -77,8 +77,8 @@ class MatchStatus(_message.Message):
     open: bool
     seat: int
     bot_levels: _containers.RepeatedScalarFieldContainer[int]
-    hera_zeus: _hera_zeus_pb2.HeraZeusStatus
-    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., seats: _Optional[_Iterable[str]] = ..., bot_seats: _Optional[_Iterable[int]] = ..., moves_played: _Optional[int] = ..., to_move: _Optional[int] = ..., over: _Optional[bool] = ..., returns: _Optional[_Iterable[float]] = ..., result: _Optional[str] = ..., reason: _Optional[str] = ..., record_json: _Optional[str] = ..., final_state_json: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[int] = ..., salt: _Optional[str] = ..., open: _Optional[bool] = ..., seat: _Optional[int] = ..., bot_levels: _Optional[_Iterable[int]] = ..., hera_zeus: _Optional[_Union[_hera_zeus_pb2.HeraZeusStatus, _Mapping]] = ...) -> None: ...
+    detail: _any_pb2.Any
+    def __init__(self, match_id: _Optional[str] = ..., game: _Optional[str] = ..., seats: _Optional[_Iterable[str]] = ..., bot_seats: _Optional[_Iterable[int]] = ..., moves_played: _Optional[int] = ..., to_move: _Optional[int] = ..., over: _Optional[bool] = ..., returns: _Optional[_Iterable[float]] = ..., result: _Optional[str] = ..., reason: _Optional[str] = ..., record_json: _Optional[str] = ..., final_state_json: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[int] = ..., salt: _Optional[str] = ..., open: _Optional[bool] = ..., seat: _Optional[int] = ..., bot_levels: _Optional[_Iterable[int]] = ..., detail: _Optional[_Union[_any_pb2.Any, _Mapping]] = ...) -> None: ...
 
 class CreateMatchResponse(_message.Message):
     __slots__ = ("status", "seats", "spectator_token")

@@ -2,6 +2,7 @@
 // probability and 95% interval), the belief about the opponent's hidden cards as a heat
 // map, and the win probability over the game as a graph.
 import { el } from "./board.js";
+import { beliefOf } from "./details.js";
 
 const pct = (x) => `${Math.round(100 * x)}%`;
 
@@ -49,15 +50,16 @@ function cell(label, probability, detail) {
   return node;
 }
 
-// The hostage heat map of a Hera and Zeus belief report: one cell per face-down slot of
-// the opponent that the report covers, then the hand and the deck. Other games: the
-// report's JSON as it came.
-export function drawBelief(root, belief, columns = 3) {
+// The hostage heat map of a belief report typed as hzai.v2.HeraZeusBelief (its `detail`,
+// details.js): one cell per face-down slot of the opponent that the report covers, then
+// the hand and the deck. A report with no typed detail: its JSON as it came.
+export function drawBelief(root, belief, seats = [], columns = 3) {
   root.replaceChildren();
   if (!belief || !belief.json) return;
-  const report = JSON.parse(belief.json);
-  if (!report.hostage || !Array.isArray(report.slots)) {
-    root.append(el("h3", { text: "Where the hidden cards probably are" }), el("pre", { text: JSON.stringify(report, null, 1) }));
+  const report = beliefOf(belief, seats);
+  if (!report) {
+    root.append(el("h3", { text: "Where the hidden cards probably are" }),
+                el("pre", { text: JSON.stringify(JSON.parse(belief.json), null, 1) }));
     return;
   }
   const where = new Map((report.hostage.locations || []).map((l) => [l.where, l.probability]));

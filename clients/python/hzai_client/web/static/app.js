@@ -4,6 +4,7 @@
 import { RpcError, bot, match } from "./rpc.js";
 import { drawBoard, el, wireClicks } from "./board.js";
 import { drawBelief, drawGraph, drawMoves } from "./analysis.js";
+import { drawingOf } from "./details.js";
 import { clickOfLegends, drawLegends, legendsSeats } from "./legends.js";
 import { drawBuilder } from "./builder.js";
 
@@ -144,16 +145,12 @@ function draw() {
   $("layout").hidden = state.handover;
   if (state.handover) $("handover-text").textContent = `Hot seat: pass the screen to ${seatName(state.seat)}, whose move it is.`;
   const board = $("board");
-  let drawn = false;
-  if (status.game === "hera_zeus" && state.view?.json) {
-    const view = JSON.parse(state.view.json);
-    if (view.sides) { state.previous = drawBoard(board, view, seatName(state.seat), state.previous); drawn = true; }
-  }
+  // The drawing follows the type of the view's typed detail (details.js), not the game's name.
+  const drawing = drawingOf(state.view, status.seats || state.info?.seats || []);
   let meaning;
-  if (status.game === "legends" && state.view?.json) {
-    const view = JSON.parse(state.view.json);
-    if (view.monsters) { drawLegends(board, view); meaning = clickOfLegends(view); drawn = true; }
-  }
+  if (drawing?.kind === "board") state.previous = drawBoard(board, drawing.view, seatName(state.seat), state.previous);
+  if (drawing?.kind === "legends") { drawLegends(board, drawing.view); meaning = clickOfLegends(drawing.view); }
+  const drawn = Boolean(drawing);
   if (!drawn) board.replaceChildren(el("pre", { class: "generic-board", text: $("board-text").textContent }));
   // Once over, the server's board text names every card: it is opened under the board.
   $("board-text-box").open = !drawn || status.over;
@@ -352,7 +349,7 @@ async function analyse(position, moveNumber, seat, onPick) {
   const asked = budget.millis ? `${budget.millis / 1000} s` : `${budget.iterations} iterations`;
   $("an-summary").textContent = `Budget ${asked} (spent ${spent}) · values are ${a.perspectiveName}'s win probability · best ${a.best?.text} (${Math.round(100 * (a.value ?? 0))}%)`;
   drawMoves($("an-moves"), a, onPick);
-  drawBelief($("heat"), a.belief);
+  drawBelief($("heat"), a.belief, state.info?.seats || state.status?.seats || []);
   const value = valueFor(a, seat);
   if (value !== null) state.values[moveNumber] = value;
   return a;

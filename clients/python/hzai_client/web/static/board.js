@@ -1,6 +1,7 @@
-// Hera and Zeus drawn from the seat's view (View.json): both fields in columns, both
-// hands (the opponent's as backs), decks and discard tops. Only what the view holds is
-// drawn, so a hidden card has no name anywhere in the page.
+// Hera and Zeus drawn from the seat's view (View.detail, a HeraZeusView, in the view
+// JSON's shape that details.js gives it): both fields in columns, both hands (the
+// opponent's as backs), decks and discard tops. Only what the view holds is drawn, so a
+// hidden card has no name anywhere in the page.
 // Moves map to clicks from their notation: a source (a hand card or an own slot) and a
 // target (a slot); moves with no such pair are played from the move list.
 const ROWS = 4;

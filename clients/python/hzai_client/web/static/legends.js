@@ -1,6 +1,7 @@
-// Legends of Hellas drawn from the seat's view (View.json): the monsters in play with
-// what they require and the cards on them, the piles, the vanquished monsters, every
-// hero with its disc, the seat's own hand as cards and the teammates' hands as counts.
+// Legends of Hellas drawn from the seat's view (View.detail, a LegendsView, in the view
+// JSON's shape that details.js gives it): the monsters in play with what they require and
+// the cards on them, the piles, the vanquished monsters, every hero with its disc, the
+// seat's own hand as cards and the teammates' hands as counts.
 // Only what the view holds is drawn; a teammate's hand is never named, only counted.
 // Moves map to clicks from their notation (see clickOfLegends); the rest are in the list.
 import { el } from "./board.js";
