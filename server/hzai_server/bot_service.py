@@ -115,7 +115,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         with self.searches.admitted(asked.priority, client_of(context), stop):
             budgeted = within_deadline(asked.limits, context)
             start = time.perf_counter()
-            move, cut_short = decide(asked.bot, asked.view, budgeted.limits, asked.seed, stop, cut=budgeted.cut)
+            move, cut_short = decide(asked, budgeted.limits, stop, cut=budgeted.cut)
             millis = clock_ms(start)
         if stop.ended():
             raise ApiError(grpc.StatusCode.CANCELLED, "the call ended before the search")

@@ -20,6 +20,7 @@ from hzai_server.errors import ApiError, invalid, precondition
 from hzai_server.hosting import HostedMatches, Match, client_of, resolve_chance
 from hzai_server.rpc import handler
 from hzai_server.admission import priority_of
+from hzai_server.decision import Decision, DecisionRequest
 from hzai_server.searches import CallStop, Searches, check_level, decide, make_checked_bot, within_deadline
 from hzai_server.seats import Grant, acting_seat, denied
 from hzai_server.store import LoggedMove
@@ -240,7 +241,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             index = number + len(entries)
             seat = state.current_seat
             bot_seed = (seed + index) & MASK64 if seed else fairness.bot_seed(match.seed, match.salt, index)
-            move, _ = decide(bots[seat], state.view(seat), budgeted.limits, bot_seed, stop)
+            asked = DecisionRequest(Decision(game, state.view(seat)), bots[seat], bots[seat].name, match.limits,
+                                    bot_seed, priority_of("BotPlayTurn"))
+            move, _ = decide(asked, budgeted.limits, stop)
             observer.push(move)  # a bot move the rules reject is a server bug: INTERNAL
             entries.append(LoggedMove(index, seat, game.move_text(move)))
             for drawn in resolve_chance(game, state.clone(), fairness.chance_rng(match.seed, match.salt, index + 1)):

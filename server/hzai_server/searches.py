@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 import grpc
 
-from hzai.core import Game, Move, View
+from hzai.core import Game, Move
 from hzai.search import Analysis, BotError, Limits, make_bot, parse_spec
 from hzai.search.bot import DEFAULT_BOT, bot_kind, option_names, served_bots
 from hzai.search.levels import MAX_LEVEL, MIN_LEVEL
@@ -226,12 +226,13 @@ def finished_within(finished: bool, limits: Limits, cut: bool) -> bool:
     return finished and not (cut and limits.iterations is None)
 
 
-def decide(bot, view: View, limits: Limits, seed: int, stop: CallStop, cut: bool = False) -> tuple[Move, bool]:
-    """The bot's move and whether its search was cut short (stopped, out of the
-    deadline's or the server's time) instead of spending the budget asked for."""
+def decide(asked, limits: Limits, stop: CallStop, cut: bool = False) -> tuple[Move, bool]:
+    """The move of a DecisionRequest's bot (hzai_server.decision) under `limits` (its
+    budget cut to the deadline), and whether its search was cut short (stopped, out of
+    the deadline's or the server's time) instead of spending the budget asked for."""
     start = time.perf_counter()
     try:
-        result = bot.decide(view, limits, seed, stop=stop)
+        result = asked.bot.decide(asked.view, limits, asked.seed, stop=stop)
     except BotError as exc:  # an option the position does not allow: the caller's to fix
         raise invalid("bot", str(exc)) from None
     except ValueError as exc:

@@ -272,9 +272,9 @@ def test_learned_bot_teammates_never_receive_the_human_seats_hand():
     given = []
     decide = matches.decide
 
-    def spy(bot, view, limits, seed, stop, *args, **kwargs):
-        given.append((view, view.to_json(), isinstance(view, State)))
-        return decide(bot, view, limits, seed, stop, *args, **kwargs)
+    def spy(asked, limits, stop, *args, **kwargs):  # every bot move of a hosted match: one DecisionRequest
+        given.append((asked.view, asked.view.to_json(), isinstance(asked.view, State)))
+        return decide(asked, limits, stop, *args, **kwargs)
 
     matches.decide = spy
     server = HzaiServer(ServerConfig(address="127.0.0.1:0", data_dir=":memory:", max_searches=2))
