@@ -186,11 +186,23 @@ def shipped_path(game) -> Path | None:
     return Path(path) if path is not None and Path(path).is_file() else None
 
 
+_SHIPPED: dict[tuple[str, str], tuple[Weights, object] | None] = {}
+
+
 def shipped_model(game):
     """(weights, native model) of the game's kept model, or None; ModelError for a file
-    that is there but broken (a wrong checksum, a shape that does not fit)."""
+    that is there but broken (a wrong checksum, a shape that does not fit). Looked up once
+    per process for a game's model file (every search asks: no path is resolved again)."""
+    key = (game.name, str(game.model_file) if game.capabilities.model else "")
+    try:
+        return _SHIPPED[key]
+    except KeyError:
+        pass
     path = shipped_path(game)
-    return None if path is None else load_cached(game, path)
+    loaded = None if path is None else load_cached(game, path)
+    with _LOCK:
+        _SHIPPED[key] = loaded
+    return loaded
 
 
 def model_id(game) -> str | None:

@@ -76,7 +76,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         cache_on = config.replay_cache > 0
         self.decisions = BoundedCache(config.replay_cache, config.cache_bytes) if cache_on else None
 
-    def _from_record(self, record, field: str, stop: CallStop) -> Decision:
+    def _from_record(self, record, field: str, stop: CallStop, sent: str | None = None) -> Decision:
         key = record_key(record) if self.decisions is not None else None
         if key is not None:
             remembered = self.decisions.get(key)
@@ -84,7 +84,10 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
                 return remembered
         decision = Decision(record.game, convert.view_to_decide(record, field, stop))
         if key is not None:
-            self.decisions.put(key, decision, DECISION_BASE_BYTES + DECISION_BYTES_PER_MOVE * len(record.moves))
+            size = DECISION_BASE_BYTES + DECISION_BYTES_PER_MOVE * len(record.moves)
+            self.decisions.put(key, decision, size)
+            if sent is not None:
+                self.decisions.put(sent, decision, size)
         return decision
 
     def _decision(self, position, context, stop: CallStop) -> Decision:
@@ -93,8 +96,17 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             if position.game and position.game != game.name:
                 raise invalid("position.game", f"the match is a game of {game.name}, not {position.game[:60]!r}")
             return Decision(game, view)
+        # The same position sent again byte for byte (a client's retry, its next analysis,
+        # a load test) is found by its bytes, before its record is read at all; a record
+        # written differently is found by its canonical key (record_key).
+        sent = None
+        if self.decisions is not None:
+            sent = "sent:" + hashlib.sha256(position.SerializeToString(deterministic=True)).hexdigest()
+            remembered = self.decisions.get(sent)
+            if remembered is not None:
+                return remembered
         record, field = convert.record_from_position(position)
-        return self._from_record(record, field, stop)
+        return self._from_record(record, field, stop, sent)
 
     @handler
     def ListGames(self, request, context):

@@ -8,6 +8,8 @@ view of a native decision is never built on the way to a move or an analysis."""
 
 from __future__ import annotations
 
+import json
+
 import grpc
 import pytest
 
@@ -119,3 +121,31 @@ def _json(data) -> str:
     import json
 
     return json.dumps(data)
+
+
+def test_a_position_sent_again_is_neither_parsed_nor_replayed(monkeypatch):
+    """The decision cache finds a position sent again byte for byte before reading its
+    record; one written differently (spacing) is read once more and found by its
+    canonical key, without a replay."""
+    from hzai_client import HzaiClient
+    from hzai_server.app import HzaiServer
+    from hzai_server.config import ServerConfig
+
+    parsed, replayed = [], []
+    read, view = convert.record_from_position, convert.view_to_decide
+    monkeypatch.setattr(convert, "record_from_position", lambda p: parsed.append(1) or read(p))
+    monkeypatch.setattr(convert, "view_to_decide", lambda *a, **k: replayed.append(1) or view(*a, **k))
+    server = HzaiServer(ServerConfig(address="127.0.0.1:0", data_dir=":memory:", max_searches=2))
+    server.start()
+    try:
+        with HzaiClient(server.address, timeout=30) as client:
+            data = played_record(35, 20).to_json()
+            first = client.suggest_move(_json(data), game="hera_zeus", iterations=30, seed=1).move.text
+            for _ in range(3):
+                assert client.suggest_move(_json(data), game="hera_zeus", iterations=30, seed=1).move.text == first
+            assert (len(parsed), len(replayed)) == (1, 1)
+            spaced = json.dumps(data, indent=2)
+            assert client.suggest_move(spaced, game="hera_zeus", iterations=30, seed=1).move.text == first
+            assert (len(parsed), len(replayed)) == (2, 1)
+    finally:
+        server.stop(0)
