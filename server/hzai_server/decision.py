@@ -1,13 +1,15 @@
 """One decision request: what a call asks of a bot, read from its message once.
 
-A SuggestMove, an Analyze (each position of a batch), an AnalyzeStream and each decision
-of an AnalyzeGame are one `DecisionRequest`: the game, the deciding seat's view (replayed
-once, natively where the game has a twin, and remembered by record), the bot built from
-its spec (and level) once, the budget, the seed, the chosen root moves and the admission
-class. The handler builds it, then hands this one object to the search: nothing below
-reads the protobuf message again, and every method decides with the bot's own search
-(`Analyst.analyze` for the analyses, `decide` for a move), so one spec, seed and budget
-give one answer whichever method asks.
+A SuggestMove, an Analyze (each position of a batch), an AnalyzeStream and each bot move
+of a hosted match (BotPlayTurn) are one `DecisionRequest`: the game, the deciding seat's
+view (replayed once, natively where the game has a twin, and remembered by record), the
+bot built from its spec (and level) once, the budget, the seed, the chosen root moves and
+the admission class. The handler builds it, then hands this one object to the search
+(`searches.decide`, `searches.run_analysis`): nothing below reads the protobuf message
+again. An AnalyzeGame is one plan (hzai_server.game_review) with one analysing bot made
+by `analyst_for`, whose search answers every decision. Every method decides with the
+bot's own search (`Analyst.analyze` for the analyses, `decide` for a move), so one spec,
+seed and budget give one answer whichever method asks.
 """
 
 from __future__ import annotations
