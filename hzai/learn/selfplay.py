@@ -246,24 +246,34 @@ def bar(done: int, total: int, records: int, started: float) -> None:
 
 
 def load(folders: list[str | Path]) -> dict:
-    """Every shard of `folders` joined into one set of arrays (game numbers made unique
-    per folder by an offset)."""
+    """Every shard of `folders` joined into one set of arrays, each folder's game numbers
+    shifted past the folder before's so that they stay unique.
+
+    A game's number decides whether it is held out (`train.split`: number % 10 == 0).
+    The shift of each folder keeps the remainder the first version of this function
+    gave (`legacy`: it added the folder before's largest shifted number, so the shift
+    doubled with every folder, past what an int64 holds after about 60 folders), so a
+    model trained before is trained again on the same split, with numbers that stay
+    small for any count of folders."""
     parts, numbers, which = [], [], []
-    offset = 0
+    legacy = 0  # the first version's shift (a Python int: only its remainder mod 10 is used)
+    start = 0  # the least number this folder's shift may start at
     for index, folder in enumerate(folders):
         paths = sorted(Path(folder).glob("shard-*.npz"))
         if not paths:
             raise SelfplayError(f"{folder}: no self-play shards (shard-*.npz) here")
+        shift = start + (legacy - start) % 10  # ≥ start, ≡ legacy (mod 10)
         top = 0
         for p in paths:
             with np.load(p, allow_pickle=False) as z:
                 a = {k: z[k] for k in z.files}
-            games = a["game"] + offset
-            top = max(top, int(games.max()) + 1 if len(games) else 0)
+            games = a["game"] + shift
+            top = max(top, int(a["game"].max()) + 1 if len(games) else 0)
             parts.append(a)
             numbers.append(games)
             which.append(np.full(len(games), index, np.int64))
-        offset += top
+        legacy += legacy + top if top else 0
+        start = shift + top
     out = {}
     for k in ("view_idx", "state_idx", "policy_action", "policy_prob", "seat", "move", "explored", "root_value",
               "labels", "result"):
