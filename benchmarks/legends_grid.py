@@ -279,6 +279,8 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=2, help="threads of the native arena (default 2)")
     p.add_argument("--seed", type=int, default=SEED)
     p.add_argument("--out", default=str(RESULTS))
+    p.add_argument("--model", metavar="FILE", help="the learned team searches with this model file instead of the "
+                                                   "shipped one (a candidate's evaluation; its entries are its own)")
     p.add_argument("--merge", nargs="+", metavar="JSON", help="play nothing: join these runs into one report in --out")
     args = p.parse_args(argv)
     out = Path(args.out)
@@ -299,6 +301,13 @@ def main(argv=None) -> int:
         p.error("--ms must be > 0 and the game counts ≥ 0")
     from hzai.core.registry import make_game
     from hzai.native.model import read, shipped_path
+
+    if args.model is not None:
+        if not Path(args.model).is_file():
+            p.error(f"--model: no file {args.model}")
+        from hzai.games.legends.game import LegendsGame
+
+        LegendsGame.model_file = Path(args.model).resolve()  # this process only: every search finds it as shipped
 
     path = shipped_path(make_game("legends"))
     if path is None:

@@ -32,7 +32,8 @@ def test_a_tiny_grid_reports_every_team_pairs_the_searched_ones_and_resumes(tmp_
 
 @pytest.mark.parametrize("args, said", [(["--iterations", "5"], "two numbers"),
                                         (["--teams", "nobody"], "unknown team"),
-                                        (["--missions", "13"], "1..12")])
+                                        (["--missions", "13"], "1..12"),
+                                        (["--model", "/nonexistent/legends.npz"], "--model: no file")])
 def test_bad_options_are_named(tmp_path, capsys, args, said):
     with pytest.raises(SystemExit):
         legends_grid.main([*TINY, *args, "--out", str(tmp_path)])
