@@ -226,20 +226,28 @@ def finished_within(finished: bool, limits: Limits, cut: bool) -> bool:
     return finished and not (cut and limits.iterations is None)
 
 
-def decide(asked, limits: Limits, stop: CallStop, cut: bool = False) -> tuple[Move, bool]:
-    """The move of a DecisionRequest's bot (hzai_server.decision) under `limits` (its
-    budget cut to the deadline), and whether its search was cut short (stopped, out of
-    the deadline's or the server's time) instead of spending the budget asked for."""
+def searched(stop: CallStop, search):
+    """`search()`'s answer (a PlayResult or an Analysis), counted in the call's metrics; a
+    bot option the position refuses is INVALID_ARGUMENT on `bot`, a search stopped before
+    it had a move DEADLINE_EXCEEDED."""
     start = time.perf_counter()
     try:
-        result = asked.bot.decide(asked.view, limits, asked.seed, stop=stop)
+        answer = search()
     except BotError as exc:  # an option the position does not allow: the caller's to fix
         raise invalid("bot", str(exc)) from None
     except ValueError as exc:
         if stop():  # stopped before the search had a move to give
             raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move") from None
         raise exc
-    stop.searched(result.iterations, start)
+    stop.searched(answer.iterations, start)
+    return answer
+
+
+def decide(asked, limits: Limits, stop: CallStop, cut: bool = False) -> tuple[Move, bool]:
+    """The move of a DecisionRequest's bot (hzai_server.decision) under `limits` (its
+    budget cut to the deadline), and whether its search was cut short (stopped, out of
+    the deadline's or the server's time) instead of spending the budget asked for."""
+    result = searched(stop, lambda: asked.bot.decide(asked.view, limits, asked.seed, stop=stop))
     return result.move, not finished_within(not result.stopped_early, limits, cut)
 
 
@@ -280,17 +288,8 @@ class ProgressSlot:
 def run_analysis(asked, limits: Limits, stop: CallStop, progress=None, every=None) -> Analysis:
     """The analysis of a DecisionRequest (hzai_server.decision) by its bot's own search
     (`Analyst.analyze`), under `limits` (its budget cut to the deadline)."""
-    start = time.perf_counter()
-    try:
-        analysis = asked.bot.analyze(asked.view, limits, asked.seed, stop, progress, every, root_moves=asked.root_moves)
-    except BotError as exc:  # an option the position does not allow: the caller's to fix
-        raise invalid("bot", str(exc)) from None
-    except ValueError as exc:
-        if stop():  # stopped before the search had a move to give
-            raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move") from None
-        raise exc
-    stop.searched(analysis.iterations, start)
-    return analysis
+    return searched(stop, lambda: asked.bot.analyze(asked.view, limits, asked.seed, stop, progress, every,
+                                                    root_moves=asked.root_moves))
 
 
 def clock_ms(start: float) -> float:
