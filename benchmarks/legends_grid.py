@@ -194,12 +194,10 @@ def markdown(entries: list[dict], meta: dict) -> str:
 
 
 def plot(entries: list[dict], path: Path) -> bool:
-    try:
-        import matplotlib
+    from benchmarks.report import _pyplot
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    plt = _pyplot()
+    if plt is None:
         return False
     panels = sorted({(e["seats"], e["difficulty"]) for e in entries}, key=lambda p: (p[1] != "human", p[0]))
     if not panels:

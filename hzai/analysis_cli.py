@@ -14,7 +14,7 @@ import sys
 
 from hzai.core import NoDecision
 from hzai.explain import pv_in_words
-from hzai.search.bot import DEFAULT_BOT, BotError, analysing_bots, make_bot, parse_spec
+from hzai.search.bot import DEFAULT_BOT, BotError, make_bot, parse_spec, require_analyst
 
 
 class AnalysisUsageError(ValueError):
@@ -38,13 +38,9 @@ def analyst_of(args, game):
             options[option] = str(value)
     spec = name + (":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else "")
     try:
-        bot = make_bot(spec, game)
+        return require_analyst(make_bot(spec, game), game)
     except BotError as exc:
         raise AnalysisUsageError(f"--bot: {exc}") from None
-    if not callable(getattr(bot, "analyze", None)):
-        raise AnalysisUsageError(f"--bot: bot {name} gives a move, not an analysis; choose from "
-                                 f"{', '.join(analysing_bots(game))}")
-    return bot
 
 
 def analyse(bot, view, limits, seed: int, root_moves=None):

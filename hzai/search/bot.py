@@ -24,7 +24,7 @@ from hzai.text import quoted
 if TYPE_CHECKING:
     from hzai.core.game import Game
 
-__all__ = ["DEFAULT_BOT", "Bot", "analysing_bots", "BotError", "BotKind", "bot_kind", "bot_kinds", "bot_names", "bot_spec_help",
+__all__ = ["DEFAULT_BOT", "Bot", "analysing_bots", "require_analyst", "BotError", "BotKind", "bot_kind", "bot_kinds", "bot_names", "bot_spec_help",
            "bot_table", "make_bot", "option_names", "parse_spec", "register_bot", "served_bots"]
 
 DEFAULT_BOT = "ismcts"  # the bot of a request or command that names none
@@ -206,6 +206,15 @@ def served_bots(game: Game) -> list[str]:
 def analysing_bots(game: Game) -> list[str]:
     """The served bots whose search a service's Analyze runs for `game` (`BotKind.analyses`)."""
     return [kind.name for kind in bot_kinds() if kind.served and kind.analyses and kind.plays_game(game)]
+
+
+def require_analyst(bot: Bot, game: Game) -> Bot:
+    """`bot` when its search reads as an analysis (`Analyst.analyze`); BotError naming the
+    bots that analyse `game` otherwise."""
+    if not callable(getattr(bot, "analyze", None)):
+        raise BotError(f"bot {quoted(bot.name)} gives a move, not an analysis of the moves it weighs; "
+                       f"an analysis of {game.name} is by {', '.join(analysing_bots(game))}")
+    return bot
 
 
 def bot_table() -> str:

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from hzai.core import Game, Limits, View
 from hzai.core.bot import Bot, RootMoves
-from hzai.search.bot import DEFAULT_BOT, analysing_bots
+from hzai.search.bot import DEFAULT_BOT, BotError, require_analyst
 
-from hzai_server.errors import invalid, quoted
+from hzai_server.errors import invalid
 from hzai_server.searches import make_checked_bot
 
 
@@ -62,8 +62,7 @@ def analyst_for(spec: str, game: Game, field: str = "bot") -> tuple[Bot, str]:
     """The bot of `spec` (empty: the default bot) whose search answers an analysis of
     `game`, and the spec; INVALID_ARGUMENT naming `field` for a bot that gives only moves."""
     spec = spec or DEFAULT_BOT
-    bot = make_checked_bot(spec, game, field)
-    if not callable(getattr(bot, "analyze", None)):
-        raise invalid(field, f"bot {quoted(bot.name)} gives a move, not an analysis of the moves it weighs; "
-                             f"an analysis of {game.name} is by {', '.join(analysing_bots(game))}")
-    return bot, spec
+    try:
+        return require_analyst(make_checked_bot(spec, game, field), game), spec
+    except BotError as exc:
+        raise invalid(field, str(exc)) from None
