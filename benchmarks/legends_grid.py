@@ -87,6 +87,7 @@ def team_plan(args, iterations: dict) -> list[dict]:
 
 def play(entry: dict, jobs: int, model: str) -> dict:
     spec, all_seeing = SPECS[entry["team"]]
+    spec = entry.get("spec") or spec  # the learned team's spec (--learned)
     params = {"mission": entry["mission"], "heroes": list(DEFAULT_HEROES[:entry["seats"]]),
               "difficulty": entry["difficulty"]}
     started = time.time()
@@ -100,7 +101,12 @@ def play(entry: dict, jobs: int, model: str) -> dict:
 
 def _same(a: dict, b: dict) -> bool:
     keys = ("mission", "seats", "difficulty", "team", "games", "seed", "iterations", "model")
-    return all(a.get(k) == b.get(k) for k in keys)
+    return all(a.get(k) == b.get(k) for k in keys) and _spec(a) == _spec(b)
+
+
+def _spec(entry: dict) -> str | None:
+    """The learned team's bot spec (an entry made before --learned has none: `ismcts`)."""
+    return (entry.get("spec") or LEARNED) if entry["team"] == LEARNED else None
 
 
 def share(entry: dict) -> tuple[float, float, float, int]:
@@ -143,7 +149,7 @@ def markdown(entries: list[dict], meta: dict) -> str:
     rows = cell_rows(entries)
     lines = ["# Legends of Hellas: the strength grid (issue 32)", "",
              f"Command: `{meta['command']}`", "",
-             f"Model: {meta['model']}. Equal time: {meta['ms']} ms a decision, from each team's rate measured on one "
+             f"Model: {meta['model']}; the learned team is `{meta.get('learned', LEARNED)}`. Equal time: {meta['ms']} ms a decision, from each team's rate measured on one "
              f"core ({meta['iterations'][LEARNED]} iterations for ismcts, {meta['iterations'][TODAY]} for ismcts-v2 "
              f"and the all-seeing ceiling). Deals: seed {meta['seed']} + game index, the same for every team of a cell. "
              f"Machine: {meta['machine']}; two cores shared with other work, so the ms figures are rough.", "",
@@ -279,6 +285,9 @@ def main(argv=None) -> int:
     p.add_argument("--out", default=str(RESULTS))
     p.add_argument("--model", metavar="FILE", help="the learned team searches with this model file instead of the "
                                                    "shipped one (a candidate's evaluation; its entries are its own)")
+    p.add_argument("--learned", default=LEARNED, metavar="SPEC",
+                   help="the learned team's bot spec (default ismcts), e.g. ismcts:cards=1 for the card model's "
+                        "beliefs; give its own --iterations for equal time")
     p.add_argument("--merge", nargs="+", metavar="JSON", help="play nothing: join these runs into one report in --out")
     args = p.parse_args(argv)
     out = Path(args.out)
@@ -326,13 +335,16 @@ def main(argv=None) -> int:
         timing = decision_time(args.rate_iterations)
     iterations = {t: max(1, round(args.ms * timing["iterations_per_ms"][t])) for t in (LEARNED, TODAY)}
     meta = {"command": "python -m benchmarks.legends_grid " + " ".join(argv if argv is not None else sys.argv[1:]),
-            "model": model, "seed": args.seed, "ms": args.ms, "timing": timing, "iterations": iterations,
+            "model": model, "learned": args.learned, "seed": args.seed, "ms": args.ms, "timing": timing,
+            "iterations": iterations,
             "machine": f"Python {platform.python_version()}, {platform.machine()}, {args.jobs} arena thread(s)"}
     entries = list(old["entries"])
     plan = team_plan(args, iterations)
     started = time.time()
     for n, entry in enumerate(plan, 1):
         label = f"[{n}/{len(plan)}] mission {entry['mission']}, {entry['seats']} seats, {entry['difficulty']}, {entry['team']}"
+        if entry["team"] == LEARNED and args.learned != LEARNED:
+            entry["spec"] = args.learned
         probe = {**entry, "model": model if entry["team"] == LEARNED else None}
         if any(_same(e, probe) for e in entries):
             print(f"{label}: kept from the last run", file=sys.stderr)

@@ -1,4 +1,4 @@
-"""The learning commands of `hzai`: selfplay, train and match (docs/learning.md)."""
+"""The learning commands of `hzai`: selfplay, train, train-cards and match (docs/learning.md)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,19 @@ def cmd_train(args) -> int:
                          value_hidden=args.value_hidden, minutes=args.minutes)
     result = train_model(args.game, args.data, args.out, config, name=args.name, version=args.version,
                          report=args.report, quiet=args.quiet)
+    print(json.dumps(result))
+    return 0
+
+
+def cmd_train_cards(args) -> int:
+    from hzai.learn.cards import add_card_net
+    from hzai.learn.train import TrainConfig
+
+    config = TrainConfig(epochs=args.epochs, batch=args.batch, lr=args.lr, seed=args.seed, hidden=args.hidden,
+                         minutes=args.minutes, input_dropout=args.dropout)
+    result = add_card_net(args.game, args.model, args.data, args.out, config, version=args.version,
+                          report=args.report, quiet=args.quiet,
+                          **({} if args.temper is None else {"temper": args.temper}))
     print(json.dumps(result))
     return 0
 
@@ -96,6 +109,31 @@ def add_commands(sub) -> None:
     p.add_argument("--report", help="write the loss curves and calibration as JSON (and a PNG beside it)")
     p.add_argument("--quiet", action="store_true")
     p.set_defaults(func=cmd_train)
+
+    p = sub.add_parser("train-cards", help="add a card-location net to a model (Legends)",
+                       description="Trains the card-location net (each partner's count of each kind, from the "
+                                   "seat's view features) on self-play records labelled with the partners' "
+                                   "hands, and writes the model with it to --out; its value and policy nets "
+                                   "stay as they are. Prints the held-out cross-entropy beside that of the base "
+                                   "rates. The search weighs its worlds with it under ismcts:cards=1.")
+    p.add_argument("model", help="the model file that gets the card net")
+    p.add_argument("data", nargs="+", help="labelled self-play folders (hzai selfplay --out)")
+    p.add_argument("--game", default="legends", help="the game (default legends)")
+    p.add_argument("--out", required=True, help="the model file to write (.npz)")
+    p.add_argument("--version", type=int, help="the new model's version (default: the model's own)")
+    p.add_argument("--epochs", type=int, default=6, help="passes over the data (default 6)")
+    p.add_argument("--batch", type=int, default=256, help="batch size (default 256)")
+    p.add_argument("--lr", type=float, default=1e-3, help="Adam's step size (default 0.001)")
+    p.add_argument("--hidden", default="128,64", help="the card net's hidden layers (default 128,64)")
+    p.add_argument("--temper", type=float, default=None,
+                   help="the power of the worlds' weights the search uses with the net (default: "
+                        "hzai.learn.cards.DEFAULT_TEMPER, the best measured)")
+    p.add_argument("--dropout", type=float, default=0.1, help="share of input features dropped in training (default 0.1)")
+    p.add_argument("--minutes", type=float, default=10.0, help="stop training after this long (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="initial weights and batch order (default 0)")
+    p.add_argument("--report", help="write the loss curve and figures as JSON")
+    p.add_argument("--quiet", action="store_true")
+    p.set_defaults(func=cmd_train_cards)
 
     p = sub.add_parser("match", help="two guided searches (model files or none) at equal iterations, seats swapped",
                        description="Paired, seat-swapped games in the native arena: game 2k and 2k+1 share a "

@@ -101,7 +101,7 @@ def bot_spec(game, budget: int, model=None, cpuct: float = DEFAULT_CPUCT, pool: 
 
     value = bool(model is not None and model.has_value and use[0])
     policy = bool(model is not None and model.has_policy and use[1])
-    cards = bool(model is not None and model.has_policy and use[2])
+    cards = bool(model is not None and model.has_cards and use[2])
     guided = value or policy or cards
     return _native.BotSpec(2, budget, 0.7, PLAYOUTS[game.default_playout], model=model_index if guided else -1,
                            use_value=value, use_policy=policy, use_cards=cards, cpuct=cpuct, pool=pool, mix=mix)

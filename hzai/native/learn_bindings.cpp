@@ -55,6 +55,8 @@ void bind_learn(py::module_& m) {
       .def_readonly("id", &HzModel::id)
       .def_readonly("has_value", &HzModel::has_value)
       .def_readonly("has_policy", &HzModel::has_policy)
+      .def_property_readonly("has_cards", [](const HzModel& mo) { return mo.has_policy; },
+                             "whether the model has card-location heads (they share the policy net's trunk)")
       .def("values", [](const HzModel& mo, const PyState& s) {
         if (!mo.has_value) throw py::value_error("this model has no value net");
         double out[2];

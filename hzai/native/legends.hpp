@@ -216,6 +216,8 @@ struct LgView {
   int af_defeat = 0, normals_entered = 0, normals_defeated = 0, finals_defeated = 0, result = R_NONE, reason = W_NONE;
 
   std::shared_ptr<const LgState> world;  // world_view: every card seen, this very state
+  // The card model's resampled worlds (lg_card_view): every determinization is one of them.
+  std::shared_ptr<const std::vector<LgState>> worlds;
 
   void check(const LgGame& g) const;  // std::invalid_argument naming a bad field
 };
@@ -283,7 +285,9 @@ struct Legends {
     return v.actor == v.seat ? v.seat : -1;
   }
   static State determinize(const Game& g, const View& v, SplitMix64& rng) {
-    return v.world ? *v.world : sample(g, v, rng.next_u64());
+    if (v.world) return *v.world;
+    if (v.worlds && !v.worlds->empty()) return (*v.worlds)[(size_t)(rng.next_u64() % v.worlds->size())];
+    return sample(g, v, rng.next_u64());
   }
   static View world_view(const Game&, const State& s) {
     View v;
@@ -297,8 +301,8 @@ struct Legends {
     light_scores(g, s, actions, n, out);
   }
   // The learned search's members (search/trait.hpp, model_of), defined in legends_learn.cpp:
-  // a team value and a blueprint policy over one seat's features; no card model (a
-  // model's view is the view itself) and no hidden labels.
+  // a team value and a blueprint policy over one seat's features, and a card-location
+  // model that weighs the worlds (model_view) trained on the partners' hands (the labels).
   using Model = LgModel;
   static void model_values(const Game& g, const Model& m, const State& s, double* out);
   static void model_policy(const Game& g, const Model& m, const View& v, const int* legal, int n, double* out);

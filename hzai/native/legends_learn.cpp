@@ -2,6 +2,7 @@
 #include "legends_learn.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <vector>
 
@@ -361,6 +362,14 @@ void LgModel::check() const {
       throw std::invalid_argument("the policy net needs one head of " + std::to_string(actions) +
                                   " outputs (one per action feature)");
   }
+  if (has_cards_net) {
+    cards.check_reads(features, "cards", "Legends");
+    const int outputs = LG_CARD_LABELS * LG_CARD_CLASSES;
+    if (cards.heads.size() != 1 || cards.head_size(0) != outputs)
+      throw std::invalid_argument("the card net needs one head of " + std::to_string(outputs) + " outputs (" +
+                                  std::to_string(LG_CARD_CLASSES) + " classes for each of " +
+                                  std::to_string(LG_CARD_LABELS) + " partner-kind labels)");
+  }
 }
 
 void lg_model_values(const LgGame& g, const LgModel& m, const LgState& s, double* out) {
@@ -396,18 +405,117 @@ void lg_model_policy(const LgGame& g, const LgModel& m, const LgView& v, const i
   lg_model_policy_of(g, m, idx, k, seat, legal, n, out);
 }
 
+// ----- the card-location model ------------------------------------------------------
+void lg_hidden_labels(const LgGame& g, const LgState& s, int seat, int32_t* out) {
+  std::fill(out, out + LG_CARD_LABELS, -1);
+  for (int r = 1; r < g.seats; ++r) {
+    const int p = (seat + r) % g.seats;
+    int32_t* row = out + (r - 1) * LG_KINDS;
+    for (int k = 0; k < g.kinds; ++k) row[k] = 0;
+    for (int i = 0; i < s.hn[p]; ++i) {
+      const int k = s.kind[s.hand[p][i]];
+      if (k >= 0 && k < g.kinds) row[k] = std::min(row[k] + 1, LG_CARD_CLASSES - 1);
+    }
+  }
+}
+
+void lg_card_log_probs(const LgGame& g, const LgModel& m, const LgView& v, double* out) {
+  if (!m.has_cards()) throw std::invalid_argument("the model has no card net");
+  int32_t idx[LG_MAX_FEATURES];
+  float h[learn::MAX_WIDTH];
+  const int n = lg_view_features(g, v, idx);
+  m.cards.trunk_of(idx, n, h);
+  for (int l = 0; l < LG_CARD_LABELS; ++l) {
+    double* z = out + l * LG_CARD_CLASSES;
+    double top = -1e300;
+    for (int c = 0; c < LG_CARD_CLASSES; ++c)
+      top = std::max(top, z[c] = m.cards.head_at(0, h, l * LG_CARD_CLASSES + c));
+    double sum = 0.0;
+    for (int c = 0; c < LG_CARD_CLASSES; ++c) sum += std::exp(z[c] - top);
+    const double log_sum = top + std::log(sum);
+    for (int c = 0; c < LG_CARD_CLASSES; ++c) z[c] -= log_sum;
+  }
+}
+
+// The worlds: `pool` draws of the uniform sampler, each weighted by the card net's
+// probability of its partners' hands divided by the pool's own frequency of them (so a
+// net that knows only what the sampler knows leaves the weights even, and only what it
+// learned beyond that moves them), to the power `temper` (the sum of the labels' log
+// ratios is noisy: at 1 it keeps about half the pool's worlds), then resampled
+// systematically to `pool` worlds.
+LgView lg_card_view(const LgGame& g, const LgModel& m, const LgView& v, int pool, uint64_t seed,
+                    std::vector<uint64_t>* seeds, double temper) {
+  if (temper < 0.0) temper = m.card_temper;
+  if (!m.has_cards() || pool <= 0 || v.world || v.worlds || g.seats < 2) return v;
+  std::vector<double> lq((size_t)LG_CARD_LABELS * LG_CARD_CLASSES);
+  lg_card_log_probs(g, m, v, lq.data());
+  SplitMix64 rng(seed);
+  std::vector<LgState> drawn;
+  std::vector<uint64_t> drawn_seeds;
+  drawn.reserve((size_t)pool);
+  std::vector<int32_t> classes((size_t)pool * LG_CARD_LABELS);
+  std::vector<double> freq((size_t)LG_CARD_LABELS * LG_CARD_CLASSES, 0.0);
+  for (int i = 0; i < pool; ++i) {
+    drawn_seeds.push_back(rng.next_u64());
+    drawn.push_back(sample(g, v, drawn_seeds.back()));
+    int32_t* c = classes.data() + (size_t)i * LG_CARD_LABELS;
+    lg_hidden_labels(g, drawn.back(), v.seat, c);
+    for (int l = 0; l < LG_CARD_LABELS; ++l)
+      if (c[l] >= 0) freq[(size_t)(l * LG_CARD_CLASSES + c[l])] += 1.0;
+  }
+  const double smooth = 0.5, total = pool + smooth * LG_CARD_CLASSES;
+  std::vector<double> w((size_t)pool);
+  double top = -1e300;
+  for (int i = 0; i < pool; ++i) {
+    const int32_t* c = classes.data() + (size_t)i * LG_CARD_LABELS;
+    double lw = 0.0;
+    for (int l = 0; l < LG_CARD_LABELS; ++l) {
+      if (c[l] < 0) continue;
+      const size_t at = (size_t)(l * LG_CARD_CLASSES + c[l]);
+      lw += lq[at] - std::log((freq[at] + smooth) / total);
+    }
+    w[(size_t)i] = temper * lw;
+    top = std::max(top, lw);
+  }
+  double sum = 0.0;
+  for (double& x : w) sum += (x = std::exp(x - top));
+  auto worlds = std::make_shared<std::vector<LgState>>();
+  worlds->reserve((size_t)pool);
+  const double step = sum / pool;
+  double at = rng.unit() * step, acc = 0.0;
+  for (int i = 0; i < pool; ++i) {
+    acc += w[(size_t)i];
+    while (at < acc && (int)worlds->size() < pool) {
+      worlds->push_back(drawn[(size_t)i]);
+      if (seeds) seeds->push_back(drawn_seeds[(size_t)i]);
+      at += step;
+    }
+  }
+  while ((int)worlds->size() < pool) {  // rounding at the end
+    worlds->push_back(drawn.back());
+    if (seeds) seeds->push_back(drawn_seeds.back());
+  }
+  LgView out = v;
+  out.worlds = std::move(worlds);
+  return out;
+}
+
 // ----- the game trait's learned members (legends.hpp, search/trait.hpp) ---------------
 void Legends::model_values(const Game& g, const Model& m, const State& s, double* out) { lg_model_values(g, m, s, out); }
 void Legends::model_policy(const Game& g, const Model& m, const View& v, const int* legal, int n, double* out) {
   lg_model_policy(g, m, v, legal, n, out);
 }
-LgView Legends::model_view(const Game&, const Model&, const View& v, int, uint64_t) { return v; }  // no card model yet
+LgView Legends::model_view(const Game& g, const Model& m, const View& v, int pool, uint64_t seed) {
+  return lg_card_view(g, m, v, pool, seed);
+}
 int Legends::feature_count(const Game&) { return lg_layout().total; }
 int Legends::view_features(const Game& g, const View& v, int32_t* out) { return lg_view_features(g, v, out); }
 int Legends::state_features(const Game& g, const State& s, int32_t* out) {
   return lg_state_features(g, s, lg_value_seat(g, s), out);
 }
-int Legends::label_count(const Game&) { return 0; }
-void Legends::hidden_labels(const Game&, const State&, const View&, int, int32_t*) {}
+int Legends::label_count(const Game&) { return LG_CARD_LABELS; }
+void Legends::hidden_labels(const Game& g, const State& s, const View&, int seat, int32_t* out) {
+  lg_hidden_labels(g, s, seat, out);
+}
 
 }  // namespace hzn::lg

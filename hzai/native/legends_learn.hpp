@@ -22,6 +22,12 @@ constexpr int LG_KINDS = MAX_ATTR + 1;   // kinds a game may have (attributes an
 constexpr int LG_MAX_FEATURES = 640;     // active features of one picture, at most
 constexpr int LG_MAX_ACTION_FEATURES = 24;  // active features of one action, at most
 
+// The card-location model (the blueprint's second head): for each partner, counted from
+// the seat on (the next seat is partner 1), and each kind, how many cards of that kind
+// the partner holds, as one of LG_CARD_CLASSES classes (0, 1, 2, 3 or more).
+constexpr int LG_CARD_CLASSES = 4;
+constexpr int LG_CARD_LABELS = (MAX_SEATS - 1) * LG_KINDS;
+
 // The feature layout, the same for every mission and seat count (one model serves all).
 struct LgLayout {
   int seats, special, finals, start, size_normal, free_reloc, hero, hand, hand_size, draw, discard, aside, oracle,
@@ -51,13 +57,31 @@ int lg_action_features(const LgGame& g, int seat, int a, int32_t* out);
 
 // The learned models of Legends: the value net reads a seat's features -> head 0, the
 // logit of the team's win; the policy net reads the same features -> head 0, one output
-// per action feature (a blueprint policy shared by every seat).
+// per action feature (a blueprint policy shared by every seat); the card net, the
+// card-location model, reads them too -> head 0, LG_CARD_CLASSES logits for each of the
+// LG_CARD_LABELS labels.
 struct LgModel {
   std::string id;
-  learn::Net value, policy;
-  bool has_value = false, has_policy = false;
+  learn::Net value, policy, cards;
+  bool has_value = false, has_policy = false, has_cards_net = false;
+  double card_temper = 1.0;  // the power of the card net's weights (1: as they are; from the file's header)
+  bool has_cards() const { return has_cards_net; }
   void check() const;  // std::invalid_argument naming what does not fit
 };
+
+// The hidden truth a seat's record is labelled with (never an input): label
+// (r - 1) * LG_KINDS + k is partner r's count of kind k, capped at LG_CARD_CLASSES - 1;
+// -1 for a partner or kind the game does not have.
+void lg_hidden_labels(const LgGame& g, const LgState& s, int seat, int32_t* out);
+// The card net's log-probabilities from the view: out[label * LG_CARD_CLASSES + c].
+void lg_card_log_probs(const LgGame& g, const LgModel& m, const LgView& v, double* out);
+// `v` whose determinizations are drawn from a pool of `pool` worlds sampled as `sample`
+// does, weighted by the card model against the pool's own frequencies, and resampled
+// (docs/learning.md, "Beliefs") with the weights to the power `temper`; `v` itself
+// without a card model or pool. `seeds`, if
+// given, gets each kept world's seed: world i is sample(g, v, (*seeds)[i]).
+LgView lg_card_view(const LgGame& g, const LgModel& m, const LgView& v, int pool, uint64_t seed,
+                    std::vector<uint64_t>* seeds = nullptr, double temper = -1.0);  // < 0: the model's
 
 // The team's win probability of a state (every seat the same).
 void lg_model_values(const LgGame& g, const LgModel& m, const LgState& s, double* out);

@@ -51,6 +51,37 @@ void bind_legends_learn(py::module_& m) {
       .def_readonly("id", &LgModel::id)
       .def_readonly("has_value", &LgModel::has_value)
       .def_readonly("has_policy", &LgModel::has_policy)
+      .def_property_readonly("has_cards", &LgModel::has_cards, "whether the model has the card net (the card-location model)")
+      .def_readonly("card_temper", &LgModel::card_temper)
+      .def("card_probs", [](const LgModel& mo, const LgViewHandle& v) {
+        if (!mo.has_cards()) throw py::value_error("this model has no card net");
+        std::vector<double> out((size_t)LG_CARD_LABELS * LG_CARD_CLASSES);
+        value_errors([&] {
+          lg_card_log_probs(*v.g, mo, v.v, out.data());
+          return 0;
+        });
+        py::list rows;
+        for (int l = 0; l < LG_CARD_LABELS; ++l) {
+          py::list row;
+          for (int c = 0; c < LG_CARD_CLASSES; ++c) row.append(std::exp(out[(size_t)(l * LG_CARD_CLASSES + c)]));
+          rows.append(row);
+        }
+        return rows;
+      }, py::arg("view"),
+         "the card net's probabilities, [label][class]: label (r - 1) * 9 + k is partner r's count of kind k "
+         "(0, 1, 2, 3 or more)")
+      .def("card_view", [](const LgModel& mo, const LgViewHandle& v, int pool, uint64_t seed, double temper) {
+        if (pool < 0 || pool > 100000) throw py::value_error("pool must be 0..100000 worlds, not " + std::to_string(pool));
+        LgView out;
+        std::vector<uint64_t> seeds;
+        {
+          py::gil_scoped_release release;
+          out = value_errors([&] { return lg_card_view(*v.g, mo, v.v, pool, seed, &seeds, temper); });
+        }
+        return py::make_tuple(LgViewHandle{v.g, std::move(out)}, seeds);
+      }, py::arg("view"), py::arg("pool"), py::arg("seed"), py::arg("temper") = -1.0,
+         "(view, seeds), the weights to the power `temper` (< 0: the model's card_temper): the view whose determinizations are the card model's resampled pool of worlds, "
+         "world i being the view's sample with seeds[i] (the view itself and no seeds without a card head)")
       .def("values", [](const LgModel& mo, const LgStateHandle& s) {
         if (!mo.has_value) throw py::value_error("this model has no value net");
         std::vector<double> out((size_t)s.g->seats);
@@ -87,7 +118,10 @@ void bind_legends_learn(py::module_& m) {
   py::object lgame = m.attr("LegendsGame");
   lgame.attr("new_model") = py::cpp_function(
       [](const LgGameHandle&, const std::string& id, const py::list& value_trunk, const py::list& value_heads,
-         const py::list& policy_trunk, const py::list& policy_heads) {
+         const py::list& policy_trunk, const py::list& policy_heads, const py::list& cards_trunk,
+         const py::list& cards_heads, double card_temper) {
+        if (!(card_temper >= 0.0 && card_temper <= 10.0))
+          throw py::value_error("card_temper must be within 0..10, not " + std::to_string(card_temper));
         auto model = std::make_shared<LgModel>();
         model->id = id;
         const int n_in = lg_layout().total;
@@ -95,6 +129,9 @@ void bind_legends_learn(py::module_& m) {
         model->has_policy = !policy_trunk.empty();
         if (model->has_value) model->value = net_of(n_in, value_trunk, value_heads, "value net");
         if (model->has_policy) model->policy = net_of(n_in, policy_trunk, policy_heads, "policy net");
+        model->has_cards_net = !cards_trunk.empty();
+        if (model->has_cards_net) model->cards = net_of(n_in, cards_trunk, cards_heads, "card net");
+        model->card_temper = card_temper;
         value_errors([&] {
           model->check();
           return 0;
@@ -102,7 +139,9 @@ void bind_legends_learn(py::module_& m) {
         return model;
       },
       py::is_method(lgame), py::arg("id"), py::arg("value_trunk"), py::arg("value_heads"), py::arg("policy_trunk"),
-      py::arg("policy_heads"), "the native model from its layers (as HzModel's); an empty trunk: no such net");
+      py::arg("policy_heads"), py::arg("cards_trunk") = py::list(), py::arg("cards_heads") = py::list(),
+      py::arg("card_temper") = 1.0,
+      "the native model from its layers (as HzModel's); an empty trunk: no such net");
   lgame.attr("feature_count") = py::cpp_function([](const LgGameHandle&) { return lg_layout().total; },
                                                  py::is_method(lgame), "the size of a seat's feature encoding");
   lgame.attr("action_feature_count") = py::cpp_function([](const LgGameHandle&) { return lg_action_layout().total; },
@@ -122,6 +161,19 @@ void bind_legends_learn(py::module_& m) {
       },
       py::is_method(lgame), py::arg("state"), py::arg("seat") = -1,
       "the active features of a full state as `seat` would know it (-1: the seat to act)");
+  lgame.attr("hidden_labels") = py::cpp_function(
+      [](const LgGameHandle& h, const LgStateHandle& s, int seat) {
+        if (s.g != h.g && s.g->seats != h.g->seats) throw py::value_error("a state of another game");
+        if (seat < 0 || seat >= h.g->seats) throw py::value_error("seat out of range");
+        std::vector<int32_t> out((size_t)LG_CARD_LABELS);
+        lg_hidden_labels(*h.g, s.s, seat, out.data());
+        return out;
+      },
+      py::is_method(lgame), py::arg("state"), py::arg("seat"),
+      "the card labels of `seat`'s record: partner r's count of kind k (capped at 3) at (r - 1) * 9 + k, "
+      "-1 where the game has no such partner or kind");
+  lgame.attr("card_classes") = LG_CARD_CLASSES;
+  lgame.attr("card_labels") = LG_CARD_LABELS;
   lgame.attr("action_features") = py::cpp_function(
       [](const LgGameHandle& h, int seat, int action) {
         if (seat < 0 || seat >= h.g->seats) throw py::value_error("seat out of range");
@@ -163,7 +215,7 @@ void bind_legends_learn(py::module_& m) {
           states.push_back(st.s);
         }
         return selfplay_records<Legends>(g, bot, model, states, seeds, threads, explore_moves, temperature,
-                                        0);
+                                        Legends::label_count(*g));
       },
       py::is_method(lgame), py::arg("bot"), py::arg("model"), py::arg("starts"), py::arg("seeds"), py::arg("threads") = 1,
       py::arg("explore_moves") = 8, py::arg("temperature") = 1.0, py::arg("text_ranks") = std::vector<int32_t>{},

@@ -5,7 +5,8 @@ refused with ModelError naming it). The native core evaluates the loaded model
 (`_native.HzModel`); a file is read once per process (`load_cached`).
 
 Layout of the arrays: `value/trunk/K/w` (inputs x outputs), `value/trunk/K/b`,
-`value/head/K/w` (outputs x inputs), `value/head/K/b`, the same under `policy/`. A net
+`value/head/K/w` (outputs x inputs), `value/head/K/b`, the same under `policy/` and `cards/` (the card-location net of a game whose twin
+reads one: Legends). A net
 with no trunk layers is absent (a model may have a value net only, say).
 """
 
@@ -23,7 +24,7 @@ import numpy as np
 
 FORMAT = "hzai-model/1"
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a model file bigger than this is refused unread
-NETS = ("value", "policy")
+NETS = ("value", "policy", "cards")
 
 
 class ModelError(ValueError):
@@ -156,8 +157,12 @@ def native_model(game, weights: Weights):
 
     try:
         if hasattr(native, "new_model"):  # a game whose twin builds its own model bundle (Legends)
+            cards = weights.nets.get("cards", {"trunk": [], "heads": []})
+            temper = (weights.info.get("cards") or {}).get("temper", 1.0)  # set when the net was chosen
             return native.new_model(weights.model_id, value["trunk"], value["heads"], policy["trunk"],
-                                    policy["heads"])
+                                    policy["heads"], cards["trunk"], cards["heads"], float(temper))
+        if "cards" in weights.nets:
+            raise ModelError(f"model {weights.model_id} has a card net, which game {game.name} does not read")
         return _native.HzModel(native, weights.model_id, value["trunk"], value["heads"], policy["trunk"],
                                policy["heads"])
     except ValueError as exc:

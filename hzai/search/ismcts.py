@@ -94,7 +94,7 @@ def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = T
         return None
     weights, model = loaded
     guide = Guide(model, weights.model_id, value and model.has_value, policy and model.has_policy,
-                  cards and model.has_policy, cpuct, pool, mix)
+                  cards and model.has_cards, cpuct, pool, mix)
     return guide if guide.active else None
 
 

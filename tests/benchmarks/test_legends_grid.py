@@ -38,3 +38,14 @@ def test_bad_options_are_named(tmp_path, capsys, args, said):
     with pytest.raises(SystemExit):
         legends_grid.main([*TINY, *args, "--out", str(tmp_path)])
     assert said in capsys.readouterr().err
+
+
+def test_the_learned_team_may_be_another_spec_whose_entries_are_its_own(tmp_path, capsys):
+    args = [*TINY, "--teams", "ismcts", "--out", str(tmp_path)]
+    assert legends_grid.main(args) == 0
+    assert legends_grid.main([*args, "--learned", "ismcts:own_only=1"]) == 0
+    assert "kept from the last run" not in capsys.readouterr().err  # another spec: played again
+    report = json.loads((tmp_path / "legends_grid.json").read_text())
+    (entry,) = report["entries"]
+    assert entry["spec"] == "ismcts:own_only=1" and report["meta"]["learned"] == "ismcts:own_only=1"
+    assert "the learned team is `ismcts:own_only=1`" in (tmp_path / "legends_grid.md").read_text()

@@ -81,7 +81,7 @@ def test_the_games_declare_what_they_are_known_to_offer():
     assert games["hera_zeus"].capabilities.offered() == (
         "native", "heuristic", "opponent_model", "model", "model_policy", "guided_worlds", "belief_report",
         "review_belief")
-    assert games["legends"].capabilities.offered() == ("cooperative", "native", "heuristic", "model")
+    assert games["legends"].capabilities.offered() == ("cooperative", "native", "heuristic", "model", "guided_worlds")
     assert games["toy_guess"].capabilities.offered() == ("public_moves",)
     assert games["toy_team"].capabilities.offered() == ("cooperative", "public_moves")
 

@@ -33,9 +33,10 @@ class OptionError(ValueError):
 
 class LegendsGame(Game):
     name = "legends"
-    # A team game with a C++ twin, a heuristic and a learned team value; no opponent model
-    # and no belief report yet.
-    capabilities = Capabilities(cooperative=True, native=True, heuristic=True, model=True)
+    # A team game with a C++ twin, a heuristic, a learned team value and a learned card
+    # model that weighs the worlds (guided_worlds); no hand-made opponent model and no
+    # belief report yet.
+    capabilities = Capabilities(cooperative=True, native=True, heuristic=True, model=True, guided_worlds=True)
     rules = rules  # the State reaches the rules through its game
     # Set by the package (hzai/games/legends/__init__.py): these modules import this one.
     view_type = None  # LegendsView
@@ -110,6 +111,15 @@ class LegendsGame(Game):
         from hzai.games.legends.native.twin import native_view
 
         return native_view(view)
+
+    def guided_view(self, view, model, pool: int, seed: int):
+        """The view with worlds weighted by the model's card head (hzai.games.legends.learned);
+        None for a model without one."""
+        if self.native is None:
+            return None
+        from hzai.games.legends.learned import guided_view
+
+        return guided_view(view, model, pool, seed)
 
     def native_start(self, seed: int):
         """The twin's state of `new_state(seed)` (the deal is the reference's)."""

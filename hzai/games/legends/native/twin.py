@@ -125,8 +125,11 @@ def view_spec(view) -> dict:
 def native_view(view) -> _native.LegendsView:
     """A LegendsView as its spec; any other view of a Legends game (the all-seeing team's,
     whose every sample is one known state) as the native world view of that state."""
+    from hzai.games.legends.learned import GuidedView
     from hzai.games.legends.view import LegendsView
 
+    if isinstance(view, GuidedView):  # the card model's worlds, already in the twin
+        return view.native
     if isinstance(view, LegendsView):
         return view.game.native.view(view_spec(view))
     return view.game.native.world_view(native_state(view.sample(0)))
