@@ -59,3 +59,41 @@ class View(ABC):
         decisions by it (option split, hzai.search). Default None: the game has no
         such count, or this decision is not one of the turn's actions."""
         return None
+
+
+class WeightedView(View):
+    """`base` with other determinizations: a game's view whose worlds a model weighs (an
+    opponent model, a card model). Everything but `sample` is the base's; a subclass sets
+    what it adds in `__init__` and says how it draws (`sample`). Attributes it does not
+    set are read from the base."""
+
+    OWN = ("base", "game")  # attributes a subclass sets itself (extended by it)
+
+    def __init__(self, base: View):
+        self.base = base
+        self.game = base.game
+
+    @property
+    def seat(self) -> int:
+        return self.base.seat
+
+    @property
+    def current_seat(self) -> int | None:
+        return self.base.current_seat
+
+    def legal_moves(self) -> list[Move]:
+        return self.base.legal_moves()
+
+    def to_json(self) -> dict:
+        return self.base.to_json()
+
+    def history_mark(self) -> tuple[int, str | None] | None:
+        return self.base.history_mark()
+
+    def turn_progress(self) -> tuple[int, int] | None:
+        return self.base.turn_progress()
+
+    def __getattr__(self, name: str):
+        if name.startswith("__") or name in type(self).OWN:
+            raise AttributeError(name)
+        return getattr(self.base, name)

@@ -130,9 +130,9 @@ void bind_arena(py::module_& m) {
   py::class_<BotSpec>(m, "BotSpec", "a native bot of the arena: random, light, ismcts or pimc")
       .def(py::init([](int kind, long iterations, double exploration, int playout, int worlds, int threads,
                        bool own_only, double root_widen, int model, bool use_value, bool use_policy, bool use_cards,
-                       double cpuct, int pool, double mix) {
+                       double cpuct, int pool, double mix, bool partners) {
              BotSpec b{kind, iterations, exploration, playout, worlds, threads, own_only, root_widen,
-                       model, use_value, use_policy, use_cards, cpuct, pool, mix};
+                       model, use_value, use_policy, use_cards, cpuct, pool, mix, partners};
              try {
                search::check_bot(b);
              } catch (const std::invalid_argument& e) {
@@ -144,7 +144,9 @@ void bind_arena(py::module_& m) {
            py::arg("worlds") = 8, py::arg("threads") = 1, py::arg("own_only") = false,
            py::arg("root_widen") = -1.0, py::arg("model") = -1, py::arg("use_value") = false, py::arg("use_policy") = false,
            py::arg("use_cards") = false, py::arg("cpuct") = 0.25, py::arg("pool") = 200,
-           py::arg("mix") = 1.0)
+           py::arg("mix") = 1.0, py::arg("partners") = false)
+      .def_readonly("partners", &BotSpec::partners,
+                    "ISMCTS with own_only: the partners' moves in the tree drawn from the model's blueprint")
       .def_readonly("mix", &BotSpec::mix, "ISMCTS: a leaf is mix * the value net + (1 - mix) * a playout")
       .def_readonly("model", &BotSpec::model, "index into the arena's models (-1: none)")
       .def_readonly("use_value", &BotSpec::use_value, "ISMCTS: the learned value at the leaves")

@@ -306,6 +306,8 @@ struct Legends {
   using Model = LgModel;
   static void model_values(const Game& g, const Model& m, const State& s, double* out);
   static void model_policy(const Game& g, const Model& m, const View& v, const int* legal, int n, double* out);
+  static void model_state_policy(const Game& g, const Model& m, const State& s, int seat, const int* legal, int n,
+                                 double* out);
   static View model_view(const Game& g, const Model& m, const View& v, int pool, uint64_t seed);
   static int feature_count(const Game& g);
   static int view_features(const Game& g, const View& v, int32_t* out);

@@ -505,6 +505,12 @@ void Legends::model_values(const Game& g, const Model& m, const State& s, double
 void Legends::model_policy(const Game& g, const Model& m, const View& v, const int* legal, int n, double* out) {
   lg_model_policy(g, m, v, legal, n, out);
 }
+void Legends::model_state_policy(const Game& g, const Model& m, const State& s, int seat, const int* legal, int n,
+                                 double* out) {
+  int32_t idx[LG_MAX_FEATURES];
+  const int k = lg_state_features(g, s, seat, idx);  // the seat's own picture: equal to its view's
+  lg_model_policy_of(g, m, idx, k, seat, legal, n, out);
+}
 LgView Legends::model_view(const Game& g, const Model& m, const View& v, int pool, uint64_t seed) {
   return lg_card_view(g, m, v, pool, seed);
 }

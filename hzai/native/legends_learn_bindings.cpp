@@ -98,6 +98,16 @@ void bind_legends_learn(py::module_& m) {
         });
         return out;
       }, py::arg("view"), py::arg("legal"), "the blueprint's probabilities of these actions of the view's seat")
+      .def("state_policy", [](const LgModel& mo, const LgStateHandle& s, int seat, const std::vector<int>& legal) {
+        if (!mo.has_policy) throw py::value_error("this model has no policy net");
+        if (seat < 0 || seat >= s.g->seats) throw py::value_error("seat out of range");
+        check_actions(*s.g, legal);
+        std::vector<double> out(legal.size());
+        Legends::model_state_policy(*s.g, mo, s.s, seat, legal.data(), (int)legal.size(), out.data());
+        return out;
+      }, py::arg("state"), py::arg("seat"), py::arg("legal"),
+         "the blueprint's probabilities of these actions of `seat` from its own picture of a full state: what a "
+         "partner plays inside a tree with partners=1")
       .def("time_values", [](const LgModel& mo, const LgStateHandle& s, long n) {
         if (!mo.has_value) throw py::value_error("this model has no value net");
         if (n < 1 || n > 100000000) throw py::value_error("n must be within 1..1e8");

@@ -99,12 +99,16 @@ void bind_view(py::module_& m) {
       .def_readwrite("slots", &Inference::slots);
   py::class_<SearchOptions>(m, "SearchOptions")
       .def(py::init([](double exploration, int playout, uint64_t seed, int threads, double prior_weight,
-                       bool widen_root, bool own_only, double root_widen) {
-             return SearchOptions{exploration, playout, seed, threads, prior_weight, widen_root, own_only, root_widen};
+                       bool widen_root, bool own_only, double root_widen, bool partners_blueprint) {
+             return SearchOptions{exploration, playout, seed, threads, prior_weight, widen_root, own_only, root_widen,
+                                  partners_blueprint};
            }),
            py::arg("exploration") = 0.7, py::arg("playout") = 0, py::arg("seed") = 0, py::arg("threads") = 1,
            py::arg("prior_weight") = 0.0, py::arg("widen_root") = false, py::arg("own_only") = false,
-           py::arg("root_widen") = -1.0)
+           py::arg("root_widen") = -1.0, py::arg("partners_blueprint") = false)
+      .def_readwrite("partners_blueprint", &SearchOptions::partners_blueprint,
+                     "with own_only and a model (set_model): the other seats' moves in the tree drawn from the "
+                     "model's blueprint over each seat's own picture of the world")
       .def_readwrite("root_widen", &SearchOptions::root_widen,
                      "the widening factor at the root (with widen_root); < 0: the one below it")
       .def_readwrite("own_only", &SearchOptions::own_only,

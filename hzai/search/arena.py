@@ -139,7 +139,7 @@ def native_bot(bot, limits: Limits, game=None):
         # A guided bot plays with the game's shipped model, the arena's model 0 (play_native).
         learned = {} if guide is None else {"model": 0, "use_value": guide.value, "use_policy": guide.policy,
                                             "use_cards": guide.cards, "cpuct": guide.cpuct, "pool": guide.pool,
-                                            "mix": guide.mix}
+                                            "mix": guide.mix, "partners": guide.partners}
         return _native.BotSpec(ARENA_BOTS["ismcts"], limits.iterations, bot.exploration, PLAYOUTS[playout],
                                threads=limits.threads, own_only=bool(own_only),
                                root_widen=-1.0 if bot.root_widen is None else bot.root_widen, **learned)

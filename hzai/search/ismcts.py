@@ -77,10 +77,11 @@ class Guide:
     cpuct: float = DEFAULT_CPUCT
     pool: int = DEFAULT_POOL
     mix: float = DEFAULT_MIX
+    partners: bool = False  # the partners' moves in a tree of own decisions drawn from the policy (the blueprint)
 
     @property
     def active(self) -> bool:
-        return self.value or self.policy or self.cards
+        return self.value or self.policy or self.cards or self.partners
 
 
 def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = True,
@@ -158,14 +159,17 @@ def infer_of(game, infer: bool | None) -> bool:
 
 def _search_options(view: View, seed: int, threads: int, exploration: float,
                     playout: str | None, prior: float = 0.0, widen_root: bool = False,
-                    own_only: bool = False, root_widen: float | None = None) -> _native.SearchOptions:
+                    own_only: bool = False, root_widen: float | None = None,
+                    partners: bool = False) -> _native.SearchOptions:
     """widen_root: a game that widens its tree in its policy's order (docs/native.md)
     widens the root too: a bot's move. Off (analysis), every legal root move is searched.
-    own_only: the other seats' moves inside the tree are the playout policy's; root_widen:
-    the widening factor at a widened root (None: the one below it, widening.hpp)."""
+    own_only: the other seats' moves inside the tree are the playout policy's, or with
+    `partners` the learned blueprint's; root_widen: the widening factor at a widened root
+    (None: the one below it, widening.hpp)."""
     return _native.SearchOptions(exploration=exploration, playout=PLAYOUTS[playout_of(view, playout)],
                                  seed=seed & MASK64, threads=threads, prior_weight=prior, widen_root=widen_root,
-                                 own_only=own_only, root_widen=-1.0 if root_widen is None else root_widen)
+                                 own_only=own_only, root_widen=-1.0 if root_widen is None else root_widen,
+                                 partners_blueprint=partners)
 
 
 def _restricted(search, view: View, root_moves: RootMoves | None):
@@ -200,11 +204,16 @@ def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAU
     if multi and own_only:
         raise BotError("option own_only=1 keeps one tree of the searching seat's decisions: it needs tree=single")
     own_only = False if multi else own_only_of(game, own_only)
-    options = _search_options(view, seed, threads, exploration, playout, prior, widen_root, own_only, root_widen)
+    partners = guide is not None and guide.partners
+    if partners and not own_only:
+        raise BotError("option partners=1 draws the partners' moves in a tree of the seat's own decisions: "
+                       "it needs own_only=1")
+    options = _search_options(view, seed, threads, exploration, playout, prior, widen_root, own_only, root_widen,
+                              partners)
     if game.native is not None:
         make = game.native.mo_search if multi else game.native.search
         search = make(search_view(view), options)
-        if guide is not None and (guide.value or guide.policy):
+        if guide is not None and (guide.value or guide.policy or guide.partners):
             if multi or not hasattr(search, "set_model"):
                 raise BotError(f"game {game.name}'s learned model guides the single tree of its native search only")
             search.set_model(guide.model, guide.value, guide.policy, guide.cpuct, guide.mix)
@@ -475,7 +484,7 @@ class IsmctsBot:
                  reuse: int | str = 0, credit: int | str = 0, split: float | str = 0.0,
                  value: int | str | None = None, policy: int | str | None = None, cards: int | str | None = None,
                  cpuct: float | str | None = None, pool: int | str = DEFAULT_POOL, mix: float | str | None = None,
-                 replicas: int | str = 1):
+                 replicas: int | str = 1, partners: int | str = 0):
         # The learned model's parts (docs/learning.md): each 0/1; not given, on where the
         # game ships a model, unless the game's own defaults say otherwise
         # (`Game.model_defaults`, read when a game is searched: `parts`); a game without a
@@ -496,6 +505,15 @@ class IsmctsBot:
         self.root_widen = None if root_widen is None else number_option("root_widen", root_widen, 0.0, MAX_ROOT_WIDEN)
         if self.own_only and self.tree != "single":
             raise BotError("option own_only=1 keeps one tree of the searching seat's decisions: it needs tree=single")
+        # Option partners (issue 32, item 2): the tree of the seat's own decisions, every
+        # partner's move in it drawn from the learned blueprint over that partner's own
+        # picture of the world (the model the partner bots play).
+        self.partners = bool(whole_option("partners", partners, 0, 1))
+        if self.partners:
+            if self.own_only is False or self.tree != "single":
+                raise BotError("option partners=1 draws the partners' moves in a single tree of the seat's own "
+                               "decisions: it cannot go with own_only=0 or tree=multi")
+            self.own_only = True
         self.prior = number_option("prior", self.DEFAULT_PRIOR if prior is None else prior, 0.0, MAX_PRIOR)
         self.infer = None if infer is None else bool(whole_option("infer", infer, 0, 1))
         self.temperature = None if temp is None else number_option("temp", temp, MIN_TEMPERATURE, MAX_TEMPERATURE)
@@ -537,6 +555,15 @@ class IsmctsBot:
         if known is not None and known[0] is game:
             return known[1]
         guide = default_guide(game, self.parts(game), self.cpuct, self.mix, self.pool)
+        if self.partners:
+            if guide is None and game.capabilities.model:  # every part off: the model for its blueprint alone
+                loaded = shipped_guide(game, False, True, False, DEFAULT_CPUCT if self.cpuct is None else self.cpuct,
+                                       self.pool)
+                guide = None if loaded is None else dataclasses.replace(loaded, policy=False)
+            if guide is None or not guide.model.has_policy:
+                raise BotError(f"option partners=1 draws the partners' moves from the learned blueprint: game "
+                               f"{game.name} ships no model with a policy")
+            guide = dataclasses.replace(guide, partners=True)
         self._guide = (game, guide)
         return guide
 

@@ -18,21 +18,13 @@ from hzai.games.legends.view import LegendsView
 from hzai.rng import SplitMix64
 from hzai.search.bot import make_bot
 from tests.legends.helpers import game as legends_game
-from tests.legends.helpers import random_game
+from tests.learn.test_legends_learned import _decision
 
 CLASSES = 4
 
 
 def _game(mission=1, seats=2):
     return legends_game(mission, tuple(DEFAULT_HEROES[:seats]))
-
-
-def _decision(g, seed=7, upto=6):
-    state = random_game(g, seed, upto=upto)
-    while state.is_chance or state.is_terminal:
-        upto += 1
-        state = random_game(g, seed, upto=upto)
-    return state
 
 
 def card_weights(seed: int = 0, sure: tuple[int, int] | None = None, temper: float = 1.0):

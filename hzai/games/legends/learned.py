@@ -11,52 +11,28 @@ partner's cards.
 
 from __future__ import annotations
 
-from hzai.core.view import View as CoreView
+from hzai.core.view import WeightedView
 from hzai.rng import MASK64, SplitMix64, mix_seed
 
 SALT = 0xCA4D5  # the pool's seed: mix_seed(search seed, SALT), as the native arena's CARDS_SALT
 
 
-class GuidedView(CoreView):
+class GuidedView(WeightedView):
     """`base` (a LegendsView) with determinizations drawn from the card model's pool:
     the native search reads `native`; `sample` draws one of the same worlds."""
 
+    OWN = WeightedView.OWN + ("native", "world_seeds")
+
     def __init__(self, base, model, pool: int, seed: int):
-        self.base = base
-        self.game = base.game
+        super().__init__(base)
         self.native, self.world_seeds = model.card_view(base.game.native_view(base), pool,
                                                         mix_seed(seed & MASK64, SALT))
-
-    @property
-    def seat(self) -> int:
-        return self.base.seat
-
-    @property
-    def current_seat(self) -> int | None:
-        return self.base.current_seat
-
-    def legal_moves(self):
-        return self.base.legal_moves()
-
-    def to_json(self) -> dict:
-        return self.base.to_json()
-
-    def history_mark(self):
-        return self.base.history_mark()
-
-    def turn_progress(self):
-        return self.base.turn_progress()
 
     def sample(self, seed: int):
         if not self.world_seeds:
             return self.base.sample(seed)
         pick = SplitMix64(seed & MASK64).next_u64() % len(self.world_seeds)
         return self.base.sample(self.world_seeds[pick])
-
-    def __getattr__(self, name: str):
-        if name.startswith("__") or name in ("base", "native", "world_seeds", "game"):
-            raise AttributeError(name)
-        return getattr(self.base, name)
 
 
 def guided_view(view, model, pool: int, seed: int):

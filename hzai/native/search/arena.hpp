@@ -64,6 +64,7 @@ struct BotSpec {
   double cpuct = 0.25;  // hzai.search.ismcts.DEFAULT_CPUCT
   int pool = 200;
   double mix = 1.0;  // a leaf: mix * the value net + (1 - mix) * a playout
+  bool partners = false;  // ISMCTS with own_only: partners' moves in the tree from the model's blueprint
 };
 
 struct ArenaOutcome {
@@ -89,9 +90,14 @@ inline void check_bot(const BotSpec& b) {
   if (!(b.cpuct > 0.0) || b.cpuct > 100.0) throw std::invalid_argument("cpuct must be within 0..100 (not 0)");
   if (b.pool < 1 || b.pool > 100000) throw std::invalid_argument("pool must be within 1..100000");
   if (!(b.mix >= 0.0 && b.mix <= 1.0)) throw std::invalid_argument("mix must be within 0..1");
+  if (b.partners && (b.kind != BOT_ISMCTS || !b.own_only || b.model < 0))
+    throw std::invalid_argument("partners draws the partners' moves from a model's blueprint: an ISMCTS bot with "
+                                "own_only and a model");
 }
 
-inline bool guided(const BotSpec& b) { return b.model >= 0 && (b.use_value || b.use_policy || b.use_cards); }
+inline bool guided(const BotSpec& b) {
+  return b.model >= 0 && (b.use_value || b.use_policy || b.use_cards || b.partners);
+}
 
 // The light bot's move: the playout policy's move in one world drawn from the view.
 template <class G>
@@ -236,6 +242,7 @@ class Arena {
     o.threads = b.threads;
     o.widen_root = true;  // a bot's move, as IsmctsBot.decide searches it (widening.hpp)
     o.own_only = b.own_only;
+    o.partners_blueprint = b.partners;
     o.root_widen = b.root_widen;
     if constexpr (has_model_v<G>) {
       if (guided(b) && b.use_cards)  // a pool of at most the budget's worlds, as hzai.search.ismcts.guided

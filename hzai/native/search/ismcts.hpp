@@ -42,6 +42,11 @@ struct SearchOptions {
   // The widening factor at a widened root (widening.hpp; < 0: ROOT_WIDEN, WIDEN below
   // it): a root visited v times offers its 1 + floor(root_widen * sqrt(v)) best actions.
   double root_widen = -1.0;
+  // With own_only and a model with a policy (set_model): every other seat's move on the
+  // way down is drawn from the model's policy, the blueprint the partners share, over
+  // that seat's own picture of the drawn world (G::model_state_policy), instead of the
+  // playout policy (issue 32, item 2: Hanabi's SPARTA searches one seat this way).
+  bool partners_blueprint = false;
 };
 
 // The options checked (std::invalid_argument naming the option) as the searches use
@@ -55,6 +60,11 @@ SearchOptions checked_options(SearchOptions o) {
   if (!(o.prior_weight >= 0.0) || o.prior_weight > 100.0) throw std::invalid_argument("prior weight must be within 0..100");
   if (!(o.root_widen <= 4.0)) throw std::invalid_argument("root_widen must be ≤ 4 (< 0: the default)");
   if (!has_prior<G>::value) o.prior_weight = 0.0;
+  if (o.partners_blueprint && !o.own_only)
+    throw std::invalid_argument("partners_blueprint draws the partners' moves of a tree of the seat's own decisions: "
+                                "it needs own_only");
+  if (o.partners_blueprint && !has_state_policy<G>::value)
+    throw std::invalid_argument("this game's model has no blueprint for the partners (model_state_policy)");
   return o;
 }
 
@@ -83,6 +93,7 @@ struct alignas(64) Tree {  // one cache line at least: each thread mutates its o
   std::vector<int32_t> slot;        // scratch, num_actions: child of the node at hand by action, else -1
   std::vector<double> prior;        // scratch, max_legal: the prior of each legal action (prior_weight > 0)
   std::vector<double> scores;       // scratch for the policy's scores (widening.hpp)
+  std::vector<double> blueprint;    // scratch, max_legal: a partner's blueprint (partners_blueprint)
 };
 
 struct ChildStats {
@@ -426,6 +437,7 @@ class Ismcts {
       tree.slot.assign((size_t)G::num_actions(*g_), -1);
       if (options_.prior_weight > 0.0) tree.prior.resize(width);
       if constexpr (has_policy_scores<G>::value) tree.scores.resize(width);
+      if (options_.partners_blueprint) tree.blueprint.resize(width);
     }
   }
 
@@ -487,6 +499,10 @@ class Ismcts {
     if (iterations() > 0) throw std::logic_error("set the model before the search runs");
     if (!(cpuct > 0.0) || cpuct > 100.0) throw std::invalid_argument("cpuct must be within 0..100 (not 0)");
     if (!(mix >= 0.0 && mix <= 1.0)) throw std::invalid_argument("mix must be within 0..1");
+    if constexpr (has_model_v<G>) {
+      if (options_.partners_blueprint && (!model || !model->has_policy))
+        throw std::invalid_argument("partners_blueprint needs a model with a policy net");
+    }
     model_ = std::move(model);
     use_value_ = model_ && use_value;
     use_policy_ = model_ && use_policy;
@@ -539,7 +555,7 @@ class Ismcts {
       }
       if (options_.own_only && mover != root_player_) {
         ++by_policy;
-        policy_step<G>(g, s, tree.rng, options_.playout, buf, mover);
+        if (!blueprint_step(s, tree, buf, mover)) policy_step<G>(g, s, tree.rng, options_.playout, buf, mover);
         continue;
       }
       int n = G::legal_actions(g, s, buf);
@@ -604,6 +620,30 @@ class Ismcts {
     }
     tree.nodes[0].visits += 1;
     tree.iterations += 1;
+  }
+
+  // A partner's move drawn from the blueprint (partners_blueprint); false where there is
+  // none to draw from (no such option, no model, a game without model_state_policy).
+  bool blueprint_step(State& s, Tree& tree, int* buf, int mover) const {
+    if constexpr (has_model_v<G> && has_state_policy<G>::value) {
+      if (!options_.partners_blueprint || !model_) return false;
+      const int n = G::legal_actions(*g_, s, buf);
+      if (n <= 0) throw std::logic_error("no legal move in a running game");
+      double* p = tree.blueprint.data();
+      G::model_state_policy(*g_, *model_, s, mover, buf, n, p);
+      const double x = tree.rng.unit();
+      double acc = 0.0;
+      int pick = n - 1;
+      for (int i = 0; i < n; ++i)
+        if (x < (acc += p[i])) {
+          pick = i;
+          break;
+        }
+      G::apply(*g_, s, buf[pick]);
+      return true;
+    }
+    (void)s, (void)tree, (void)buf, (void)mover;
+    return false;
   }
 
   // The value net's results for a leaf that is not the end of the game (false: play it out).

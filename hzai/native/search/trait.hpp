@@ -79,6 +79,15 @@ constexpr bool has_model_v = !std::is_void_v<typename model_of<G>::type>;
 template <class G>
 struct has_prior<G, std::void_t<decltype(&G::prior)>> : std::true_type {};
 
+// Optional with a model: void model_state_policy(const Game&, const Model&, const State&,
+// int seat, const int* legal, int n, double* out), the policy net's probabilities of the
+// n legal actions of `seat` in a drawn world, read from that seat's own picture of it
+// (the blueprint a partner plays inside the tree: SearchOptions::partners_blueprint).
+template <class G, class = void>
+struct has_state_policy : std::false_type {};
+template <class G>
+struct has_state_policy<G, std::void_t<decltype(&G::model_state_policy)>> : std::true_type {};
+
 // Compile-time check that G has the trait's members with the expected signatures: a
 // game that misses one fails here with the member's name, not deep inside a template.
 template <class G>

@@ -11,7 +11,7 @@ them. Nothing else of the view changes.
 from __future__ import annotations
 
 from hzai import _native
-from hzai.core.view import View as CoreView
+from hzai.core.view import WeightedView
 from hzai.games.hera_zeus.belief.inference import POOL, slot_log_factors
 from hzai.games.hera_zeus.native.state import NativeState, native_game
 from hzai.games.hera_zeus.native.search import flat_view
@@ -40,40 +40,16 @@ def inference_spec(view, temperature: float, seed: int, pool: int = POOL) -> _na
     return spec
 
 
-class InferredView(CoreView):
+class InferredView(WeightedView):
     """`base` with determinizations drawn from the model's resampled pool."""
 
+    OWN = WeightedView.OWN + ("native_spec", "temperature")
+
     def __init__(self, base, temperature: float, seed: int, pool: int = POOL):
-        self.base = base
-        self.game = base.game
+        super().__init__(base)
         self.temperature = temperature
         self.native_spec = inference_spec(base, temperature, seed, pool)
-
-    @property
-    def seat(self) -> int:
-        return self.base.seat
-
-    @property
-    def current_seat(self) -> int | None:
-        return self.base.current_seat
-
-    def legal_moves(self):
-        return self.base.legal_moves()
-
-    def to_json(self) -> dict:
-        return self.base.to_json()
-
-    def history_mark(self):
-        return self.base.history_mark()
-
-    def turn_progress(self):
-        return self.base.turn_progress()
 
     def sample(self, seed: int):
         core_state = _native.sample_view(native_game(self.game), self.native_spec, seed & MASK64)
         return NativeState(self.game, core_state).to_state()
-
-    def __getattr__(self, name: str):
-        if name.startswith("__") or name in ("base", "native_spec", "game", "temperature"):
-            raise AttributeError(name)
-        return getattr(self.base, name)
