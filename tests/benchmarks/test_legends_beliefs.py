@@ -13,6 +13,14 @@ from tests.learn.test_legends_cards import card_weights
 TINY = ["--missions", "1", "--seats", "2", "--games", "1", "--every", "4", "--pool", "12", "--iterations", "4"]
 
 
+@pytest.fixture(autouse=True)
+def _restored_model_file(monkeypatch):
+    """--model points LegendsGame.model_file at the file for the process: put it back."""
+    from hzai.games.legends.game import LegendsGame
+
+    monkeypatch.setattr(LegendsGame, "model_file", LegendsGame.model_file)
+
+
 def test_a_tiny_run_scores_the_three_beliefs(tmp_path):
     from hzai.native.model import save
 

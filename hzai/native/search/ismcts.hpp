@@ -499,7 +499,7 @@ class Ismcts {
     if (iterations() > 0) throw std::logic_error("set the model before the search runs");
     if (!(cpuct > 0.0) || cpuct > 100.0) throw std::invalid_argument("cpuct must be within 0..100 (not 0)");
     if (!(mix >= 0.0 && mix <= 1.0)) throw std::invalid_argument("mix must be within 0..1");
-    if constexpr (has_model_v<G>) {
+    if constexpr (has_model_v<G> && has_state_policy<G>::value) {  // (a game's Model may be incomplete here)
       if (options_.partners_blueprint && (!model || !model->has_policy))
         throw std::invalid_argument("partners_blueprint needs a model with a policy net");
     }
