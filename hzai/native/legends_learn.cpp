@@ -463,17 +463,16 @@ LgView lg_card_view(const LgGame& g, const LgModel& m, const LgView& v, int pool
     for (int l = 0; l < LG_CARD_LABELS; ++l)
       if (c[l] >= 0) freq[(size_t)(l * LG_CARD_CLASSES + c[l])] += 1.0;
   }
+  // Each label-class's log ratio, once: the net's log-probability over the pool's own.
   const double smooth = 0.5, total = pool + smooth * LG_CARD_CLASSES;
+  for (size_t at = 0; at < lq.size(); ++at) lq[at] -= std::log((freq[at] + smooth) / total);
   std::vector<double> w((size_t)pool);
   double top = -1e300;
   for (int i = 0; i < pool; ++i) {
     const int32_t* c = classes.data() + (size_t)i * LG_CARD_LABELS;
     double lw = 0.0;
-    for (int l = 0; l < LG_CARD_LABELS; ++l) {
-      if (c[l] < 0) continue;
-      const size_t at = (size_t)(l * LG_CARD_CLASSES + c[l]);
-      lw += lq[at] - std::log((freq[at] + smooth) / total);
-    }
+    for (int l = 0; l < LG_CARD_LABELS; ++l)
+      if (c[l] >= 0) lw += lq[(size_t)(l * LG_CARD_CLASSES + c[l])];
     w[(size_t)i] = temper * lw;
     top = std::max(top, lw);
   }

@@ -85,7 +85,8 @@ class Guide:
 
 
 def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = True,
-                  cpuct: float = DEFAULT_CPUCT, pool: int = DEFAULT_POOL, mix: float = DEFAULT_MIX) -> Guide | None:
+                  cpuct: float = DEFAULT_CPUCT, pool: int = DEFAULT_POOL, mix: float = DEFAULT_MIX,
+                  partners: bool = False) -> Guide | None:
     """The game's kept model with the parts asked for, or None when the game ships none
     (or every part is off): that search is the unguided one."""
     from hzai.native.model import shipped_model
@@ -95,7 +96,7 @@ def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = T
         return None
     weights, model = loaded
     guide = Guide(model, weights.model_id, value and model.has_value, policy and model.has_policy,
-                  cards and model.has_cards, cpuct, pool, mix)
+                  cards and model.has_cards, cpuct, pool, mix, partners and model.has_policy)
     return guide if guide.active else None
 
 
@@ -556,14 +557,13 @@ class IsmctsBot:
             return known[1]
         guide = default_guide(game, self.parts(game), self.cpuct, self.mix, self.pool)
         if self.partners:
-            if guide is None and game.capabilities.model:  # every part off: the model for its blueprint alone
-                loaded = shipped_guide(game, False, True, False, DEFAULT_CPUCT if self.cpuct is None else self.cpuct,
-                                       self.pool)
-                guide = None if loaded is None else dataclasses.replace(loaded, policy=False)
-            if guide is None or not guide.model.has_policy:
+            if guide is not None:
+                guide = dataclasses.replace(guide, partners=guide.model.has_policy)
+            elif game.capabilities.model:  # every part off: the model for its blueprint alone
+                guide = shipped_guide(game, False, False, False, pool=self.pool, partners=True)
+            if guide is None or not guide.partners:
                 raise BotError(f"option partners=1 draws the partners' moves from the learned blueprint: game "
                                f"{game.name} ships no model with a policy")
-            guide = dataclasses.replace(guide, partners=True)
         self._guide = (game, guide)
         return guide
 
