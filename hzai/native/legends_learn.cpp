@@ -474,7 +474,7 @@ LgView lg_card_view(const LgGame& g, const LgModel& m, const LgView& v, int pool
     for (int l = 0; l < LG_CARD_LABELS; ++l)
       if (c[l] >= 0) lw += lq[(size_t)(l * LG_CARD_CLASSES + c[l])];
     w[(size_t)i] = temper * lw;
-    top = std::max(top, lw);
+    top = std::max(top, w[(size_t)i]);  // the tempered maximum: every exp below is at most 1
   }
   double sum = 0.0;
   for (double& x : w) sum += (x = std::exp(x - top));

@@ -248,3 +248,28 @@ def test_train_cards_adds_a_card_net_and_keeps_the_rest(tmp_path):
 
         save(Weights("hera_zeus", "x", 1, {}, {}), bad)
         add_card_net("legends", str(bad), [str(data)], str(tmp_path / "no.npz"), TrainConfig(epochs=1), quiet=True)
+
+
+def test_a_net_far_from_the_pool_still_weighs_it_without_overflow():
+    """The weights are shifted by their largest tempered log before exp: a net whose log
+    ratios are all very negative (here every class nearly impossible) still gives a pool
+    of drawn worlds, not an overflow."""
+    g = _game(3, 4)
+    state = _decision(g, seed=3, upto=6)
+    view = native_view(LegendsView.of(state, state.current_seat))
+    weights = card_weights()
+    w, b = weights.nets["cards"]["heads"][0]
+    w[...] = 0.0
+    b[...] = -900.0
+    b[::CLASSES] = 0.0  # class 0 sure everywhere: every other class at about e^-900
+    _, kept = _native_model(weights).card_view(view, 60, 2, 0.3)
+    rng = SplitMix64(2)  # the pool's worlds are drawn with the card view's seed's generator
+    drawn = [rng.next_u64() for _ in range(60)]
+    seat = state.current_seat
+
+    def zeros(s):
+        return sum(c == 0 for c in g.native.hidden_labels(_native.legends_sample(view, s), seat))
+
+    best = max(zeros(s) for s in drawn)
+    assert zeros(drawn[-1]) < best  # (an overflow left the pool as copies of the last world)
+    assert len(kept) == 60 and set(kept) <= set(drawn) and all(zeros(s) == best for s in kept)
