@@ -25,8 +25,8 @@ from collections import Counter
 import grpc
 
 FORBIDDEN = ("INTERNAL", "UNKNOWN", "UNAVAILABLE")
-BOT = "/hzai.v2.BotService/"
-MATCH = "/hzai.v2.MatchService/"
+BOT = "/hzai.v3.BotService/"
+MATCH = "/hzai.v3.MatchService/"
 HEALTH = "/grpc.health.v1.Health/"
 REFLECTION = "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"
 STREAMING = {BOT + "AnalyzeStream", BOT + "AnalyzeGame"}
@@ -47,7 +47,7 @@ class Fuzzer:
     """Seeded requests (method path, message bytes, metadata)."""
 
     def __init__(self, seed: int, record: dict, match_id: str = "", tokens: dict | None = None):
-        from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
+        from hzai_proto.v3 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
 
         self.bot_pb2, self.common_pb2, self.match_pb2 = bot_pb2, common_pb2, match_pb2
         self.hera_zeus_pb2, self.legends_pb2 = hera_zeus_pb2, legends_pb2
@@ -200,7 +200,7 @@ class Fuzzer:
         if method in ("Check", "Watch"):
             from grpc_health.v1 import health_pb2
 
-            return health_pb2.HealthCheckRequest(service=r.choice(["", "hzai.v2.BotService", self.text()]))
+            return health_pb2.HealthCheckRequest(service=r.choice(["", "hzai.v3.BotService", self.text()]))
         if method == "List":
             from grpc_health.v1 import health_pb2
 
@@ -213,7 +213,7 @@ class Fuzzer:
             if choice == 0:
                 request.list_services = self.text()
             elif choice == 1:
-                request.file_containing_symbol = r.choice(["hzai.v2.BotService", self.text()])
+                request.file_containing_symbol = r.choice(["hzai.v3.BotService", self.text()])
             elif choice == 2:
                 request.file_by_filename = self.text()
             return request
@@ -306,7 +306,7 @@ def call(channel: grpc.Channel, path: str, data: bytes, metadata, timeout: float
 
 def shared_match(channel: grpc.Channel) -> tuple[str, dict]:
     """A match for the fuzzer to poke at, and the seat tokens its creation returned."""
-    from hzai_proto.v2 import match_pb2, match_pb2_grpc
+    from hzai_proto.v3 import match_pb2, match_pb2_grpc
 
     reply = match_pb2_grpc.MatchServiceStub(channel).CreateMatch(
         match_pb2.CreateMatchRequest(game="hera_zeus", seed=3, open=True, bot_seats=[1], bot="random"), timeout=30)

@@ -34,7 +34,7 @@ import os  # noqa: E402
 import time  # noqa: E402
 
 from hzai_client import messages  # noqa: E402
-from hzai_proto.v2 import bot_pb2_grpc, match_pb2, match_pb2_grpc  # noqa: E402
+from hzai_proto.v3 import bot_pb2_grpc, match_pb2, match_pb2_grpc  # noqa: E402
 from locust import User, constant, events, task  # noqa: E402
 from locust.exception import LocustError  # noqa: E402
 

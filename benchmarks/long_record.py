@@ -62,7 +62,7 @@ def victim_records(count: int, first_seed: int) -> list[str]:
 def latencies(stub, health, records: list[str]) -> tuple[list[float], list[float]]:
     """SuggestMove for each record, and a health check after each: both latencies (ms)."""
     from grpc_health.v1 import health_pb2
-    from hzai_proto.v2 import bot_pb2, common_pb2
+    from hzai_proto.v3 import bot_pb2, common_pb2
 
     moves, checks = [], []
     for text in records:
@@ -87,7 +87,7 @@ class Attacker(threading.Thread):
 
     def __init__(self, channel, texts: list[str]):
         super().__init__(daemon=True)
-        from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2
+        from hzai_proto.v3 import bot_pb2, bot_pb2_grpc, common_pb2
 
         self.stub = bot_pb2_grpc.BotServiceStub(channel)
         self.requests = [bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game=GAME, record_json=t))
@@ -117,7 +117,7 @@ class Attacker(threading.Thread):
 
 def measure(address: str, pid: int | None, moves: int, victim_requests: int, cost_requests: int) -> dict:
     from grpc_health.v1 import health_pb2_grpc
-    from hzai_proto.v2 import bot_pb2_grpc
+    from hzai_proto.v3 import bot_pb2_grpc
 
     options = [("grpc.max_send_message_length", 64 << 20), ("grpc.max_receive_message_length", 64 << 20)]
     texts = {"default_turn_limit": hostile(moves, None), "turn_limit_10000": hostile(moves, 10_000)}

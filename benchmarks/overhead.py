@@ -52,7 +52,7 @@ TARGET_OVERHEAD = 0.10  # at 1000 iterations
 def decision(record_json: str):
     """What the server builds for a record position: the view of the player to move
     (the game's view_to_decide: replayed and built by the native core where it can)."""
-    from hzai_proto.v2 import common_pb2
+    from hzai_proto.v3 import common_pb2
     from hzai_server import convert
 
     record, _ = convert.record_from_position(common_pb2.Position(game="hera_zeus", record_json=record_json))
@@ -261,7 +261,7 @@ def server_side(records: list[str], budgets: list[int], rounds: int, profile_rep
     import pstats
 
     from hzai.search import Limits
-    from hzai_proto.v2 import bot_pb2, common_pb2
+    from hzai_proto.v3 import bot_pb2, common_pb2
     from hzai_server import convert
     from hzai_server.searches import make_checked_bot
 

@@ -46,7 +46,7 @@ def retry_delay(error) -> float | None:
 def run(callers: int, seconds: float, iterations: int) -> dict:
     from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-    from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2
+    from hzai_proto.v3 import bot_pb2, bot_pb2_grpc, common_pb2
 
     from benchmarks.fuzz_soak import sample_record
 

@@ -33,7 +33,7 @@ def rss_mb(pid: int) -> float:
 
 def measure(address: str, pid: int, seconds: int, every: int = 1) -> dict:
     from benchmarks.fuzz_soak import sample_record
-    from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2
+    from hzai_proto.v3 import bot_pb2, bot_pb2_grpc, common_pb2
 
     request = bot_pb2.AnalyzeRequest(position=common_pb2.Position(game="hera_zeus", record_json=json.dumps(sample_record())),
                                      budget=common_pb2.Budget(iterations=1_000_000, millis=seconds * 1000 + 5000),

@@ -135,7 +135,7 @@ def _open_watch(channel):
 
 
 def _long_search(channel):
-    from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2
+    from hzai_proto.v3 import bot_pb2, bot_pb2_grpc, common_pb2
 
     record = json.dumps({"format": "hzai-record/1", "seed": 5, "moves": []})
     call = bot_pb2_grpc.BotServiceStub(channel).SuggestMove.future(bot_pb2.SuggestMoveRequest(

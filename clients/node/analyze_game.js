@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Reviews every decision of a game record on an hzai server (BotService.AnalyzeGame,
-// hzai.v2), printing each row as soon as the server sends it: the move played against
+// hzai.v3), printing each row as soon as the server sends it: the move played against
 // the bot's best, both values with their 95% intervals, the value lost and its mark.
 //
 //   node analyze_game.js RECORD.json [--server HOST:PORT] [--game NAME] [--seat NAME|INDEX]
@@ -17,7 +17,7 @@
 'use strict';
 
 const {
-  loadV2, parseOptions, call, stream, report, optional, seatIndex, readRecord, positionOf, TLS_OPTIONS, credentialsOf,
+  loadV3, parseOptions, call, stream, report, optional, seatIndex, readRecord, positionOf, TLS_OPTIONS, credentialsOf,
 } = require('./hzai');
 
 const PROGRAM = 'hzai-analyze-game';
@@ -64,9 +64,9 @@ process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(0);
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const recordText = readRecord(args, usage);
-  const v2 = loadV2();
+  const v3 = loadV3();
   const credentials = credentialsOf(args, usage);
-  const bots = new v2.BotService(args.server, credentials);
+  const bots = new v3.BotService(args.server, credentials);
   try {
     const position = await positionOf(bots, args, recordText);
     const seats = [];

@@ -1,4 +1,4 @@
-// What suggest.js and match.js share: loading hzai.v2 from the .proto files, options on
+// What suggest.js and match.js share: loading hzai.v3 from the .proto files, options on
 // the command line, bearer-token metadata, promise-returning calls and one-line errors.
 'use strict';
 
@@ -12,10 +12,10 @@ const LOADER_OPTIONS = {
   includeDirs: [PROTO_ROOT], keepCase: true, longs: String, enums: String, defaults: true, oneofs: true,
 };
 
-// The v2 package, with BotService and MatchService (both files share common.proto).
-function loadV2() {
-  const definition = protoLoader.loadSync(['hzai/v2/bot.proto', 'hzai/v2/match.proto'], LOADER_OPTIONS);
-  return grpc.loadPackageDefinition(definition).hzai.v2;
+// The v3 package, with BotService and MatchService (both files share common.proto).
+function loadV3() {
+  const definition = protoLoader.loadSync(['hzai/v3/bot.proto', 'hzai/v3/match.proto'], LOADER_OPTIONS);
+  return grpc.loadPackageDefinition(definition).hzai.v3;
 }
 
 // Reads `--name value` options into a copy of `defaults` (numbers stay numbers, `flags`
@@ -151,6 +151,6 @@ function stream(client, method, request, token, seconds, onMessage) {
 }
 
 module.exports = {
-  grpc, loadV2, parseOptions, call, stream, report, optional, seatIndex, gameOf, readRecord, positionOf, TLS_OPTIONS,
+  grpc, loadV3, parseOptions, call, stream, report, optional, seatIndex, gameOf, readRecord, positionOf, TLS_OPTIONS,
   credentialsOf,
 };

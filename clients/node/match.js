@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Plays one hosted match of any game the server plays, from the .proto files alone
-// (hzai.v2): one seat is played here (the first legal move each time), every other seat
+// (hzai.v3): one seat is played here (the first legal move each time), every other seat
 // by the server's bot; then checks the server's seed commitment.
 //
 //   node match.js [--server HOST:PORT] [--game NAME] [--seat NAME|INDEX] [--bot NAME]
@@ -21,7 +21,7 @@
 
 const crypto = require('crypto');
 const {
-  loadV2, parseOptions, call, report, optional, seatIndex, TLS_OPTIONS, credentialsOf,
+  loadV3, parseOptions, call, report, optional, seatIndex, TLS_OPTIONS, credentialsOf,
 } = require('./hzai');
 
 const PROGRAM = 'hzai-match';
@@ -105,10 +105,10 @@ async function play(bots, matches, args) {
 async function main() {
   const { args, rest } = parseOptions(process.argv.slice(2), DEFAULTS, ['tls'], usage);
   if (rest.length) usage(`unexpected ${JSON.stringify(rest[0])}`);
-  const v2 = loadV2();
+  const v3 = loadV3();
   const credentials = credentialsOf(args, usage);
-  const bots = new v2.BotService(args.server, credentials);
-  const matches = new v2.MatchService(args.server, credentials);
+  const bots = new v3.BotService(args.server, credentials);
+  const matches = new v3.MatchService(args.server, credentials);
   try {
     await play(bots, matches, args);
   } catch (err) {

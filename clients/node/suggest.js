@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Asks an hzai server for a move, built from the .proto files alone (hzai.v2): any
+// Asks an hzai server for a move, built from the .proto files alone (hzai.v3): any
 // language with a gRPC library can do the same.
 //
 //   node suggest.js RECORD.json [--server HOST:PORT] [--game NAME] [--bot NAME]
@@ -19,7 +19,7 @@
 'use strict';
 
 const {
-  loadV2, parseOptions, call, report, readRecord, positionOf, TLS_OPTIONS, credentialsOf,
+  loadV3, parseOptions, call, report, readRecord, positionOf, TLS_OPTIONS, credentialsOf,
 } = require('./hzai');
 
 const PROGRAM = 'hzai-suggest';
@@ -53,9 +53,9 @@ function parseArgs(argv) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const recordText = readRecord(args, usage);
-  const v2 = loadV2();
+  const v3 = loadV3();
   const credentials = credentialsOf(args, usage);
-  const bots = new v2.BotService(args.server, credentials);
+  const bots = new v3.BotService(args.server, credentials);
   try {
     const position = await positionOf(bots, args, recordText);
     const reply = await call(bots, 'SuggestMove', {

@@ -15,7 +15,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 from hzai.core import game_names
 import hzai_proto
-from hzai_proto.v2 import bot_pb2, match_pb2
+from hzai_proto.v3 import bot_pb2, match_pb2
 
 from hzai_server.admission import DEFAULT_PRIORITY
 from hzai_server.bot_service import BotServicer

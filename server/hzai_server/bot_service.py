@@ -10,7 +10,7 @@ import grpc
 
 from hzai.bounded_cache import BoundedCache
 from hzai.search.bot import DEFAULT_BOT
-from hzai_proto.v2 import bot_pb2, bot_pb2_grpc
+from hzai_proto.v3 import bot_pb2, bot_pb2_grpc
 
 from hzai.search.review import review_moves
 from hzai_server import convert, game_review

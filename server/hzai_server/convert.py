@@ -22,7 +22,7 @@ from hzai.search import Analysis, Limits, LimitsError
 from hzai.search.bot import analysing_bots
 from hzai.search.ismcts import shipped_model_id
 from hzai.search.levels import MAX_LEVEL
-from hzai_proto.v2 import bot_pb2, common_pb2, match_pb2
+from hzai_proto.v3 import bot_pb2, common_pb2, match_pb2
 
 from hzai_server import errors, games
 from hzai_server.errors import ApiError, invalid, quoted

@@ -22,7 +22,7 @@ from hzai.core.bot import RootMoves, RootMovesError
 from hzai.search.positions import MAX_POSITIONS
 from hzai.search.review import ReviewedDecision, resolve_move
 from hzai.text import quoted, without_echo
-from hzai_proto.v2 import bot_pb2
+from hzai_proto.v3 import bot_pb2
 
 from hzai_server import convert, seats
 from hzai_server.errors import ApiError, invalid

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 
 from hzai.rng import MASK64
-from hzai_proto.v2 import match_pb2, match_pb2_grpc
+from hzai_proto.v3 import match_pb2, match_pb2_grpc
 
 from hzai_server import convert, fairness, seen
 from hzai_server.errors import ApiError, invalid, precondition

@@ -4,7 +4,7 @@ goes through here (the game's `observed` for the text, its `narrate` for the wor
 from __future__ import annotations
 
 from hzai.core import Game, Move, State
-from hzai_proto.v2 import common_pb2
+from hzai_proto.v3 import common_pb2
 
 from hzai_server import convert
 

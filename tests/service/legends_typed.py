@@ -28,7 +28,7 @@ def move_text(m) -> str:
 def checked_move(move):
     """The LegendsMove of a Move, checked against its text: the same move, and in a
     redacted one every card hidden."""
-    assert move.detail.TypeName() == "hzai.v2.LegendsMove", move
+    assert move.detail.TypeName() == "hzai.v3.LegendsMove", move
     typed = detail(move)
     assert move_text(typed) == move.text, (move.text, typed)
     if move.redacted:
@@ -39,7 +39,7 @@ def checked_move(move):
 
 def view_json(view) -> dict:
     """A View's LegendsView as the game's view JSON (`hzai view --seat pX`)."""
-    assert view.detail.TypeName() == "hzai.v2.LegendsView", view.detail.type_url
+    assert view.detail.TypeName() == "hzai.v3.LegendsView", view.detail.type_url
     v = detail(view)
     seat = lambda i: f"p{i + 1}"  # noqa: E731
     seats = {}
@@ -73,7 +73,7 @@ def view_json(view) -> dict:
 
 def check_status(status, state) -> None:
     """A MatchStatus's LegendsStatus against the referee's state: the public facts only."""
-    assert status.detail.TypeName() == "hzai.v2.LegendsStatus"
+    assert status.detail.TypeName() == "hzai.v3.LegendsStatus"
     s, t = detail(status), state.t
     assert (s.mission, s.turn, s.normals_entered, s.normals_defeated) == (
         state.game.mission.id, t.turn, t.normals_entered, t.normals_defeated)

@@ -12,7 +12,7 @@ import logging
 import grpc
 import pytest
 
-from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2
+from hzai_proto.v3 import bot_pb2, bot_pb2_grpc, common_pb2
 from hzai_server.app import HzaiServer
 from hzai_server.config import ServerConfig
 

@@ -11,7 +11,7 @@ from hzai.core import make_game
 from hzai.games.hera_zeus.belief import view_of
 from hzai.games.hera_zeus.rules import Record
 from hzai_client.messages import detail
-from hzai_proto.v2 import hera_zeus_pb2
+from hzai_proto.v3 import hera_zeus_pb2
 
 from .conftest import played_record
 
@@ -60,7 +60,7 @@ def test_suggest_fills_the_structured_move(client, midgame):
     reply = client.suggest_move(midgame.to_json(), bot="heuristic", seed=2)
     move = reply.move
     typed = detail(move)
-    assert move.detail.TypeName() == "hzai.v2.HeraZeusMove"
+    assert move.detail.TypeName() == "hzai.v3.HeraZeusMove"
     assert typed.kind and move.text.startswith(typed.kind)
     assert move.action == make_game("hera_zeus").action_of(make_game("hera_zeus").parse_move(move.text))
     if typed.kind == "play":
@@ -124,7 +124,7 @@ def test_analyze_lists_every_legal_move_from_the_movers_view(client, midgame):
         assert 0.0 <= m.ci_low <= m.value <= m.ci_high <= 1.0 or m.visits == 0
     belief = analysis.belief
     assert belief.samples == 200 and belief.observer == state.to_move and json.loads(belief.json)["samples"] == 200
-    assert belief.detail.TypeName() == "hzai.v2.HeraZeusBelief"
+    assert belief.detail.TypeName() == "hzai.v3.HeraZeusBelief"
     belief = detail(belief)
     assert abs(sum(loc.probability for loc in belief.hostage_locations) - 1.0) < 1e-9
     # the inferred probabilities beside the uniform ones, with how they were weighed

@@ -1,4 +1,4 @@
-"""The clients on hzai.v2: asyncio Python, the hzai command line (suggest, analyze, play)
+"""The clients on hzai.v3: asyncio Python, the hzai command line (suggest, analyze, play)
 and the Node.js client, each against the running server."""
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def test_a_port_in_use_is_one_log_line_and_exit_1(server):
 
 
 def test_every_budget_is_capped_in_wall_time():
-    from hzai_proto.v2 import bot_pb2, common_pb2
+    from hzai_proto.v3 import bot_pb2, common_pb2
     from hzai_server.convert import limits_from_proto
 
     config = ServerConfig(max_millis=500, default_iterations=300)

@@ -12,7 +12,7 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from hzai_client import HzaiClient
-from hzai_proto.v2 import match_pb2
+from hzai_proto.v3 import match_pb2
 from hzai_server.config import ServerConfig
 from hzai_server.hosting import HostedMatches
 from hzai_server.store import LoggedMove, SqliteMatchStore, StoredMatch, VersionConflict

@@ -10,7 +10,7 @@ import grpc
 import pytest
 
 from google.protobuf import any_pb2
-from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
+from hzai_proto.v3 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
 
 from .conftest import played_record
 

@@ -56,9 +56,9 @@ def test_the_readmes_grpcurl_lines_run_as_written(server):
         done = subprocess.run([grpcurl(), *words[1:]], capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, (line, done.stderr)
         outputs.append(done.stdout)
-    assert "hzai.v2.BotService" in outputs[0] and "hzai.v2.MatchService" in outputs[0]
+    assert "hzai.v3.BotService" in outputs[0] and "hzai.v3.MatchService" in outputs[0]
     assert {"hera_zeus", "legends"} <= {g["name"] for g in json.loads(outputs[1])["games"]}
     move = json.loads(outputs[2])["move"]
     assert move["text"].startswith("setup ")
     # the typed detail, an Any whose type grpcurl finds through reflection
-    assert move["detail"]["@type"] == "type.googleapis.com/hzai.v2.HeraZeusMove" and move["detail"]["kind"] == "setup"
+    assert move["detail"]["@type"] == "type.googleapis.com/hzai.v3.HeraZeusMove" and move["detail"]["kind"] == "setup"

@@ -9,11 +9,11 @@ from google.protobuf.descriptor_pool import DescriptorPool
 def test_health_reports_serving_for_the_server_and_each_service(server):
     with grpc.insecure_channel(server.address) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
-        for service in ("", "hzai.v2.BotService", "hzai.v2.MatchService"):
+        for service in ("", "hzai.v3.BotService", "hzai.v3.MatchService"):
             reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=10)
             assert reply.status == health_pb2.HealthCheckResponse.SERVING, service
         try:
-            stub.Check(health_pb2.HealthCheckRequest(service="hzai.v2.Nothing"), timeout=10)
+            stub.Check(health_pb2.HealthCheckRequest(service="hzai.v3.Nothing"), timeout=10)
         except grpc.RpcError as exc:
             assert exc.code() == grpc.StatusCode.NOT_FOUND
         else:
@@ -24,14 +24,14 @@ def test_reflection_lists_the_services_and_describes_their_messages(server):
     with grpc.insecure_channel(server.address) as channel:
         database = ProtoReflectionDescriptorDatabase(channel)
         services = set(database.get_services())
-        assert {"hzai.v2.BotService", "hzai.v2.MatchService", "grpc.health.v1.Health",
+        assert {"hzai.v3.BotService", "hzai.v3.MatchService", "grpc.health.v1.Health",
                 "grpc.reflection.v1alpha.ServerReflection"} <= services
         pool = DescriptorPool(database)
-        bot = pool.FindServiceByName("hzai.v2.BotService")
+        bot = pool.FindServiceByName("hzai.v3.BotService")
         assert {m.name for m in bot.methods} == {"ListGames", "SuggestMove", "Analyze", "AnalyzeStream", "AnalyzeGame"}
         assert bot.methods_by_name["AnalyzeGame"].server_streaming
         assert bot.methods_by_name["AnalyzeStream"].server_streaming
-        match = pool.FindServiceByName("hzai.v2.MatchService")
+        match = pool.FindServiceByName("hzai.v3.MatchService")
         assert {"CreateMatch", "GetView", "ListLegalMoves", "PlayMove", "BotPlayTurn"} <= {m.name for m in match.methods}
-        request = pool.FindMessageTypeByName("hzai.v2.SuggestMoveRequest")
+        request = pool.FindMessageTypeByName("hzai.v3.SuggestMoveRequest")
         assert {"position", "budget", "seed", "bot", "priority", "level"} == {f.name for f in request.fields}

@@ -17,7 +17,7 @@ from hzai.games.hera_zeus.rules.replay_cache import ReplayCache, ReplayStopped, 
 from hzai.search import BotError, Limits, make_bot
 from hzai.text import QUOTE_LIMIT, quoted
 from hzai_client.messages import position
-from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, match_pb2
+from hzai_proto.v3 import bot_pb2, common_pb2, hera_zeus_pb2, match_pb2
 
 from .conftest import played_record
 
@@ -327,10 +327,10 @@ BAD_UTF8 = b"\xff\xfe\xc3\x28"
 # A string field of each request holding bytes that are not UTF-8: SuggestMoveRequest.bot
 # (4), AnalyzeRequest.position (1) .record_json (2), CreateMatchRequest.bot (4),
 # PlayMoveRequest.match_id (1).
-NOT_UTF8 = {"/hzai.v2.BotService/SuggestMove": bytes([0x22, 4]) + BAD_UTF8,
-            "/hzai.v2.BotService/AnalyzeStream": bytes([0x0A, 6, 0x12, 4]) + BAD_UTF8,
-            "/hzai.v2.MatchService/CreateMatch": bytes([0x22, 4]) + BAD_UTF8,
-            "/hzai.v2.MatchService/PlayMove": bytes([0x0A, 4]) + BAD_UTF8}
+NOT_UTF8 = {"/hzai.v3.BotService/SuggestMove": bytes([0x22, 4]) + BAD_UTF8,
+            "/hzai.v3.BotService/AnalyzeStream": bytes([0x0A, 6, 0x12, 4]) + BAD_UTF8,
+            "/hzai.v3.MatchService/CreateMatch": bytes([0x22, 4]) + BAD_UTF8,
+            "/hzai.v3.MatchService/PlayMove": bytes([0x0A, 4]) + BAD_UTF8}
 
 
 @pytest.mark.parametrize("method", sorted(NOT_UTF8))
@@ -341,7 +341,7 @@ def test_undecodable_requests_are_invalid_argument_with_one_log_line(server, met
             before = len(server.logs)
             error = rpc_error(raw, channel, method, data, streaming=method.endswith("Stream"))
             assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, (data, error.details())
-            assert error.details().startswith("request: not a valid hzai.v2.")
+            assert error.details().startswith("request: not a valid hzai.v3.")
             threading_event().wait(0.2)
             new = server.logs[before:]
             assert [(e["event"], e.get("code")) for e in new] == [("rpc", "INVALID_ARGUMENT")]

@@ -17,7 +17,7 @@ from hzai.core import NoDecision, RecordError, ReplayStopped
 from hzai.core.bot import RootMovesError
 from hzai.core.limits import LimitsError
 from hzai.jsonread import JsonShapeError
-from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2
+from hzai_proto.v3 import bot_pb2, bot_pb2_grpc, common_pb2
 from hzai_server import errors
 from hzai_server.app import HzaiServer
 from hzai_server.config import ServerConfig

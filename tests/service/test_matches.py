@@ -10,7 +10,7 @@ import pytest
 from hzai_client.messages import detail
 
 from .matchkit import seat_name
-from hzai_proto.v2 import common_pb2
+from hzai_proto.v3 import common_pb2
 
 from .matchkit import create, record_of
 from .test_errors import rpc_error
@@ -160,7 +160,7 @@ def test_a_bot_seed_only_in_open_matches_and_bot_turns_retried_by_number(client)
 
 def test_a_match_position_must_be_of_the_match_game(client):
     seats = create(client, bot_seats=[1], bot="random")
-    from hzai_proto.v2 import bot_pb2
+    from hzai_proto.v3 import bot_pb2
 
     request = bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="chess", match_id=seats.id), bot="random")
     error = rpc_error(client.bots.SuggestMove, request, timeout=30,

@@ -11,7 +11,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from hzai_client import HzaiClient
-from hzai_proto.v2 import match_pb2
+from hzai_proto.v3 import match_pb2
 from hzai_server.app import HzaiServer
 from hzai_server.config import ServerConfig, parse_config
 from hzai_server.metrics import SERIES

@@ -17,7 +17,7 @@ from hzai.core import make_game
 from hzai.games.legends import Record as LegendsRecord
 from hzai.search import Limits
 from hzai.search.review import decision_seed
-from hzai_proto.v2 import common_pb2
+from hzai_proto.v3 import common_pb2
 from hzai_server import convert
 from hzai_server.decision import analyst_for
 from hzai_server.errors import ApiError

@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 import pytest
-from hzai_proto.v2 import bot_pb2, common_pb2, match_pb2
+from hzai_proto.v3 import bot_pb2, common_pb2, match_pb2
 
 from hzai_client.play import play, rejection
 from hzai_client.play_board import colour_wanted

@@ -1,5 +1,5 @@
 """`hzai play` as a person meets it: a whole game of Hera and Zeus in a pseudo-terminal
-against the random bot on the embedded server (hzai.v2), moves typed short, by number and
+against the random bot on the embedded server (hzai.v3), moves typed short, by number and
 in full, a rejected move with the server's reason, narration of a challenge, the bot's
 face-down cards never shown, the server's board, and a saved record the other commands
 read."""

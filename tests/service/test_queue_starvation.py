@@ -16,7 +16,7 @@ from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
-from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2
+from hzai_proto.v3 import bot_pb2, bot_pb2_grpc, common_pb2
 from hzai_server.app import HzaiServer
 from hzai_server.config import ServerConfig
 

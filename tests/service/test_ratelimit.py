@@ -9,7 +9,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from hzai_client import messages as m
-from hzai_proto.v2 import bot_pb2_grpc
+from hzai_proto.v3 import bot_pb2_grpc
 from hzai_server.app import HzaiServer
 from hzai_server.config import ServerConfig, parse_config
 from hzai_server.ratelimit import RateLimiter

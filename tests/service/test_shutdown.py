@@ -85,7 +85,7 @@ def test_sigterm_stops_long_searches_in_time_to_answer_their_best_move():
 def client_request(record, millis: int):
     import json
 
-    from hzai_proto.v2 import bot_pb2, common_pb2
+    from hzai_proto.v3 import bot_pb2, common_pb2
 
     return bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=json.dumps(record.to_json())),
                                       budget=common_pb2.Budget(millis=millis), seed=1)

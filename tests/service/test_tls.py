@@ -208,7 +208,7 @@ def test_hzai_web_reaches_a_tls_server_with_tls_ca(pki):
     server = ServerProcess("--tls-cert", pki["cert"], "--tls-key", pki["key"])
     page = WebProcess(server.address, ("--tls-ca", pki["ca"]))
     try:
-        request = urllib.request.Request(f"{page.url}hzai.v2.BotService/ListGames", data=b"{}", method="POST",
+        request = urllib.request.Request(f"{page.url}hzai.v3.BotService/ListGames", data=b"{}", method="POST",
                                          headers={"Content-Type": "application/json"})
         with urllib.request.urlopen(request, timeout=60) as reply:
             assert reply.status == 200

@@ -7,7 +7,7 @@ import grpc
 import pytest
 
 from hzai_client import messages as m
-from hzai_proto.v2 import bot_pb2, common_pb2, match_pb2
+from hzai_proto.v3 import bot_pb2, common_pb2, match_pb2
 
 from .matchkit import seat_name
 from .matchkit import create

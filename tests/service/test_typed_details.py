@@ -15,12 +15,12 @@ import pytest
 from hzai.core import make_game
 from hzai.games.legends import Record
 from hzai_client.messages import detail, position, record_game
-from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
+from hzai_proto.v3 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
 
 from .legends_typed import checked_move, view_json
 from .test_errors import rpc_error
 
-PROTO = Path(__file__).resolve().parents[2] / "proto" / "hzai" / "v2"
+PROTO = Path(__file__).resolve().parents[2] / "proto" / "hzai" / "v3"
 SHARED = {"common": common_pb2, "bot": bot_pb2, "match": match_pb2}
 GAME_PROTOS = ("hera_zeus.proto", "legends.proto")
 HEROES = ["Perseus", "Atalanta", "Hercules"]
@@ -32,12 +32,12 @@ def test_the_shared_protos_import_and_name_no_game(name):
     imports = re.findall(r'^import "([^"]+)";', text, re.MULTILINE)
     assert not [i for i in imports if i.rsplit("/", 1)[-1] in GAME_PROTOS], imports
     module = SHARED[name]
-    assert {d.name for d in module.DESCRIPTOR.dependencies} <= {"hzai/v2/common.proto", "google/protobuf/any.proto"}
+    assert {d.name for d in module.DESCRIPTOR.dependencies} <= {"hzai/v3/common.proto", "google/protobuf/any.proto"}
     for message in module.DESCRIPTOR.message_types_by_name.values():
         for field in message.fields:
             assert not field.name.startswith(("hera_zeus", "legends")), f"{message.name}.{field.name}"
             if field.message_type is not None:
-                assert field.message_type.file.name not in [f"hzai/v2/{p}" for p in GAME_PROTOS], \
+                assert field.message_type.file.name not in [f"hzai/v3/{p}" for p in GAME_PROTOS], \
                     f"{message.name}.{field.name} is a {field.message_type.full_name}"
 
 
@@ -112,7 +112,7 @@ def test_a_typed_record_of_another_game_is_invalid_argument_naming_position_reco
     request.position.record.Pack(common_pb2.Budget(iterations=3))  # not a record at all
     error = rpc_error(client.bots.SuggestMove, request)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and "position.record" in error.details()
-    assert "hzai.v2.Budget" in error.details()
+    assert "hzai.v3.Budget" in error.details()
 
 
 @pytest.mark.parametrize("message, words", [
@@ -131,14 +131,14 @@ def test_a_bad_typed_legends_record_names_position_record(client, message, words
 def test_a_hosted_legends_match_answers_typed_views_and_statuses(client):
     created = client.create_match("legends", params={"heroes": HEROES}, bot_seats=[], seed=4, open=True)
     match_id, tokens = created.status.match_id, {s.seat_name: s.token for s in created.seats}
-    assert created.status.detail.TypeName() == "hzai.v2.LegendsStatus" and detail(created.status).mission == 1
+    assert created.status.detail.TypeName() == "hzai.v3.LegendsStatus" and detail(created.status).mission == 1
     for name, token in tokens.items():
         reply = client.get_view(match_id, token=token)
         assert view_json(reply.view) == json.loads(reply.view.json)
         mine = detail(reply.view).seats[reply.view.seat]
         assert sorted(mine.hand) == json.loads(reply.view.json)["seats"][name]["hand"] and len(mine.hand) == 4
     spectator = client.get_view(match_id, token=created.spectator_token)
-    assert spectator.status.detail.TypeName() == "hzai.v2.LegendsStatus"
+    assert spectator.status.detail.TypeName() == "hzai.v3.LegendsStatus"
 
 
 def test_the_client_unpacks_a_detail_and_finds_a_typed_records_game():
@@ -146,7 +146,7 @@ def test_the_client_unpacks_a_detail_and_finds_a_typed_records_game():
     assert detail(move) is None  # no detail: a game without typed messages
     move.detail.Pack(legends_pb2.LegendsMove(kind="fight", card="arms"))
     assert detail(move) == legends_pb2.LegendsMove(kind="fight", card="arms")
-    move.detail.type_url = "type.googleapis.com/hzai.v2.ChessMove"  # a type this client does not know
+    move.detail.type_url = "type.googleapis.com/hzai.v3.ChessMove"  # a type this client does not know
     assert detail(move) is None
     assert record_game(legends_pb2.LegendsRecord()) == "legends"
     assert record_game(hera_zeus_pb2.HeraZeusRecord()) == "hera_zeus"
@@ -156,8 +156,8 @@ def test_the_client_unpacks_a_detail_and_finds_a_typed_records_game():
 
 def test_a_typed_record_that_does_not_decode_is_invalid_argument_naming_position_record(client):
     request = bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="legends"))
-    request.position.record.type_url = "type.googleapis.com/hzai.v2.LegendsRecord"
+    request.position.record.type_url = "type.googleapis.com/hzai.v3.LegendsRecord"
     request.position.record.value = b"\x12\x02\xff\xfe"  # heroes: bytes that are not UTF-8
     error = rpc_error(client.bots.SuggestMove, request)
     assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
-    assert error.details().startswith("position.record: not a valid hzai.v2.LegendsRecord"), error.details()
+    assert error.details().startswith("position.record: not a valid hzai.v3.LegendsRecord"), error.details()

@@ -26,7 +26,7 @@ def post(url: str, body: bytes, content_type: str = "application/json", headers:
 
 def rpc(web, method: str, message: dict, token: str | None = None):
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    status, body = post(f"{web.url}hzai.v2.{method}", json.dumps(message).encode(), headers=headers)
+    status, body = post(f"{web.url}hzai.v3.{method}", json.dumps(message).encode(), headers=headers)
     return status, json.loads(body or b"{}")
 
 
@@ -34,7 +34,7 @@ def test_list_games_is_the_grpc_answer_in_json(web):
     from google.protobuf import json_format
 
     from hzai_client import HzaiClient
-    from hzai_proto.v2 import bot_pb2
+    from hzai_proto.v3 import bot_pb2
 
     status, body = rpc(web, "BotService/ListGames", {})
     assert status == 200
@@ -67,7 +67,7 @@ def test_a_match_call_without_its_token_is_unauthenticated(web):
     (b"\xff\xfe", "request"),
 ])
 def test_a_malformed_request_names_what_is_wrong(web, body, reason):
-    status, reply = post(f"{web.url}hzai.v2.MatchService/GetView", body)
+    status, reply = post(f"{web.url}hzai.v3.MatchService/GetView", body)
     answer = json.loads(reply)
     assert status == 400 and answer["code"] == "invalid_argument" and reason in answer["message"], answer
 
@@ -91,7 +91,7 @@ def test_a_level_of_the_wrong_type_or_range_is_refused_naming_it(web, method, me
 
 def test_a_hostile_size_is_refused_before_it_is_read_whole(web):
     huge = json.dumps({"position": {"game": "hera_zeus", "recordJson": "x" * (5 * 1024 * 1024)}}).encode()
-    status, reply = post(f"{web.url}hzai.v2.BotService/Analyze", huge)
+    status, reply = post(f"{web.url}hzai.v3.BotService/Analyze", huge)
     answer = json.loads(reply)
     assert status != 200 and answer["code"] in ("resource_exhausted", "invalid_argument"), answer
 
@@ -101,7 +101,7 @@ def test_the_stream_reports_progress_then_the_final_analysis(web):
                                                                            "moves": []})},
                "budget": {"iterations": "400"}, "progressEvery": "100"}
     payload = json.dumps(request).encode()
-    status, body = post(f"{web.url}hzai.v2.BotService/AnalyzeStream", struct.pack(">BI", 0, len(payload)) + payload,
+    status, body = post(f"{web.url}hzai.v3.BotService/AnalyzeStream", struct.pack(">BI", 0, len(payload)) + payload,
                         content_type="application/connect+json")
     assert status == 200
     frames = []

@@ -127,7 +127,7 @@ def test_a_whole_game_in_the_browser(web, browser, screenshots):
     lost: list[str] = []
 
     def record(response):
-        if "/hzai.v2." in response.url:
+        if "/hzai.v3." in response.url:
             try:
                 answers.append((response.url, response.json()))
             except Exception:  # noqa: BLE001 - a body the reload dropped: counted below

@@ -145,7 +145,7 @@ def test_a_whole_mission_with_a_bot_teammate(web, browser, screenshots):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     page = context.new_page()
     answers: list[tuple[str, dict]] = []
-    page.on("response", lambda r: answers.append((r.url, r.json())) if "/hzai.v2." in r.url else None)
+    page.on("response", lambda r: answers.append((r.url, r.json())) if "/hzai.v3." in r.url else None)
     new_mission(page, web, turns=14 if screenshots else TURN_LIMIT)  # longer for the screenshot
     assert page.locator(".legends .lg-monster").count() >= 1
     assert page.locator(".lg-seat[data-seat=p2] .handcard").count() == 0

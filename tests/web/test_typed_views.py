@@ -19,7 +19,7 @@ def connect(web, method: str, request: dict, token: str | None = None) -> dict:
     if token:
         headers["Authorization"] = f"Bearer {token}"
     service = "MatchService"
-    call = urllib.request.Request(f"{web.url.rstrip('/')}/hzai.v2.{service}/{method}", data=json.dumps(request).encode(),
+    call = urllib.request.Request(f"{web.url.rstrip('/')}/hzai.v3.{service}/{method}", data=json.dumps(request).encode(),
                                   headers=headers, method="POST")
     with urllib.request.urlopen(call, timeout=60) as reply:
         return json.loads(reply.read())
@@ -53,7 +53,7 @@ def test_a_legends_view_detail_reads_as_its_view_json(web, browser):
     context, page = new_page(browser, web.url)
     got = page.evaluate(ADAPT, [view, seats])
     context.close()
-    assert got["type"] == "hzai.v2.LegendsView" and got["drawing"]["kind"] == "legends"
+    assert got["type"] == "hzai.v3.LegendsView" and got["drawing"]["kind"] == "legends"
     expected = json.loads(view["json"])
     expected.pop("game")
     assert got["drawing"]["view"] == expected
@@ -65,7 +65,7 @@ def test_a_hera_zeus_view_detail_reads_as_its_view_json(web, browser):
     context, page = new_page(browser, web.url)
     got = page.evaluate(ADAPT, [view, seats])
     context.close()
-    assert got["type"] == "hzai.v2.HeraZeusView" and got["drawing"]["kind"] == "board"
+    assert got["type"] == "hzai.v3.HeraZeusView" and got["drawing"]["kind"] == "board"
     expected = json.loads(view["json"])
 
     def slot(s):  # the JSON's slot with the keys the board reads
@@ -93,13 +93,13 @@ def without_view_json(route):
 
 def test_the_page_draws_both_games_from_the_typed_view_alone(web, browser):
     context, page = new_page(browser, web.url)
-    page.route("**/hzai.v2.MatchService/GetView", without_view_json)
+    page.route("**/hzai.v3.MatchService/GetView", without_view_json)
     start_hera_zeus(page)
     assert page.locator("#board .side.mine").count() == 1 and page.locator("#board .generic-board").count() == 0
     assert page.locator("#board .side.mine .handcard").count() > 0  # Hera's hand, named from the HeraZeusView
     context.close()
     context, page = new_page(browser, web.url)
-    page.route("**/hzai.v2.MatchService/GetView", without_view_json)
+    page.route("**/hzai.v3.MatchService/GetView", without_view_json)
     new_mission(page, web)
     assert page.locator("#board .legends").count() == 1 and page.locator("#board .generic-board").count() == 0
     assert page.locator(".lg-seat.mine .handcard").count() == 4

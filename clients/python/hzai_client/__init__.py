@@ -5,7 +5,7 @@
         reply = client.suggest_move(Path("game.json"), iterations=1000, seed=1)
         print(reply.move.text, reply.seat_name)   # the game follows from the record's format
 
-Every call names its game (hzai.v2): `list_games()`, `create_match(game=..., params=...,
+Every call names its game (hzai.v3): `list_games()`, `create_match(game=..., params=...,
 bot_seats=[...])`; seats are indices or seat names (hzai_client.sync has the whole list).
 
 Replies are the generated protobuf messages (typed through their .pyi stubs; `detail(m)`

@@ -1,4 +1,4 @@
-"""asyncio client (grpc.aio) of the hzai.v2 service: the calls of HzaiClient, awaited.
+"""asyncio client (grpc.aio) of the hzai.v3 service: the calls of HzaiClient, awaited.
 
     async with AsyncHzaiClient("127.0.0.1:50051", timeout=30) as client:
         await client.list_games()                                   # GameInfo: name, seats, bots, ...
@@ -20,7 +20,7 @@ from typing import AsyncIterator, Iterable
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2, match_pb2, match_pb2_grpc
+from hzai_proto.v3 import bot_pb2, bot_pb2_grpc, common_pb2, match_pb2, match_pb2_grpc
 
 from hzai_client import messages as m
 

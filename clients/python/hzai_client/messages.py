@@ -1,4 +1,4 @@
-"""Typed helpers that build hzai.v2 requests; shared by the sync and asyncio clients.
+"""Typed helpers that build hzai.v3 requests; shared by the sync and asyncio clients.
 
 Games are named as the server names them (`ListGames`: "hera_zeus", ...). Seats are
 indices into a game's seats (hera_zeus: 0 hera, 1 zeus); every helper that takes a seat
@@ -7,7 +7,7 @@ hera_zeus), looked up in the server's game list (`GameBook`).
 
 Game-specific detail comes packed in a `google.protobuf.Any` (`Move.detail`,
 `View.detail`, `Belief.detail`, `MatchStatus.detail`): `detail(message)` unpacks it into
-the game's typed message (hzai.v2.HeraZeusMove, hzai.v2.LegendsView, ...).
+the game's typed message (hzai.v3.HeraZeusMove, hzai.v3.LegendsView, ...).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Iterable, Union
 import grpc
 import hzai_proto
 from google.protobuf import descriptor_pool, message, message_factory
-from hzai_proto.v2 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
+from hzai_proto.v3 import bot_pb2, common_pb2, hera_zeus_pb2, legends_pb2, match_pb2
 
 from hzai_client.constants import DEFAULT_TARGET  # noqa: F401 - re-exported
 
@@ -109,13 +109,13 @@ def needs_book(record, game: str | None) -> bool:
 
 
 def record_game(record) -> str | None:
-    """The game of a typed record message, from its type: hzai.v2.<Game>Record is the
+    """The game of a typed record message, from its type: hzai.v3.<Game>Record is the
     record of the game whose name is <Game> in snake case (HeraZeusRecord: hera_zeus,
     LegendsRecord: legends); None for anything else."""
     if not isinstance(record, message.Message):
         return None
     package, _, name = record.DESCRIPTOR.full_name.rpartition(".")
-    if package != "hzai.v2" or not name.endswith("Record") or name == "Record":
+    if package != "hzai.v3" or not name.endswith("Record") or name == "Record":
         return None
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name.removesuffix("Record")).lower()
 

@@ -1,4 +1,4 @@
-"""Blocking client of the hzai.v2 service, for every game the server plays.
+"""Blocking client of the hzai.v3 service, for every game the server plays.
 
     with HzaiClient("127.0.0.1:50051", timeout=30) as client:
         client.list_games()                                   # GameInfo: name, seats, bots, ...
@@ -20,7 +20,7 @@ from typing import Iterable, Iterator
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from hzai_proto.v2 import bot_pb2, bot_pb2_grpc, common_pb2, match_pb2, match_pb2_grpc
+from hzai_proto.v3 import bot_pb2, bot_pb2_grpc, common_pb2, match_pb2, match_pb2_grpc
 
 from hzai_client import messages as m
 

@@ -1,6 +1,6 @@
-"""Generated Python code of the hzai.v2 protobuf API (proto/hzai/v2/*.proto).
+"""Generated Python code of the hzai.v3 protobuf API (proto/hzai/v3/*.proto).
 
-The files under v2/ are produced by `python -m hzai_proto.generate` and committed;
+The files under v3/ are produced by `python -m hzai_proto.generate` and committed;
 tests/service/test_generated.py fails when they no longer match the .proto files.
 """
 
@@ -15,4 +15,4 @@ def load_all() -> list:
     writing one as JSON, needs. The modules, in FILES order."""
     from hzai_proto.generate import FILES
 
-    return [importlib.import_module(f"hzai_proto.v2.{name}_pb2") for name in FILES]
+    return [importlib.import_module(f"hzai_proto.v3.{name}_pb2") for name in FILES]

@@ -1,10 +1,10 @@
-"""Regenerate hzai_proto/v2 from proto/hzai/v2/*.proto with grpcio-tools.
+"""Regenerate hzai_proto/v3 from proto/hzai/v3/*.proto with grpcio-tools.
 
     python -m hzai_proto.generate            # rewrite the committed files
     python -m hzai_proto.generate OUT_DIR    # write them elsewhere (the freshness test)
 
-protoc names Python modules after the .proto paths (`hzai.v2`), which is the library
-package's name; the imports are moved under `hzai_proto.v2` so both can be installed.
+protoc names Python modules after the .proto paths (`hzai.v3`), which is the library
+package's name; the imports are moved under `hzai_proto.v3` so both can be installed.
 """
 
 from __future__ import annotations
@@ -15,15 +15,15 @@ import tempfile
 from pathlib import Path
 
 PROTO_ROOT = Path(__file__).resolve().parents[2]  # the repository's proto/ folder
-PACKAGE_DIR = Path(__file__).resolve().parent / "v2"
+PACKAGE_DIR = Path(__file__).resolve().parent / "v3"
 FILES = ("common", "hera_zeus", "legends", "bot", "match")
 SUFFIXES = ("_pb2.py", "_pb2.pyi", "_pb2_grpc.py")
 
-_IMPORT = re.compile(r"^(from|import) hzai\.v2( import|\.)", re.MULTILINE)
+_IMPORT = re.compile(r"^(from|import) hzai\.v3( import|\.)", re.MULTILINE)
 
 
 def _fix_imports(text: str) -> str:
-    return _IMPORT.sub(lambda m: f"{m.group(1)} hzai_proto.v2{m.group(2)}", text)
+    return _IMPORT.sub(lambda m: f"{m.group(1)} hzai_proto.v3{m.group(2)}", text)
 
 
 def generate(out_dir: Path) -> list[Path]:
@@ -43,13 +43,13 @@ def generate(out_dir: Path) -> list[Path]:
         if include:
             args.append(f"-I{include}")
         args += [f"--python_out={raw}", f"--pyi_out={raw}", f"--grpc_python_out={raw}"]
-        args += [str(PROTO_ROOT / "hzai" / "v2" / f"{name}.proto") for name in FILES]
+        args += [str(PROTO_ROOT / "hzai" / "v3" / f"{name}.proto") for name in FILES]
         if protoc.main(args) != 0:
             raise SystemExit("protoc failed (see the messages above)")
         written = []
         for name in FILES:
             for suffix in SUFFIXES:
-                source = Path(raw) / "hzai" / "v2" / f"{name}{suffix}"
+                source = Path(raw) / "hzai" / "v3" / f"{name}{suffix}"
                 target = out_dir / f"{name}{suffix}"
                 target.write_text(_fix_imports(source.read_text(encoding="utf-8")), encoding="utf-8")
                 written.append(target)

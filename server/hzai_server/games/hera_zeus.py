@@ -6,7 +6,7 @@ from __future__ import annotations
 from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.games.hera_zeus.rules import moves as mv
 from hzai.games.hera_zeus.rules.record import RECORD_FORMAT
-from hzai_proto.v2 import hera_zeus_pb2 as pb
+from hzai_proto.v3 import hera_zeus_pb2 as pb
 
 from hzai_server.errors import invalid
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from hzai.games.legends import moves as mv
 from hzai.games.legends.game import FORMAT
-from hzai_proto.v2 import legends_pb2 as pb
+from hzai_proto.v3 import legends_pb2 as pb
 
 from hzai_server.errors import invalid
 

@@ -1,4 +1,4 @@
-"""The ASGI application of `hzai web`: the Connect bridge under `/hzai.v2.*`, the page's
+"""The ASGI application of `hzai web`: the Connect bridge under `/hzai.v3.*`, the page's
 static files (committed in `static/`, no build step) everywhere else."""
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ async def _review(receive, send) -> None:
 
 
 class WebApp:
-    """Routes `/hzai.v2.*` to the bridge and GET of anything else to `static/`."""
+    """Routes `/hzai.v3.*` to the bridge and GET of anything else to `static/`."""
 
     def __init__(self, target: str, credentials=None):
         """`credentials`: grpc channel credentials for a server that serves TLS (None: plain text)."""
@@ -107,14 +107,14 @@ class WebApp:
         if scope["type"] != "http":
             return
         path = scope["path"]
-        if path.startswith("/hzai.v2."):
+        if path.startswith("/hzai.v3."):
             await self.bridge(scope, receive, send)
             return
         if path == REVIEW_PATH and scope["method"] == "POST":
             await _review(receive, send)
             return
         if scope["method"] not in ("GET", "HEAD"):
-            await _send(send, 405, b"only GET here; the API is under /hzai.v2.*\n", "text/plain")
+            await _send(send, 405, b"only GET here; the API is under /hzai.v3.*\n", "text/plain")
             return
         file = static_file(path)
         if file is None:

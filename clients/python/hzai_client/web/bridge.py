@@ -1,7 +1,7 @@
 """A Connect front for the hzai gRPC API, built from the protos themselves.
 
-Every RPC of `hzai.v2.BotService` and `hzai.v2.MatchService` becomes the Connect
-endpoint `/hzai.v2.Service/Method`; a call is decoded (Connect's JSON mapping, or
+Every RPC of `hzai.v3.BotService` and `hzai.v3.MatchService` becomes the Connect
+endpoint `/hzai.v3.Service/Method`; a call is decoded (Connect's JSON mapping, or
 binary protobuf), sent on to the gRPC server with the caller's `authorization` header
 and deadline, and its answer or error sent back in the same form. The bridge holds no
 state of its own and adds no methods: what a browser can do is exactly what the API lets
@@ -18,10 +18,10 @@ from connectrpc.server import ConnectASGIApplication, Endpoint
 from google.protobuf import json_format, message_factory
 
 import hzai_proto
-from hzai_proto.v2 import bot_pb2, match_pb2
+from hzai_proto.v3 import bot_pb2, match_pb2
 
 # Every game's typed messages in the descriptor pool, so that the JSON codec can write (and
-# read) the `detail` and `record` Any fields: {"@type": "type.googleapis.com/hzai.v2.LegendsView", ...}.
+# read) the `detail` and `record` Any fields: {"@type": "type.googleapis.com/hzai.v3.LegendsView", ...}.
 hzai_proto.load_all()
 
 SERVICES = (bot_pb2.DESCRIPTOR.services_by_name["BotService"], match_pb2.DESCRIPTOR.services_by_name["MatchService"])
@@ -115,7 +115,7 @@ def _endpoint(upstream: Upstream, service, method) -> tuple[str, Endpoint]:
                       idempotency_level=IdempotencyLevel.UNKNOWN,
                       stream_type=StreamType.SERVER_STREAM if streaming else StreamType.UNARY)
     if method.client_streaming:
-        raise ValueError(f"{path}: client streaming is not bridged")  # hzai.v2 has none
+        raise ValueError(f"{path}: client streaming is not bridged")  # hzai.v3 has none
     kwargs = dict(request_serializer=request_class.SerializeToString, response_deserializer=response_class.FromString)
 
     if streaming:
@@ -143,7 +143,7 @@ def _endpoint(upstream: Upstream, service, method) -> tuple[str, Endpoint]:
 
 
 class ConnectBridge(ConnectASGIApplication):
-    """The ASGI application answering `/hzai.v2.*` by calling `target` over gRPC."""
+    """The ASGI application answering `/hzai.v3.*` by calling `target` over gRPC."""
 
     def __init__(self, target: str, credentials: grpc.ChannelCredentials | None = None):
         self.upstream = Upstream(target, credentials)
@@ -152,7 +152,7 @@ class ConnectBridge(ConnectASGIApplication):
 
     @property
     def path(self) -> str:
-        return "/hzai.v2."
+        return "/hzai.v3."
 
 
 def endpoints(upstream: Upstream) -> dict[str, Endpoint]:

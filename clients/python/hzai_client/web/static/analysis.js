@@ -50,7 +50,7 @@ function cell(label, probability, detail) {
   return node;
 }
 
-// The hostage heat map of a belief report typed as hzai.v2.HeraZeusBelief (its `detail`,
+// The hostage heat map of a belief report typed as hzai.v3.HeraZeusBelief (its `detail`,
 // details.js): one cell per face-down slot of the opponent that the report covers, then
 // the hand and the deck. A report with no typed detail: its JSON as it came.
 export function drawBelief(root, belief, seats = [], columns = 3) {

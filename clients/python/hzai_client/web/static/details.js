@@ -1,12 +1,12 @@
 // A game's typed messages as the page's drawings read them. The server sends a view's,
 // a belief report's or a status's game-specific part as `detail`, a google.protobuf.Any,
 // which Connect's JSON writes as an object with "@type" (e.g.
-// "type.googleapis.com/hzai.v2.LegendsView") beside the message's own fields (lowerCamelCase,
+// "type.googleapis.com/hzai.v3.LegendsView") beside the message's own fields (lowerCamelCase,
 // zeros and empty lists left out). The drawing is chosen by that type, never by the
 // game's name; the adapters below give board.js, legends.js and analysis.js the shapes
 // they draw from (the game's view JSON's), holding exactly what the typed message holds.
 
-// "hzai.v2.LegendsView" for a detail of that type; "" for none.
+// "hzai.v3.LegendsView" for a detail of that type; "" for none.
 export function typeOf(detail) {
   const url = detail?.["@type"] || "";
   return url.slice(url.lastIndexOf("/") + 1);
@@ -90,13 +90,13 @@ export function legendsTable(d, view) {
 export function drawingOf(view, seats) {
   const d = view?.detail;
   switch (typeOf(d)) {
-    case "hzai.v2.HeraZeusView": return { kind: "board", view: heraZeusBoard(d, seats) };
-    case "hzai.v2.LegendsView": return { kind: "legends", view: legendsTable(d, view) };
+    case "hzai.v3.HeraZeusView": return { kind: "board", view: heraZeusBoard(d, seats) };
+    case "hzai.v3.LegendsView": return { kind: "legends", view: legendsTable(d, view) };
     default: return null;
   }
 }
 
 // A Belief's typed report for the heat map, or null (no typed report: its JSON is shown).
 export function beliefOf(belief, seats) {
-  return typeOf(belief?.detail) === "hzai.v2.HeraZeusBelief" ? heraZeusBelief(belief.detail, seats) : null;
+  return typeOf(belief?.detail) === "hzai.v3.HeraZeusBelief" ? heraZeusBelief(belief.detail, seats) : null;
 }

@@ -1,4 +1,4 @@
-// Calls of the hzai.v2 API over the Connect protocol (unary, JSON): the same messages as
+// Calls of the hzai.v3 API over the Connect protocol (unary, JSON): the same messages as
 // gRPC, in protobuf's JSON mapping. The seat token travels as `authorization: Bearer`.
 export class RpcError extends Error {
   constructor(code, message) { super(message); this.code = code; }
@@ -10,7 +10,7 @@ export async function call(service, method, request, token = null, timeoutMs = 1
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let reply;
   try {
-    reply = await fetch(`/hzai.v2.${service}/${method}`, { method: "POST", headers, body: JSON.stringify(request) });
+    reply = await fetch(`/hzai.v3.${service}/${method}`, { method: "POST", headers, body: JSON.stringify(request) });
   } catch (err) {
     throw new RpcError("unavailable", `the page's server cannot be reached (${err.message})`);
   }

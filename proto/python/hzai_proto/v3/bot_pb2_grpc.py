@@ -3,7 +3,7 @@
 import grpc
 import warnings
 
-from hzai_proto.v2 import bot_pb2 as hzai_dot_v2_dot_bot__pb2
+from hzai_proto.v3 import bot_pb2 as hzai_dot_v3_dot_bot__pb2
 
 GRPC_GENERATED_VERSION = '1.85.1'
 GRPC_VERSION = grpc.__version__
@@ -18,7 +18,7 @@ except ImportError:
 if _version_not_supported:
     raise RuntimeError(
         f'The grpc package installed is at version {GRPC_VERSION},'
-        + ' but the generated code in hzai/v2/bot_pb2_grpc.py depends on'
+        + ' but the generated code in hzai/v3/bot_pb2_grpc.py depends on'
         + f' grpcio>={GRPC_GENERATED_VERSION}.'
         + f' Please upgrade your grpc module to grpcio>={GRPC_GENERATED_VERSION}'
         + f' or downgrade your generated code using grpcio-tools<={GRPC_VERSION}.'
@@ -35,29 +35,29 @@ class BotServiceStub:
             channel: A grpc.Channel.
         """
         self.ListGames = channel.unary_unary(
-                '/hzai.v2.BotService/ListGames',
-                request_serializer=hzai_dot_v2_dot_bot__pb2.ListGamesRequest.SerializeToString,
-                response_deserializer=hzai_dot_v2_dot_bot__pb2.ListGamesResponse.FromString,
+                '/hzai.v3.BotService/ListGames',
+                request_serializer=hzai_dot_v3_dot_bot__pb2.ListGamesRequest.SerializeToString,
+                response_deserializer=hzai_dot_v3_dot_bot__pb2.ListGamesResponse.FromString,
                 _registered_method=True)
         self.SuggestMove = channel.unary_unary(
-                '/hzai.v2.BotService/SuggestMove',
-                request_serializer=hzai_dot_v2_dot_bot__pb2.SuggestMoveRequest.SerializeToString,
-                response_deserializer=hzai_dot_v2_dot_bot__pb2.SuggestMoveResponse.FromString,
+                '/hzai.v3.BotService/SuggestMove',
+                request_serializer=hzai_dot_v3_dot_bot__pb2.SuggestMoveRequest.SerializeToString,
+                response_deserializer=hzai_dot_v3_dot_bot__pb2.SuggestMoveResponse.FromString,
                 _registered_method=True)
         self.Analyze = channel.unary_unary(
-                '/hzai.v2.BotService/Analyze',
-                request_serializer=hzai_dot_v2_dot_bot__pb2.AnalyzeRequest.SerializeToString,
-                response_deserializer=hzai_dot_v2_dot_bot__pb2.AnalyzeResponse.FromString,
+                '/hzai.v3.BotService/Analyze',
+                request_serializer=hzai_dot_v3_dot_bot__pb2.AnalyzeRequest.SerializeToString,
+                response_deserializer=hzai_dot_v3_dot_bot__pb2.AnalyzeResponse.FromString,
                 _registered_method=True)
         self.AnalyzeStream = channel.unary_stream(
-                '/hzai.v2.BotService/AnalyzeStream',
-                request_serializer=hzai_dot_v2_dot_bot__pb2.AnalyzeRequest.SerializeToString,
-                response_deserializer=hzai_dot_v2_dot_bot__pb2.AnalyzeResponse.FromString,
+                '/hzai.v3.BotService/AnalyzeStream',
+                request_serializer=hzai_dot_v3_dot_bot__pb2.AnalyzeRequest.SerializeToString,
+                response_deserializer=hzai_dot_v3_dot_bot__pb2.AnalyzeResponse.FromString,
                 _registered_method=True)
         self.AnalyzeGame = channel.unary_stream(
-                '/hzai.v2.BotService/AnalyzeGame',
-                request_serializer=hzai_dot_v2_dot_bot__pb2.AnalyzeGameRequest.SerializeToString,
-                response_deserializer=hzai_dot_v2_dot_bot__pb2.AnalyzeGameResponse.FromString,
+                '/hzai.v3.BotService/AnalyzeGame',
+                request_serializer=hzai_dot_v3_dot_bot__pb2.AnalyzeGameRequest.SerializeToString,
+                response_deserializer=hzai_dot_v3_dot_bot__pb2.AnalyzeGameResponse.FromString,
                 _registered_method=True)
 
 
@@ -107,34 +107,34 @@ def add_BotServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
             'ListGames': grpc.unary_unary_rpc_method_handler(
                     servicer.ListGames,
-                    request_deserializer=hzai_dot_v2_dot_bot__pb2.ListGamesRequest.FromString,
-                    response_serializer=hzai_dot_v2_dot_bot__pb2.ListGamesResponse.SerializeToString,
+                    request_deserializer=hzai_dot_v3_dot_bot__pb2.ListGamesRequest.FromString,
+                    response_serializer=hzai_dot_v3_dot_bot__pb2.ListGamesResponse.SerializeToString,
             ),
             'SuggestMove': grpc.unary_unary_rpc_method_handler(
                     servicer.SuggestMove,
-                    request_deserializer=hzai_dot_v2_dot_bot__pb2.SuggestMoveRequest.FromString,
-                    response_serializer=hzai_dot_v2_dot_bot__pb2.SuggestMoveResponse.SerializeToString,
+                    request_deserializer=hzai_dot_v3_dot_bot__pb2.SuggestMoveRequest.FromString,
+                    response_serializer=hzai_dot_v3_dot_bot__pb2.SuggestMoveResponse.SerializeToString,
             ),
             'Analyze': grpc.unary_unary_rpc_method_handler(
                     servicer.Analyze,
-                    request_deserializer=hzai_dot_v2_dot_bot__pb2.AnalyzeRequest.FromString,
-                    response_serializer=hzai_dot_v2_dot_bot__pb2.AnalyzeResponse.SerializeToString,
+                    request_deserializer=hzai_dot_v3_dot_bot__pb2.AnalyzeRequest.FromString,
+                    response_serializer=hzai_dot_v3_dot_bot__pb2.AnalyzeResponse.SerializeToString,
             ),
             'AnalyzeStream': grpc.unary_stream_rpc_method_handler(
                     servicer.AnalyzeStream,
-                    request_deserializer=hzai_dot_v2_dot_bot__pb2.AnalyzeRequest.FromString,
-                    response_serializer=hzai_dot_v2_dot_bot__pb2.AnalyzeResponse.SerializeToString,
+                    request_deserializer=hzai_dot_v3_dot_bot__pb2.AnalyzeRequest.FromString,
+                    response_serializer=hzai_dot_v3_dot_bot__pb2.AnalyzeResponse.SerializeToString,
             ),
             'AnalyzeGame': grpc.unary_stream_rpc_method_handler(
                     servicer.AnalyzeGame,
-                    request_deserializer=hzai_dot_v2_dot_bot__pb2.AnalyzeGameRequest.FromString,
-                    response_serializer=hzai_dot_v2_dot_bot__pb2.AnalyzeGameResponse.SerializeToString,
+                    request_deserializer=hzai_dot_v3_dot_bot__pb2.AnalyzeGameRequest.FromString,
+                    response_serializer=hzai_dot_v3_dot_bot__pb2.AnalyzeGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
-            'hzai.v2.BotService', rpc_method_handlers)
+            'hzai.v3.BotService', rpc_method_handlers)
     server.add_generic_rpc_handlers((generic_handler,))
-    server.add_registered_method_handlers('hzai.v2.BotService', rpc_method_handlers)
+    server.add_registered_method_handlers('hzai.v3.BotService', rpc_method_handlers)
 
 
  # This class is part of an EXPERIMENTAL API.
@@ -155,9 +155,9 @@ class BotService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/hzai.v2.BotService/ListGames',
-            hzai_dot_v2_dot_bot__pb2.ListGamesRequest.SerializeToString,
-            hzai_dot_v2_dot_bot__pb2.ListGamesResponse.FromString,
+            '/hzai.v3.BotService/ListGames',
+            hzai_dot_v3_dot_bot__pb2.ListGamesRequest.SerializeToString,
+            hzai_dot_v3_dot_bot__pb2.ListGamesResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -182,9 +182,9 @@ class BotService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/hzai.v2.BotService/SuggestMove',
-            hzai_dot_v2_dot_bot__pb2.SuggestMoveRequest.SerializeToString,
-            hzai_dot_v2_dot_bot__pb2.SuggestMoveResponse.FromString,
+            '/hzai.v3.BotService/SuggestMove',
+            hzai_dot_v3_dot_bot__pb2.SuggestMoveRequest.SerializeToString,
+            hzai_dot_v3_dot_bot__pb2.SuggestMoveResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -209,9 +209,9 @@ class BotService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/hzai.v2.BotService/Analyze',
-            hzai_dot_v2_dot_bot__pb2.AnalyzeRequest.SerializeToString,
-            hzai_dot_v2_dot_bot__pb2.AnalyzeResponse.FromString,
+            '/hzai.v3.BotService/Analyze',
+            hzai_dot_v3_dot_bot__pb2.AnalyzeRequest.SerializeToString,
+            hzai_dot_v3_dot_bot__pb2.AnalyzeResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -236,9 +236,9 @@ class BotService:
         return grpc.experimental.unary_stream(
             request,
             target,
-            '/hzai.v2.BotService/AnalyzeStream',
-            hzai_dot_v2_dot_bot__pb2.AnalyzeRequest.SerializeToString,
-            hzai_dot_v2_dot_bot__pb2.AnalyzeResponse.FromString,
+            '/hzai.v3.BotService/AnalyzeStream',
+            hzai_dot_v3_dot_bot__pb2.AnalyzeRequest.SerializeToString,
+            hzai_dot_v3_dot_bot__pb2.AnalyzeResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -263,9 +263,9 @@ class BotService:
         return grpc.experimental.unary_stream(
             request,
             target,
-            '/hzai.v2.BotService/AnalyzeGame',
-            hzai_dot_v2_dot_bot__pb2.AnalyzeGameRequest.SerializeToString,
-            hzai_dot_v2_dot_bot__pb2.AnalyzeGameResponse.FromString,
+            '/hzai.v3.BotService/AnalyzeGame',
+            hzai_dot_v3_dot_bot__pb2.AnalyzeGameRequest.SerializeToString,
+            hzai_dot_v3_dot_bot__pb2.AnalyzeGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

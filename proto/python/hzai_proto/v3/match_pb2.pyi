@@ -1,4 +1,4 @@
-from hzai_proto.v2 import common_pb2 as _common_pb2
+from hzai_proto.v3 import common_pb2 as _common_pb2
 from google.protobuf import any_pb2 as _any_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor

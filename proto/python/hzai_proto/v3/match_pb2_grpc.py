@@ -3,7 +3,7 @@
 import grpc
 import warnings
 
-from hzai_proto.v2 import match_pb2 as hzai_dot_v2_dot_match__pb2
+from hzai_proto.v3 import match_pb2 as hzai_dot_v3_dot_match__pb2
 
 GRPC_GENERATED_VERSION = '1.85.1'
 GRPC_VERSION = grpc.__version__
@@ -18,7 +18,7 @@ except ImportError:
 if _version_not_supported:
     raise RuntimeError(
         f'The grpc package installed is at version {GRPC_VERSION},'
-        + ' but the generated code in hzai/v2/match_pb2_grpc.py depends on'
+        + ' but the generated code in hzai/v3/match_pb2_grpc.py depends on'
         + f' grpcio>={GRPC_GENERATED_VERSION}.'
         + f' Please upgrade your grpc module to grpcio>={GRPC_GENERATED_VERSION}'
         + f' or downgrade your generated code using grpcio-tools<={GRPC_VERSION}.'
@@ -35,34 +35,34 @@ class MatchServiceStub:
             channel: A grpc.Channel.
         """
         self.CreateMatch = channel.unary_unary(
-                '/hzai.v2.MatchService/CreateMatch',
-                request_serializer=hzai_dot_v2_dot_match__pb2.CreateMatchRequest.SerializeToString,
-                response_deserializer=hzai_dot_v2_dot_match__pb2.CreateMatchResponse.FromString,
+                '/hzai.v3.MatchService/CreateMatch',
+                request_serializer=hzai_dot_v3_dot_match__pb2.CreateMatchRequest.SerializeToString,
+                response_deserializer=hzai_dot_v3_dot_match__pb2.CreateMatchResponse.FromString,
                 _registered_method=True)
         self.GetView = channel.unary_unary(
-                '/hzai.v2.MatchService/GetView',
-                request_serializer=hzai_dot_v2_dot_match__pb2.GetViewRequest.SerializeToString,
-                response_deserializer=hzai_dot_v2_dot_match__pb2.GetViewResponse.FromString,
+                '/hzai.v3.MatchService/GetView',
+                request_serializer=hzai_dot_v3_dot_match__pb2.GetViewRequest.SerializeToString,
+                response_deserializer=hzai_dot_v3_dot_match__pb2.GetViewResponse.FromString,
                 _registered_method=True)
         self.ListLegalMoves = channel.unary_unary(
-                '/hzai.v2.MatchService/ListLegalMoves',
-                request_serializer=hzai_dot_v2_dot_match__pb2.ListLegalMovesRequest.SerializeToString,
-                response_deserializer=hzai_dot_v2_dot_match__pb2.ListLegalMovesResponse.FromString,
+                '/hzai.v3.MatchService/ListLegalMoves',
+                request_serializer=hzai_dot_v3_dot_match__pb2.ListLegalMovesRequest.SerializeToString,
+                response_deserializer=hzai_dot_v3_dot_match__pb2.ListLegalMovesResponse.FromString,
                 _registered_method=True)
         self.PlayMove = channel.unary_unary(
-                '/hzai.v2.MatchService/PlayMove',
-                request_serializer=hzai_dot_v2_dot_match__pb2.PlayMoveRequest.SerializeToString,
-                response_deserializer=hzai_dot_v2_dot_match__pb2.PlayMoveResponse.FromString,
+                '/hzai.v3.MatchService/PlayMove',
+                request_serializer=hzai_dot_v3_dot_match__pb2.PlayMoveRequest.SerializeToString,
+                response_deserializer=hzai_dot_v3_dot_match__pb2.PlayMoveResponse.FromString,
                 _registered_method=True)
         self.BotPlayTurn = channel.unary_unary(
-                '/hzai.v2.MatchService/BotPlayTurn',
-                request_serializer=hzai_dot_v2_dot_match__pb2.BotPlayTurnRequest.SerializeToString,
-                response_deserializer=hzai_dot_v2_dot_match__pb2.BotPlayTurnResponse.FromString,
+                '/hzai.v3.MatchService/BotPlayTurn',
+                request_serializer=hzai_dot_v3_dot_match__pb2.BotPlayTurnRequest.SerializeToString,
+                response_deserializer=hzai_dot_v3_dot_match__pb2.BotPlayTurnResponse.FromString,
                 _registered_method=True)
         self.DeleteMatch = channel.unary_unary(
-                '/hzai.v2.MatchService/DeleteMatch',
-                request_serializer=hzai_dot_v2_dot_match__pb2.DeleteMatchRequest.SerializeToString,
-                response_deserializer=hzai_dot_v2_dot_match__pb2.DeleteMatchResponse.FromString,
+                '/hzai.v3.MatchService/DeleteMatch',
+                request_serializer=hzai_dot_v3_dot_match__pb2.DeleteMatchRequest.SerializeToString,
+                response_deserializer=hzai_dot_v3_dot_match__pb2.DeleteMatchResponse.FromString,
                 _registered_method=True)
 
 
@@ -114,39 +114,39 @@ def add_MatchServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
             'CreateMatch': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateMatch,
-                    request_deserializer=hzai_dot_v2_dot_match__pb2.CreateMatchRequest.FromString,
-                    response_serializer=hzai_dot_v2_dot_match__pb2.CreateMatchResponse.SerializeToString,
+                    request_deserializer=hzai_dot_v3_dot_match__pb2.CreateMatchRequest.FromString,
+                    response_serializer=hzai_dot_v3_dot_match__pb2.CreateMatchResponse.SerializeToString,
             ),
             'GetView': grpc.unary_unary_rpc_method_handler(
                     servicer.GetView,
-                    request_deserializer=hzai_dot_v2_dot_match__pb2.GetViewRequest.FromString,
-                    response_serializer=hzai_dot_v2_dot_match__pb2.GetViewResponse.SerializeToString,
+                    request_deserializer=hzai_dot_v3_dot_match__pb2.GetViewRequest.FromString,
+                    response_serializer=hzai_dot_v3_dot_match__pb2.GetViewResponse.SerializeToString,
             ),
             'ListLegalMoves': grpc.unary_unary_rpc_method_handler(
                     servicer.ListLegalMoves,
-                    request_deserializer=hzai_dot_v2_dot_match__pb2.ListLegalMovesRequest.FromString,
-                    response_serializer=hzai_dot_v2_dot_match__pb2.ListLegalMovesResponse.SerializeToString,
+                    request_deserializer=hzai_dot_v3_dot_match__pb2.ListLegalMovesRequest.FromString,
+                    response_serializer=hzai_dot_v3_dot_match__pb2.ListLegalMovesResponse.SerializeToString,
             ),
             'PlayMove': grpc.unary_unary_rpc_method_handler(
                     servicer.PlayMove,
-                    request_deserializer=hzai_dot_v2_dot_match__pb2.PlayMoveRequest.FromString,
-                    response_serializer=hzai_dot_v2_dot_match__pb2.PlayMoveResponse.SerializeToString,
+                    request_deserializer=hzai_dot_v3_dot_match__pb2.PlayMoveRequest.FromString,
+                    response_serializer=hzai_dot_v3_dot_match__pb2.PlayMoveResponse.SerializeToString,
             ),
             'BotPlayTurn': grpc.unary_unary_rpc_method_handler(
                     servicer.BotPlayTurn,
-                    request_deserializer=hzai_dot_v2_dot_match__pb2.BotPlayTurnRequest.FromString,
-                    response_serializer=hzai_dot_v2_dot_match__pb2.BotPlayTurnResponse.SerializeToString,
+                    request_deserializer=hzai_dot_v3_dot_match__pb2.BotPlayTurnRequest.FromString,
+                    response_serializer=hzai_dot_v3_dot_match__pb2.BotPlayTurnResponse.SerializeToString,
             ),
             'DeleteMatch': grpc.unary_unary_rpc_method_handler(
                     servicer.DeleteMatch,
-                    request_deserializer=hzai_dot_v2_dot_match__pb2.DeleteMatchRequest.FromString,
-                    response_serializer=hzai_dot_v2_dot_match__pb2.DeleteMatchResponse.SerializeToString,
+                    request_deserializer=hzai_dot_v3_dot_match__pb2.DeleteMatchRequest.FromString,
+                    response_serializer=hzai_dot_v3_dot_match__pb2.DeleteMatchResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
-            'hzai.v2.MatchService', rpc_method_handlers)
+            'hzai.v3.MatchService', rpc_method_handlers)
     server.add_generic_rpc_handlers((generic_handler,))
-    server.add_registered_method_handlers('hzai.v2.MatchService', rpc_method_handlers)
+    server.add_registered_method_handlers('hzai.v3.MatchService', rpc_method_handlers)
 
 
  # This class is part of an EXPERIMENTAL API.
@@ -167,9 +167,9 @@ class MatchService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/hzai.v2.MatchService/CreateMatch',
-            hzai_dot_v2_dot_match__pb2.CreateMatchRequest.SerializeToString,
-            hzai_dot_v2_dot_match__pb2.CreateMatchResponse.FromString,
+            '/hzai.v3.MatchService/CreateMatch',
+            hzai_dot_v3_dot_match__pb2.CreateMatchRequest.SerializeToString,
+            hzai_dot_v3_dot_match__pb2.CreateMatchResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -194,9 +194,9 @@ class MatchService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/hzai.v2.MatchService/GetView',
-            hzai_dot_v2_dot_match__pb2.GetViewRequest.SerializeToString,
-            hzai_dot_v2_dot_match__pb2.GetViewResponse.FromString,
+            '/hzai.v3.MatchService/GetView',
+            hzai_dot_v3_dot_match__pb2.GetViewRequest.SerializeToString,
+            hzai_dot_v3_dot_match__pb2.GetViewResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -221,9 +221,9 @@ class MatchService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/hzai.v2.MatchService/ListLegalMoves',
-            hzai_dot_v2_dot_match__pb2.ListLegalMovesRequest.SerializeToString,
-            hzai_dot_v2_dot_match__pb2.ListLegalMovesResponse.FromString,
+            '/hzai.v3.MatchService/ListLegalMoves',
+            hzai_dot_v3_dot_match__pb2.ListLegalMovesRequest.SerializeToString,
+            hzai_dot_v3_dot_match__pb2.ListLegalMovesResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -248,9 +248,9 @@ class MatchService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/hzai.v2.MatchService/PlayMove',
-            hzai_dot_v2_dot_match__pb2.PlayMoveRequest.SerializeToString,
-            hzai_dot_v2_dot_match__pb2.PlayMoveResponse.FromString,
+            '/hzai.v3.MatchService/PlayMove',
+            hzai_dot_v3_dot_match__pb2.PlayMoveRequest.SerializeToString,
+            hzai_dot_v3_dot_match__pb2.PlayMoveResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -275,9 +275,9 @@ class MatchService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/hzai.v2.MatchService/BotPlayTurn',
-            hzai_dot_v2_dot_match__pb2.BotPlayTurnRequest.SerializeToString,
-            hzai_dot_v2_dot_match__pb2.BotPlayTurnResponse.FromString,
+            '/hzai.v3.MatchService/BotPlayTurn',
+            hzai_dot_v3_dot_match__pb2.BotPlayTurnRequest.SerializeToString,
+            hzai_dot_v3_dot_match__pb2.BotPlayTurnResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -302,9 +302,9 @@ class MatchService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/hzai.v2.MatchService/DeleteMatch',
-            hzai_dot_v2_dot_match__pb2.DeleteMatchRequest.SerializeToString,
-            hzai_dot_v2_dot_match__pb2.DeleteMatchResponse.FromString,
+            '/hzai.v3.MatchService/DeleteMatch',
+            hzai_dot_v3_dot_match__pb2.DeleteMatchRequest.SerializeToString,
+            hzai_dot_v3_dot_match__pb2.DeleteMatchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,1 +1,0 @@
-"""hzai.v2 messages and service stubs (generated; see hzai_proto.generate)."""
