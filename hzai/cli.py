@@ -13,6 +13,7 @@ line on stderr, 3 an internal error (also one line; never a traceback).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import sys
@@ -98,10 +99,15 @@ def _other_game(run, record, args, *extra) -> int:
     """A command of hzai.analysis_cli on a record."""
     from hzai.analysis_cli import AnalysisUsageError
 
+    limits = _limits(args)
+    out = _json_file(args, getattr(args, "record", None), *(getattr(args, "records", None) or []))
     try:
-        return run(record, *extra, args, _limits(args), sys.stdout)
+        return run(record, *extra, args, limits, out or sys.stdout)
     except AnalysisUsageError as exc:
         raise UsageError(str(exc)) from None
+    finally:
+        if out is not None:
+            out.close()
 
 
 # ----- the record commands ---------------------------------------------------------------
@@ -125,18 +131,55 @@ def cmd_legal(args) -> int:
     return 0
 
 
-def _variants(pairs: list[str]) -> dict:
-    """NAME=VALUE pairs as parameters: a value that reads as JSON (a number, true,
-    a list) is that value, any other is the text itself."""
+def _variants(pairs: list[str], option: str = "--variant") -> dict:
+    """NAME=VALUE pairs of `option` (--variant or --param) as parameters: a value that
+    reads as JSON (a number, true, a list) is that value, any other is the text itself."""
     params: dict = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise UsageError(f"--variant takes NAME=VALUE, not {pair!r}")
+            raise UsageError(f"{option}: write NAME=VALUE, not {pair!r}")
         if key == "turn_limit" and not value.isdigit():
-            raise UsageError(f"--variant turn_limit needs a whole number, not {value!r}")
+            raise UsageError(f"{option}: turn_limit needs a whole number, not {value!r}")
         params[key] = _value(value)
     return params
+
+
+def _rule_params(args, game_name: str) -> dict:
+    """--variant and --param of a command that takes both (the same thing under two
+    names), checked against the parameters of the game `game_name`."""
+    given: dict = {}
+    flags: dict = {}
+    for option, pairs in (("--variant", args.variant), ("--param", args.param)):
+        for name, value in _variants(pairs, option).items():
+            given[name] = value
+            flags[name] = f"{option} {name}"
+    return _checked_params(game_name, given, flags)
+
+
+def _checked_params(game_name: str, given: dict, flags: dict) -> dict:
+    """`given` parameters, each one a parameter of the game (`Game.params`); a UsageError
+    names the flag (`flags[name]`) of one it lacks."""
+    default = _game_named(game_name)
+    if default is None:
+        return given  # a game that needs parameters: its factory names what is wrong
+    known = default.params
+    for name in given:
+        if name not in known:
+            takes = ", ".join(sorted(known)) or "no parameters"
+            raise UsageError(f"{flags[name]}: {game_name} has no parameter {name}; it takes: {takes}")
+    return given
+
+
+def _game_named(name: str):
+    """The game `name` made with its defaults, checked first of all a command's options;
+    None for a game that needs parameters (its factory names what is wrong later)."""
+    try:
+        return make_game(name)
+    except UnknownGameError:
+        raise UsageError(f"--game: no game {name!r}; the games: {', '.join(game_names())}") from None
+    except (TypeError, ValueError):
+        return None
 
 
 def _value(text: str):
@@ -168,29 +211,17 @@ def _new_params(args) -> dict:
             given[name] = value.split(",") if name == "heroes" else value
             flags[name] = flag
     for option, pairs in (("--variant", args.variant), ("--param", args.param)):
-        for name, value in _variants(pairs).items():
+        for name, value in _variants(pairs, option).items():
             given[name] = value
             flags[name] = f"{option} {name}"
-    try:
-        default = make_game(args.game)
-    except UnknownGameError:
-        raise UsageError(f"--game: no game {args.game!r}; the games: {', '.join(game_names())}") from None
-    except (TypeError, ValueError):
-        return given  # a game that needs parameters: its factory names what is wrong
-    known = default.params
-    for name, value in given.items():
-        if name not in known:
-            takes = ", ".join(sorted(known)) or "no parameters"
-            raise UsageError(f"{flags[name]}: {args.game} has no parameter {name}; it takes: {takes}")
-    return given
+    return _checked_params(args.game, given, flags)
 
 
 def cmd_new(args) -> int:
+    game = _game_named(args.game)  # an unknown game is said before any other option
     if args.help_params:
-        try:
+        if game is None:
             game = make_game(args.game)
-        except UnknownGameError:
-            raise UsageError(f"--game: no game {args.game!r}; the games: {', '.join(game_names())}") from None
         print(f"{args.game} ({game.title}): {game.params_help}")
         return 0
     if args.seed is None:
@@ -247,14 +278,74 @@ def cmd_belief(args) -> int:
         if args.temperature is not None and "temperature" in str(exc):
             raise UsageError(f"--temperature: {exc}") from None
         raise
-    print(json.dumps(report, indent=2) if args.json else game.belief_text(report))
+    if args.json:
+        write_json_option(args, report, indent=2)
+    else:
+        print(game.belief_text(report))
     return 0
 
 
 def _limits(args):
+    from hzai.core.limits import LimitsError
     from hzai.search import Limits
 
-    return Limits.parse(args.budget, args.threads)
+    try:
+        return Limits.parse(args.budget, args.threads)
+    except LimitsError as exc:
+        raise UsageError(f"--budget: {str(exc).removeprefix('budget ')}") from None
+
+
+# ----- --json [FILE]: one meaning in every command ------------------------------------------
+JSON_STDOUT = "-"  # --json without a value
+
+
+def add_json_option(p, what: str) -> None:
+    """--json [FILE]: `what` as JSON, on standard output without FILE, else written to FILE."""
+    p.add_argument("--json", nargs="?", const=JSON_STDOUT, default=None, metavar="FILE",
+                   help=f"{what} as JSON: on standard output, or written to FILE when one is given "
+                        "(--json=FILE, or --json FILE after the command's other arguments)")
+
+
+def json_to_stdout(args) -> bool:
+    return getattr(args, "json", None) == JSON_STDOUT
+
+
+def _json_file(args, *inputs):
+    """The file --json FILE names, opened for writing (None for bare --json or none):
+    never one of the command's own `inputs`."""
+    target = getattr(args, "json", None)
+    if target in (None, JSON_STDOUT):
+        return None
+    path = Path(target)
+    for given in inputs:
+        if given is not None and Path(given).exists() and path.exists() and path.resolve() == Path(given).resolve():
+            raise UsageError(f"--json: {target} is the record read here; name another file for the JSON")
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"--json: cannot write {target}: {exc.strerror or exc}") from None
+
+
+@contextlib.contextmanager
+def json_stream(args, *inputs):
+    """The stream --json's JSON goes to: standard output, or FILE (closed after)."""
+    handle = _json_file(args, *inputs)
+    try:
+        yield handle or sys.stdout
+    finally:
+        if handle is not None:
+            handle.close()
+
+
+def write_json_option(args, data, indent=1) -> None:
+    """`data` where --json sends it: standard output or the file it names."""
+    text = json.dumps(data, indent=indent) + "\n"
+    handle = _json_file(args)
+    if handle is None:
+        sys.stdout.write(text)
+        return
+    with handle:
+        handle.write(text)
 
 
 def _progress_line(done: int, total: int) -> None:
@@ -341,7 +432,11 @@ def _analyze_batch(args, paths: list[Path], ray: str | None) -> int:
     entries = review_many(loaded, _limits(args), args.seed, ray=ray, progress=None if args.quiet else progress,
                           bot=args.bot)
     by_name = {e["record"]: e for e in entries + failed}
-    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    json_file = None if args.json in (None, JSON_STDOUT) else args.json
+    if args.output and json_file and args.output != json_file:
+        raise UsageError("-o and --json FILE both name where the JSON lines go: give one")
+    target = args.output or json_file
+    out = open(target, "w", encoding="utf-8") if target else sys.stdout
     try:
         for path in paths:
             entry = by_name[str(path)]
@@ -380,6 +475,7 @@ def cmd_analyze_game(args) -> int:
     record = load_record(paths[0])
     _seat(record.game, args.side)
     if args.plot:
+        _plot_format(args.plot)
         from hzai.review_plot import _pyplot
 
         _pyplot()  # a missing matplotlib is said before the review runs
@@ -397,16 +493,28 @@ def cmd_analyze_game(args) -> int:
     return _other_game(review, record, args)
 
 
+PLOT_FORMATS = (".png", ".svg", ".pdf")  # --plot's formats, by the file's extension
+
+
+def _plot_format(path: str) -> None:
+    suffix = Path(path).suffix.lower()
+    if suffix not in PLOT_FORMATS:
+        raise UsageError(f"--plot: {path}: the picture is PNG, SVG or PDF, chosen by the extension "
+                         f"({', '.join(PLOT_FORMATS)}), not {suffix or 'no extension'}")
+
+
 def cmd_arena(args) -> int:
-    from hzai.search.arena import print_progress, run_arena, write_json
+    from hzai.search.arena import print_progress, run_arena
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    result = run_arena(args.bot_a, args.bot_b, args.games, _limits(args), args.seed, args.jobs,
-                       _variants(args.variant), None if args.quiet else print_progress, ray=_ray_target(args))
-    print(result.summary())
+    params = _rule_params(args, "hera_zeus")  # the arena's game
+    limits = _limits(args)
+    result = run_arena(args.bot_a, args.bot_b, args.games, limits, args.seed, args.jobs,
+                       params, None if args.quiet else print_progress, ray=_ray_target(args))
+    print(result.summary(), file=sys.stderr if json_to_stdout(args) else sys.stdout)
     if args.json:
-        write_json(result, args.json)
+        write_json_option(args, result.to_json())
     return 0
 
 
@@ -421,9 +529,9 @@ def cmd_team(args) -> int:
     if not make_game(args.game, **params).capabilities.cooperative:
         raise UsageError(f"--game: a team plays a cooperative game, and {args.game} is not one")
     result = run_team(args.bot, args.games, _limits(args), args.seed, params, args.game, args.all_seeing)
-    print(result.summary())
+    print(result.summary(), file=sys.stderr if json_to_stdout(args) else sys.stdout)
     if args.json:
-        Path(args.json).write_text(json.dumps(result.to_json(), indent=1), encoding="utf-8")
+        write_json_option(args, result.to_json())
     return 0
 
 
@@ -556,7 +664,7 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--temperature", type=float, default=None,
                    help="the opponent model's temperature for the inferred probabilities, for a game with an "
                         "opponent model (Hera and Zeus: default 2; high: uniform)")
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_json_option(p, "the report")
     p.set_defaults(func=cmd_belief)
 
     p = sub.add_parser("analyze", help="how good is every legal move? (ISMCTS from one player's view)")
@@ -581,7 +689,7 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--words", type=int, default=0, metavar="N",
                    help="tell the first N rows' principal variations in the game's narration, as the deciding seat "
                         "would see them")
-    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    add_json_option(p, "the analysis")
     add_root_move_options(p)
     p.set_defaults(func=cmd_analyze)
 
@@ -598,13 +706,14 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--bot", default=None, metavar="SPEC",
                    help="the bot whose own search analyses each decision (default: the default bot, ismcts; "
                         "as the service's AnalyzeGame): its best is that bot's move there")
-    p.add_argument("--json", action="store_true", help="print the decisions as JSON")
+    add_json_option(p, "the decisions (a batch: its JSON lines, as -o)")
     _add_ray(p, "each record")
     p.add_argument("-o", "--output", help="write the JSON lines of a batch to this file instead of standard output")
     p.add_argument("--plot", metavar="FILE", help="also draw the win probability over the game, mistakes marked, and, "
                                                   "for a game with a belief summary (Hera and Zeus: the opponent's "
-                                                  "hostage), what each seat believed (PNG, SVG or PDF; needs "
-                                                  "matplotlib: pip install 'hzai[plot]')")
+                                                  "hostage), what each seat believed: PNG, SVG or PDF as FILE's "
+                                                  "extension says (.png, .svg, .pdf; no other); needs matplotlib: "
+                                                  "pip install 'hzai[plot]'")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_analyze_game)
 
@@ -614,8 +723,11 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     _add_budget(p)
     p.add_argument("--jobs", type=int, default=None, help="parallel processes (default: one per core)")
-    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE", help="a rules variant (repeatable)")
-    p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="a parameter of the game's rules (repeatable), as for hzai new, e.g. turn_limit=100")
+    p.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rules variant, the same as --param (repeatable)")
+    add_json_option(p, "every game and the summary (the summary line goes to stderr when the JSON is on stdout)")
     _add_ray(p, "each game")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=cmd_arena)
@@ -638,7 +750,7 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--games", type=int, default=20, help="missions to play (default 20)")
     _add_budget(p, "200")
     p.add_argument("--all-seeing", action="store_true", help="every bot reads the full state (benchmarks only)")
-    p.add_argument("--json", metavar="FILE", help="write every game and the summary as JSON")
+    add_json_option(p, "every game and the summary (the summary line goes to stderr when the JSON is on stdout)")
     p.set_defaults(func=cmd_team)
 
     from hzai.learn.cli import add_commands as add_learning_commands

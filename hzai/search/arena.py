@@ -332,11 +332,6 @@ def print_progress(done: int, total: int, partial: ArenaResult) -> None:
     sys.stderr.flush()
 
 
-def write_json(result: ArenaResult, path: str) -> None:
-    with open(path, "w", encoding="utf-8") as handle:
-        json.dump(result.to_json(), handle, indent=1)
-
-
 # ----- a team of bots, for cooperative games -----------------------------------------
 class AllSeeingView(View):
     """The whole state offered as a seat's view: `sample` is the state itself. For

@@ -39,6 +39,7 @@ class ServerConfig:
     max_millis: int = 30_000
     max_threads: int = CORES
     default_iterations: int = 1000
+    default_millis: int = 0  # with it, a request that gives no budget also stops after this long (0: no)
     max_message_bytes: int = 4 * 1024 * 1024
     max_matches: int = 1000
     match_ttl: float = 1800.0

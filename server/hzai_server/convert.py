@@ -236,6 +236,7 @@ def limits_from_proto(budget: common_pb2.Budget | None, config, field: str = "bu
         raise invalid(f"{field}.threads", f"{threads} is over this server's limit of {config.max_threads}")
     if not iterations and not millis:
         iterations = config.default_iterations
+        millis = getattr(config, "default_millis", 0)
     # Every search ends by --max-millis, also one given only iterations.
     try:
         return Limits(iterations=iterations or None, millis=millis or config.max_millis, threads=threads)

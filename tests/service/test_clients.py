@@ -168,7 +168,7 @@ def test_hzai_play_rejects_bad_options_in_one_line(server):
              (["--variant", "first_player=apollo"], "first_player"),
              (["--game", "chess"], "this server plays no game 'chess'; it plays hera_zeus, legends"),
              (["--as", "poseidon"], "hera_zeus has no seat 'poseidon'; its seats are 0 hera, 1 zeus"),
-             (["--param", "turn_limit"], "--param takes NAME=VALUE"),
+             (["--param", "turn_limit"], "--param: write NAME=VALUE, not 'turn_limit'"),
              (["--level", "0"], f"--level: must be a whole number 1..{MAX_LEVEL}, not 0")]
     for flags, words in cases:
         run = subprocess.run([sys.executable, "-m", "hzai_client.cli", "play", "--server", server.address, *flags],

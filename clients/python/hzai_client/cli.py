@@ -29,7 +29,10 @@ def cmd_suggest(args) -> int:
     if args.json:
         from google.protobuf import json_format
 
-        print(json_format.MessageToJson(reply, indent=None, preserving_proto_field_name=True))
+        from hzai.cli import json_stream
+
+        with json_stream(args, args.record) as out:
+            out.write(json_format.MessageToJson(reply, indent=None, preserving_proto_field_name=True) + "\n")
     else:
         print(reply.move.text)
     return 0
@@ -112,7 +115,10 @@ def cmd_analyze_remote(args) -> int:
     if args.json:
         from google.protobuf import json_format
 
-        print(json_format.MessageToJson(analysis, indent=None, preserving_proto_field_name=True))
+        from hzai.cli import json_stream
+
+        with json_stream(args, args.record) as out:
+            out.write(json_format.MessageToJson(analysis, indent=None, preserving_proto_field_name=True) + "\n")
     else:
         top = getattr(args, "top", None)
         if top is not None:
@@ -154,10 +160,14 @@ def add_commands(sub) -> None:
     p.add_argument("record", help="game record (the game's JSON record, e.g. hzai-record/1)")
     common(p)
     _game_option(p)
-    p.add_argument("--bot", default="", help="ismcts (default), pimc, heuristic, random; options after a colon")
+    from hzai_client.commands import served_bot_help
+
+    p.add_argument("--bot", default="", help=served_bot_help("the bot whose move is suggested"))
     add_level_option(p, "the move of the bot")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
-    p.add_argument("--json", action="store_true", help="print the whole reply as JSON")
+    from hzai.cli import add_json_option
+
+    add_json_option(p, "the whole reply")
     p.set_defaults(func=cmd_suggest)
 
     # `hzai analyze` searches in this process; --server sends the same question to the
@@ -180,9 +190,9 @@ def add_commands(sub) -> None:
         p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
         p.add_argument("--belief", type=int, default=0, metavar="SAMPLES",
                        help="add where the opponent's hostage probably is, from this many samples")
-        p.add_argument("--json", action="store_true", help="print the analysis as JSON")
-        from hzai.cli import add_root_move_options
+        from hzai.cli import add_json_option, add_root_move_options
 
+        add_json_option(p, "the analysis")
         add_root_move_options(p)
         p.set_defaults(func=cmd_analyze_remote, server=DEFAULT_TARGET)
 

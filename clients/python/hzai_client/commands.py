@@ -14,6 +14,23 @@ EXIT_BAD_INPUT = 2
 EXIT_SERVICE = 1
 # Status codes that mean the request itself was wrong.
 _BAD_INPUT_CODES = ("INVALID_ARGUMENT", "NOT_FOUND", "FAILED_PRECONDITION")
+# The request fields a command's flags fill: a refusal naming one is told as the flag's
+# (`--bot: unknown bot 'foo'; choose from ...`), as the commands that run here tell theirs.
+FIELD_FLAGS = {"bot": "--bot", "level": "--level", "params_json": "--param", "budget": "--budget",
+               "budget.iterations": "--budget", "budget.millis": "--budget", "budget.threads": "--threads"}
+
+
+def refusal(exc) -> str:
+    """A server's refusal in one line: `--FLAG: why` when it names a field a flag fills,
+    else its status code and message."""
+    from hzai_client.messages import describe_error
+
+    code = exc.code().name if hasattr(exc, "code") and exc.code() else ""
+    details = exc.details() if hasattr(exc, "details") else ""
+    field, sep, why = (details or "").partition(": ")
+    if code == "INVALID_ARGUMENT" and sep and field in FIELD_FLAGS:
+        return f"{FIELD_FLAGS[field]}: {why}"
+    return describe_error(exc)
 
 
 class CommandError(Exception):
@@ -29,8 +46,6 @@ def _command(function):
     def run(args) -> int:
         import grpc
 
-        from hzai_client.messages import describe_error
-
         name = f"hzai {args.command}"
         try:
             return function(args)
@@ -39,7 +54,7 @@ def _command(function):
             return exc.code
         except grpc.RpcError as exc:
             code = exc.code().name if hasattr(exc, "code") else ""
-            print(f"{name}: {describe_error(exc)}", file=sys.stderr)
+            print(f"{name}: {refusal(exc)}", file=sys.stderr)
             if code == "UNAVAILABLE":
                 print(f"{name}: is hzai-server running at {args.server}?", file=sys.stderr)
             return EXIT_BAD_INPUT if code in _BAD_INPUT_CODES else EXIT_SERVICE
@@ -169,3 +184,13 @@ def add_level_option(p, who: str = "the bot") -> None:
 
     p.add_argument("--level", default=None, metavar="N",
                    help=f"{who} at a {LEVEL_HELP} (default: full strength; ismcts only)")
+
+
+def served_bot_help(who: str) -> str:
+    """The help of a --bot the server plays: the bots a server of this package serves, in
+    the order its refusal of an unknown one lists them."""
+    from hzai.search.bot import bot_kinds
+
+    served = ", ".join(kind.name for kind in bot_kinds() if kind.served)
+    return (f"{who}: a bot the server serves ({served}; default ismcts), options after a colon; "
+            "a server refuses another with the list of its own")

@@ -72,7 +72,7 @@ def parse_params(pairs: list[str]) -> dict:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise CommandError(f"--param takes NAME=VALUE, not {pair!r}")
+            raise CommandError(f"--param: write NAME=VALUE, not {pair!r}")
         try:
             out[key] = json.loads(value)
         except ValueError:
@@ -518,7 +518,9 @@ def play(client, seat: str | int, *, game: str = DEFAULT_GAME, seed: int | None,
 class EmbeddedServer:
     """An hzai server in this process on a free loopback port, with its logs silenced."""
 
-    def __init__(self, iterations: int | None = None, load_games: str = ""):
+    def __init__(self, budget=None, load_games: str = ""):
+        """`budget`: the default budget of a request that gives none, a Limits (a time
+        budget alone: that long, iterations unbounded) or a number of iterations."""
         import logging
 
         try:
@@ -532,8 +534,14 @@ class EmbeddedServer:
         logger.handlers[:] = [logging.NullHandler()]
         logger.propagate = False
         # The embedded game lives as long as the command: no match database on disk.
+        defaults: dict = {}
+        if isinstance(budget, int):
+            defaults["default_iterations"] = budget
+        elif budget is not None:
+            defaults["default_iterations"] = budget.iterations or ServerConfig.max_iterations
+            defaults["default_millis"] = budget.millis or 0
         config = ServerConfig(address="127.0.0.1:0", workers=4, max_searches=2, max_matches=8, data_dir=":memory:",
-                              load_games=load_games, **({"default_iterations": iterations} if iterations else {}))
+                              load_games=load_games, **defaults)
         try:
             self.server = HzaiServer(config)
         except OSError as exc:  # a game module that cannot be loaded
@@ -581,7 +589,9 @@ def add_play_command(sub, common=None) -> None:
     p.add_argument("--seats", default=None, metavar="WHO,WHO,...",
                    help="who plays each seat, in seat order: me (you) or bot, e.g. me,bot,bot; a game whose seat "
                         "count is a parameter gets that many seats (default: you as --seat says, the bot elsewhere)")
-    p.add_argument("--bot", default="", help="ismcts (default), pimc, heuristic, random")
+    from hzai_client.commands import served_bot_help
+
+    p.add_argument("--bot", default="", help=served_bot_help("the bot you play against"))
     p.add_argument("--budget", default=None, help="the bot's budget per decision: 1000, 250ms, ... "
                                                   "(default: the server's)")
     from hzai_client.commands import add_level_option

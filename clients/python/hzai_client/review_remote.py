@@ -23,6 +23,7 @@ def reviewed_from_proto(d):
         best_interval=(d.best_ci_low, d.best_ci_high), loss=d.loss if d.HasField("loss") else None,
         pv=[m.text for m in d.pv], seed=d.seed, analysis=d.analysis,
         belief=json.loads(d.belief_json) if d.belief_json else None,
+        best_visits=d.analysis.moves[0].visits if d.analysis.moves else 0, mark=d.mark,
     )
 
 
@@ -46,7 +47,10 @@ def cmd_analyze_game_remote(args) -> int:
     except RecordError as exc:
         raise CommandError(str(exc)) from None
     if args.plot:
+        from hzai.cli import _plot_format
         from hzai.review_plot import _pyplot
+
+        _plot_format(args.plot)
 
         _pyplot()  # a missing matplotlib is said before the review runs
     seats = [] if args.side is None else [args.side]
@@ -71,7 +75,10 @@ def cmd_analyze_game_remote(args) -> int:
         plot_review(rows, args.plot, f"{path} · {args.budget} a decision · seed {args.seed} · {args.server}")
         print(f"hzai analyze-game: plot written to {args.plot}", file=sys.stderr)
     try:
-        write_review(game, rows, args, sys.stdout)
+        from hzai.cli import json_stream
+
+        with json_stream(args, *(getattr(args, "records", None) or [])) as out:
+            write_review(game, rows, args, out)
     except AnalysisUsageError as exc:
         raise CommandError(str(exc)) from None
     return 0

@@ -3,6 +3,7 @@ server on a free loopback port (the one `hzai play` starts)."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import socket
 import sys
@@ -34,6 +35,24 @@ def check_host(host: str) -> str:
     return host
 
 
+def _default_budget(args):
+    """--budget (or the older --iterations) as Limits; None for the server's default."""
+    from hzai.search import Limits, LimitsError
+
+    if args.budget is not None and args.iterations is not None:
+        raise CommandError("--budget and --iterations (its older name) both given: give --budget", EXIT_BAD_INPUT)
+    if args.iterations is not None:
+        if args.iterations < 1:
+            raise CommandError(f"--iterations: at least 1, not {args.iterations}", EXIT_BAD_INPUT)
+        return Limits(iterations=args.iterations)
+    if args.budget is None:
+        return None
+    try:
+        return Limits.parse(args.budget, 1)
+    except LimitsError as exc:
+        raise CommandError(f"--budget: {str(exc).removeprefix('budget ')}", EXIT_BAD_INPUT) from None
+
+
 def run(args, out=sys.stdout) -> int:
     try:
         import uvicorn
@@ -49,7 +68,7 @@ def run(args, out=sys.stdout) -> int:
         if target is None:
             from hzai_client.play import EmbeddedServer
 
-            target = stack.enter_context(EmbeddedServer(args.iterations, args.load_games))
+            target = stack.enter_context(EmbeddedServer(_default_budget(args), args.load_games))
         sock = stack.enter_context(listening_socket(host, args.port or 0))
         port = sock.getsockname()[1]
         credentials = None
@@ -81,8 +100,11 @@ def add_web_command(sub) -> None:
     add_tls_options(p)
     p.add_argument("--host", default="127.0.0.1", help="loopback address to serve the page on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=None, help="port of the page (default: a free one)")
-    p.add_argument("--iterations", type=int, default=None,
-                   help="without --server: the embedded server's default search budget")
+    p.add_argument("--budget", default=None,
+                   help="without --server: the embedded server's search budget for a request that names none: "
+                        "iterations (1000), time (250ms, 2s) or both (1000,250ms); default 1000 iterations")
+    # the older name, kept for scripts: --iterations N is --budget N
+    p.add_argument("--iterations", type=int, default=None, help=argparse.SUPPRESS)
     p.add_argument("--load-games", default="", metavar="MODULES",
                    help="without --server: modules the embedded server imports first (as hzai-server --load-games)")
     from hzai_client.commands import _command
