@@ -14,7 +14,8 @@ import sys
 
 from hzai.core import NoDecision
 from hzai.explain import pv_in_words
-from hzai.search.bot import DEFAULT_BOT, BotError, make_bot, parse_spec, require_analyst
+from hzai.search.bot import ANALYSIS_BOT, BotError, make_bot, parse_spec, require_analyst
+from hzai.search.review import BLUNDER, DUBIOUS, MIN_VISITS
 
 
 class AnalysisUsageError(ValueError):
@@ -26,10 +27,11 @@ SPEC_FLAGS = (("c", "c"), ("playout", "playout"), ("tree", "tree"), ("prior", "p
 
 
 def analyst_of(args, game):
-    """The bot whose own search `hzai analyze` runs (--bot, default the default bot, with
-    --c, --playout, --tree and --prior added to its options when given): the same search
-    as that bot's move and as the service's Analyze for that spec."""
-    name, options = parse_spec(getattr(args, "bot", None) or DEFAULT_BOT)
+    """The bot whose own search `hzai analyze` and `analyze-game` run (--bot, default the
+    analysis bot ANALYSIS_BOT: the default bot with its replicas, with --c, --playout,
+    --tree and --prior added to its options when given): the same search as that bot's
+    move and as the service's Analyze for that spec."""
+    name, options = parse_spec(getattr(args, "bot", None) or ANALYSIS_BOT)
     for flag, option in SPEC_FLAGS:
         value = getattr(args, flag, None)
         if value is not None:
@@ -132,6 +134,38 @@ def review_record(record, args, limits, out, progress=None, belief: bool = False
     return rows
 
 
+REVIEW_MOVE_WIDTH = 26  # the move columns' least width (a longer move widens its table)
+
+
+def _move_cells(move: str, visits: int, value: float | None, interval, width: int) -> str:
+    """A move's cells of a review row: the move, its visits, value and 95% interval."""
+    if value is None:
+        return f"{move:<{width}} {visits:>6} {'-':>6} {'-':>12}"
+    return f"{move:<{width}} {visits:>6} {value:>6.3f} {interval[0]:>5.3f}..{interval[1]:<5.3f}"
+
+
+def review_header(width: int = REVIEW_MOVE_WIDTH) -> str:
+    cells = f"{'visits':>6} {'value':>6} {'95% interval':>12}"
+    return f"{'#':>4}  {'seat':<6} {'played':<{width}} {cells}  {'bot':<{width}} {cells}  {'lost':>6}"
+
+
+def review_legend(cooperative: bool) -> str:
+    """The line above the review table saying what its numbers are."""
+    whose = ("the team's win probability" if cooperative else
+             "the win probability (draw 0.5) of the row's seat, who decides there, from its own view")
+    return (f"values are {whose}; lost = the bot's value - the played move's; a mark (? lost "
+            f"{DUBIOUS:.2f}, ?? {BLUNDER:.2f}) needs {MIN_VISITS} visits of both moves and the played "
+            f"move's interval wholly below the bot's")
+
+
+def review_line(r, width: int = REVIEW_MOVE_WIDTH) -> str:
+    """One decision of the review table (here and through --server alike)."""
+    lost = "     -" if r.loss is None else f"{r.loss:>6.3f}"
+    played = _move_cells(r.played, r.played_visits, r.played_value, r.played_interval, width)
+    best = _move_cells(r.best, r.best_visits, r.best_value, r.best_interval, width)
+    return f"{r.index:>4}  {r.seat:<6} {played}  {best}  {lost} {r.mark}".rstrip()
+
+
 def write_review(game, rows: list, args, out) -> None:
     """The review's rows as the table (or, with --json, the JSON) every analyze-game
     prints, here or by a server (hzai_client.review_remote)."""
@@ -146,21 +180,17 @@ def write_review(game, rows: list, args, out) -> None:
     if not rows:
         out.write(note + "\n")
         return
-    out.write("values are the team's win probability\n" if game.capabilities.cooperative else
-              "values are the win probability (draw 0.5) of the row's seat, who decides there, from its own view; "
-              "lost = the bot's value - the played move's\n")
-    out.write(f"{'#':>4}  {'seat':<6} {'played':<26} {'value':>6}  {'bot':<26} {'value':>6}  {'lost':>6}\n")
+    width = max([REVIEW_MOVE_WIDTH] + [len(text) for r in rows for text in (r.played, r.best)])
+    out.write(review_legend(game.capabilities.cooperative) + "\n")
+    out.write(review_header(width) + "\n")
     for r in rows:
-        played = "     -" if r.played_value is None else f"{r.played_value:>6.3f}"
-        lost = "     -" if r.loss is None else f"{r.loss:>6.3f}"
-        out.write(f"{r.index:>4}  {r.seat:<6} {r.played:<26} {played}  {r.best:<26} {r.best_value:>6.3f}  {lost} "
-                  f"{r.mark}\n")
+        out.write(review_line(r, width) + "\n")
     for seat in game.seats:
         mine = [r for r in rows if r.seat == seat]
         if mine:
             lost = sum(r.loss or 0.0 for r in mine)
             out.write(f"{seat}: {len(mine)} decisions, value lost {lost:.2f} in all, "
-                      f"{sum(r.mark == '??' for r in mine)} marked ??\n")
+                      f"{sum(r.mark == '??' for r in mine)} marked ??, {sum(r.mark == '?' for r in mine)} marked ?\n")
     first = rows[0]
     if game.capabilities.cooperative:
         out.write(f"the team's win probability at the first decision: {first.best_value:.3f} "

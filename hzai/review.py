@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from hzai.core.record import RecordError
 from hzai.search import Limits
-from hzai.search.bot import DEFAULT_BOT, make_bot
-from hzai.search.review import BLUNDER, ReviewedDecision, ReviewError, mark_of, review_moves  # noqa: F401
+from hzai.search.bot import ANALYSIS_BOT, make_bot
+from hzai.search.review import BLUNDER, MIN_VISITS, ReviewedDecision, ReviewError, mark_of, review_moves  # noqa: F401
 
 MOVE_WIDTH = 28
 PV_SHOWN = 4  # replies shown in the principal-variation column
@@ -42,12 +42,12 @@ def explicit(record):
 def review_rows(record, limits: Limits, seed: int = 0, seats=None, progress=None, stop=None,
                 belief: bool = False, analyst=None) -> list[ReviewedDecision]:
     """The generic review (hzai.search.review.review_moves) of a record of any game by
-    `analyst` (a bot; default the default bot, as the service's AnalyzeGame): every
+    `analyst` (a bot; default the analysis bot ANALYSIS_BOT, as the service's AnalyzeGame): every
     decision of `seats` (seat indexes; None: all). A move that cannot be read or played
     is a RecordError naming it, as replaying the record would say."""
     game = record.game
     full = explicit(record)
-    analyst = analyst if analyst is not None else make_bot(DEFAULT_BOT, game)
+    analyst = analyst if analyst is not None else make_bot(ANALYSIS_BOT, game)
     try:
         return list(review_moves(game, game.start_of(full), full.moves, limits, seed, seats, stop=stop,
                                  progress=progress, belief=belief, analyst=analyst))
@@ -65,7 +65,7 @@ def review_entry(name: str, data: dict, limits: Limits, seed: int, seats=None, b
 
     try:
         record = record_of(data, base)
-        rows = review_rows(record, limits, seed, seats, analyst=make_bot(bot or DEFAULT_BOT, record.game))
+        rows = review_rows(record, limits, seed, seats, analyst=make_bot(bot or ANALYSIS_BOT, record.game))
     except RecordError as exc:
         return {"record": name, "error": str(exc)}
     return {"record": name, "decisions": [row.to_json() for row in rows]}

@@ -19,15 +19,22 @@ from typing import TYPE_CHECKING, Callable
 
 from hzai.core.bot import Bot, BotError
 from hzai.core.capabilities import CAPABILITIES
+from hzai.search.replicas import REPLICAS
 from hzai.text import quoted
 
 if TYPE_CHECKING:
     from hzai.core.game import Game
 
-__all__ = ["DEFAULT_BOT", "Bot", "analysing_bots", "require_analyst", "BotError", "BotKind", "bot_kind", "bot_kinds", "bot_names", "bot_spec_help",
+__all__ = ["ANALYSIS_BOT", "DEFAULT_BOT", "Bot", "analysing_bots", "require_analyst", "BotError", "BotKind", "bot_kind", "bot_kinds", "bot_names", "bot_spec_help",
            "bot_table", "make_bot", "option_names", "parse_spec", "register_bot", "served_bots"]
 
 DEFAULT_BOT = "ismcts"  # the bot of a request or command that names none
+# The bot of an analysis shown to a person when none is named (hzai analyze, analyze-game,
+# the service's Analyze and AnalyzeGame, hence the web page): the default bot with four
+# independent replicas (hzai.search.replicas), whose intervals cover the spread of a value
+# across seeds. A bot's move (SuggestMove, play) stays DEFAULT_BOT's single search;
+# docs/analysis.md states the cost.
+ANALYSIS_BOT = f"{DEFAULT_BOT}:replicas={REPLICAS}"
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -10,6 +10,19 @@ game, chance outcomes included) is analysed with seed `decision_seed(seed, i)`, 
 `(seed + i) mod 2^64`. So reviewing a game equals calling `analyze` on the view of each
 prefix `moves[:i]` with that seed and the same budget, one position at a time.
 
+A mark (`?`, `??`) is given only where the search has a value for both moves and the
+two separate: the played move and the best were each searched at least MIN_VISITS
+times, the played move's 95% interval lies wholly below the best's, and the value lost
+is over the threshold (DUBIOUS, BLUNDER). A played move that the analysis searched
+fewer than MIN_VISITS times (a widened root offers few moves; a small budget spreads
+thin) gets a search of its own: the analysing bot's search of the position with the
+played move alone at the root (`RootMoves(allow=[played])`), as many iterations as the
+best move got (at least MIN_VISITS, at most the budget), seeded `played_seed(seed of
+the decision)`. Its visits, value and interval are the played move's in the row; the
+row's `analysis` stays the analysis of the position, so a review still equals one
+analysis per prefix. A played move that the chosen root moves leave out is not searched
+again (no value, no mark).
+
 The review of a seat reads only that seat's views (`State.view(seat)`): two games that
 look the same from the seat's side get the same rows for it. A game with capability
 review_belief adds a belief summary at each decision, `Game.review_belief(view, seed)
@@ -22,14 +35,16 @@ from dataclasses import dataclass, field
 from contextlib import nullcontext
 from typing import Callable, ContextManager, Iterable, Iterator, Mapping, Sequence
 
-from hzai.core import Analysis, Game, Limits, Move, State
+from hzai.core import Analysis, Game, Limits, Move, State, View
 from hzai.core.bot import Analyst, RootMoves, Stop
-from hzai.rng import MASK64
+from hzai.rng import MASK64, mix_seed
 from hzai.search.ismcts import DEFAULT_EXPLORATION, analyze
 from hzai.text import quoted, shorten, without_echo
 
 BLUNDER = 0.15  # value lost that marks a move "??"
 DUBIOUS = BLUNDER / 3  # value lost that marks a move "?"
+MIN_VISITS = 20  # visits a move needs for its value to count toward a mark (module docstring)
+PLAYED_SALT = 0x91A7ED  # the played move's own search is seeded mix_seed(decision seed, PLAYED_SALT)
 
 
 class ReviewError(ValueError):
@@ -45,10 +60,26 @@ def decision_seed(seed: int, index: int) -> int:
     return (seed + index) & MASK64
 
 
-def mark_of(loss: float | None) -> str:
-    if loss is None:
+def played_seed(seed: int) -> int:
+    """The seed of the played move's own search at a decision analysed with `seed`."""
+    return mix_seed(seed, PLAYED_SALT)
+
+
+def separate(low: tuple[float, float] | None, high: tuple[float, float] | None) -> bool:
+    """Whether interval `low` lies wholly below interval `high`."""
+    return low is not None and high is not None and low[1] < high[0]
+
+
+def mark_of(loss: float | None, played_interval: tuple[float, float] | None = None,
+            best_interval: tuple[float, float] | None = None, played_visits: int = 0, best_visits: int = 0) -> str:
+    """"??" or "?" for a move that lost at least BLUNDER or DUBIOUS, only where both moves
+    were searched MIN_VISITS times or more and the played move's interval lies wholly
+    below the best's; "" otherwise."""
+    if loss is None or loss < DUBIOUS or min(played_visits, best_visits) < MIN_VISITS:
         return ""
-    return "??" if loss >= BLUNDER else ("?" if loss >= DUBIOUS else "")
+    if not separate(played_interval, best_interval):
+        return ""
+    return "??" if loss >= BLUNDER else "?"
 
 
 @dataclass
@@ -62,7 +93,7 @@ class ReviewedDecision:
     played: str
     played_value: float | None
     played_interval: tuple[float, float] | None
-    played_visits: int
+    played_visits: int  # of its own search where it had one (module docstring)
     best: str
     best_value: float
     best_interval: tuple[float, float]
@@ -71,18 +102,21 @@ class ReviewedDecision:
     seed: int
     analysis: Analysis = field(repr=False)
     belief: dict | None = None
+    best_visits: int = 0
+    mark: str | None = None  # None: worked out from the values (mark_of); a service's rows bring their own
 
-    @property
-    def mark(self) -> str:
-        return mark_of(self.loss)
+    def __post_init__(self):
+        if self.mark is None:
+            self.mark = mark_of(self.loss, self.played_interval, self.best_interval, self.played_visits,
+                                self.best_visits)
 
     def to_json(self, with_analysis: bool = False, move_text: Callable[[Move], str] = str) -> dict:
         data = {
             "index": self.index, "seat": self.seat, "played": self.played, "played_value": self.played_value,
             "played_interval": None if self.played_interval is None else list(self.played_interval),
             "played_visits": self.played_visits, "best": self.best, "best_value": self.best_value,
-            "best_interval": list(self.best_interval), "loss": self.loss, "mark": self.mark, "pv": list(self.pv),
-            "seed": self.seed, "belief": self.belief,
+            "best_interval": list(self.best_interval), "best_visits": self.best_visits, "loss": self.loss,
+            "mark": self.mark, "pv": list(self.pv), "seed": self.seed, "belief": self.belief,
         }
         if with_analysis:
             data["analysis"] = self.analysis.to_json(move_text)
@@ -109,10 +143,45 @@ def resolve_move(state: State, move: Move | str) -> Move:
     raise ValueError(f"{game.move_text(move)}: not legal here")
 
 
+def _searched(game: Game, analysis: Analysis | None, move: Move):
+    """The MoveInfo of `move` in `analysis` when the search tried it (else None)."""
+    if analysis is None:
+        return None
+    action = game.action_of(move)
+    return next((m for m in analysis.moves if game.action_of(m.move) == action and m.visits > 0), None)
+
+
+def played_budget(limits: Limits, best_visits: int) -> Limits:
+    """The budget of the played move's own search: as many iterations as the best move
+    got, at least MIN_VISITS, at most an iteration budget's; a wall-time budget stays a
+    cap."""
+    iterations = max(MIN_VISITS, best_visits)
+    if limits.iterations is not None:
+        iterations = min(iterations, max(MIN_VISITS, limits.iterations))
+    return Limits(iterations, limits.millis, limits.threads)
+
+
+def needs_own_search(game: Game, view: View, played: Move, analysis: Analysis,
+                     chosen: RootMoves | None) -> bool:
+    """Whether the played move gets a search of its own (module docstring): it is not
+    the analysis' best, it got fewer than MIN_VISITS visits, and the chosen root moves
+    (if any) keep it."""
+    if not analysis.moves or game.action_of(analysis.moves[0].move) == game.action_of(played):
+        return False
+    mine = _searched(game, analysis, played)
+    if mine is not None and mine.visits >= MIN_VISITS:
+        return False
+    if chosen is not None and chosen.restricts:
+        action = game.action_of(played)
+        return any(game.action_of(m) == action for m in chosen.select(view))
+    return True
+
+
 def _row(game: Game, state: State, index: int, played: Move, analysis: Analysis, seed: int,
-         belief: dict | None) -> ReviewedDecision:
-    played_id = game.action_of(played)
-    mine = next((m for m in analysis.moves if game.action_of(m.move) == played_id and m.visits > 0), None)
+         belief: dict | None, alone: Analysis | None = None) -> ReviewedDecision:
+    """One row; `alone`: the played move's own search, whose numbers are the played
+    move's when it tried it."""
+    mine = _searched(game, alone, played) or _searched(game, analysis, played)
     best = analysis.moves[0]
     value = None if mine is None else mine.value
     return ReviewedDecision(
@@ -130,6 +199,7 @@ def _row(game: Game, state: State, index: int, played: Move, analysis: Analysis,
         seed=seed,
         analysis=analysis,
         belief=belief,
+        best_visits=best.visits,
     )
 
 
@@ -171,15 +241,24 @@ def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: 
             view = state.view(seat)
             at = decision_seed(seed, index)
             chosen_root = None if root_moves is None else root_moves.get(index)
-            with guard() if guard is not None else nullcontext():
+
+            def search(budget: Limits, seed: int, chosen: RootMoves | None) -> Analysis:
                 if analyst is not None:
-                    analysis = analyst.analyze(view, limits, at, stop, root_moves=chosen_root)
-                else:
-                    analysis = analyze(view, limits, at, should_stop=stop, exploration=exploration, playout=playout,
-                                       root_moves=chosen_root)
-            if stop is not None and not analysis.finished and stop():
-                return
-            yield _row(game, state, index, move, analysis, at, hook(view, at) if hook is not None else None)
+                    return analyst.analyze(view, budget, seed, stop, root_moves=chosen)
+                return analyze(view, budget, seed, should_stop=stop, exploration=exploration, playout=playout,
+                               root_moves=chosen)
+
+            alone = None
+            with guard() if guard is not None else nullcontext():
+                analysis = search(limits, at, chosen_root)
+                if stop is not None and not analysis.finished and stop():
+                    return
+                if needs_own_search(game, view, move, analysis, chosen_root):
+                    alone = search(played_budget(limits, analysis.moves[0].visits), played_seed(at),
+                                   RootMoves(allow=(move,)))
+                    if stop is not None and not alone.finished and stop():
+                        return
+            yield _row(game, state, index, move, analysis, at, hook(view, at) if hook is not None else None, alone)
         state.apply(move)
         if progress is not None:
             progress(index + 1, total)

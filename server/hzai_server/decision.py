@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from hzai.core import Game, Limits, View
 from hzai.core.bot import Bot, RootMoves
-from hzai.search.bot import DEFAULT_BOT, BotError, require_analyst
+from hzai.search.bot import ANALYSIS_BOT, BotError, require_analyst
 
 from hzai_server.errors import invalid
 from hzai_server.searches import make_checked_bot
@@ -42,7 +42,7 @@ class DecisionRequest:
 
     decision: Decision
     bot: Bot
-    spec: str  # the bot spec as asked ("ismcts" when the request named none)
+    spec: str  # the bot spec as asked (when the request named none: "ismcts" for a move, ANALYSIS_BOT for an analysis)
     limits: Limits
     seed: int
     priority: str
@@ -59,9 +59,10 @@ class DecisionRequest:
 
 
 def analyst_for(spec: str, game: Game, field: str = "bot") -> tuple[Bot, str]:
-    """The bot of `spec` (empty: the default bot) whose search answers an analysis of
-    `game`, and the spec; INVALID_ARGUMENT naming `field` for a bot that gives only moves."""
-    spec = spec or DEFAULT_BOT
+    """The bot of `spec` (empty: the analysis bot ANALYSIS_BOT, the default bot with its
+    replicas) whose search answers an analysis of `game`, and the spec; INVALID_ARGUMENT
+    naming `field` for a bot that gives only moves."""
+    spec = spec or ANALYSIS_BOT
     try:
         return require_analyst(make_checked_bot(spec, game, field), game), spec
     except BotError as exc:

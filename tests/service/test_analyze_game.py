@@ -15,7 +15,8 @@ from pathlib import Path
 import grpc
 import pytest
 
-from hzai.core import make_game
+from hzai.core import Limits, make_game
+from hzai.search.review import MIN_VISITS, mark_of, played_budget, played_seed
 from hzai.rng import SplitMix64
 from hzai_client import AsyncHzaiClient, HzaiClient
 from hzai_server.app import HzaiServer
@@ -105,12 +106,18 @@ def test_analyze_game_equals_analyze_on_each_prefix_with_the_seed_rule(client, g
         assert row.played.text == game_record["moves"][row.index]
         assert row.seat_name == alone.perspective_name and row.seat == alone.perspective
         played = next((m for m in alone.moves if m.move.text == row.played.text), None)
-        if played is None or played.visits == 0:  # the search never tried it: no value to compare
-            assert not row.HasField("played_value") and not row.HasField("loss") and row.mark == ""
-        else:
-            assert row.played_value == played.value and row.played_visits == played.visits
-            assert row.loss == pytest.approx(max(0.0, alone.value - played.value))
-            assert row.mark == ("??" if row.loss >= 0.15 else "?" if row.loss >= 0.05 else "")
+        if row.played.text != row.best.text and (played is None or played.visits < MIN_VISITS):
+            # searched too little for a value: the played move's own search, an Analyze allowing it alone
+            budget = played_budget(Limits(iterations=150), alone.moves[0].visits).iterations
+            own = client.analyze(prefix(game_record, row.index), iterations=budget,
+                                 seed=played_seed(40 + row.index), allow=[row.played.text])
+            [played] = own.moves
+        assert row.played_value == played.value and row.played_visits == played.visits
+        assert played.visits >= MIN_VISITS or row.played.text == row.best.text
+        assert (row.played_ci_low, row.played_ci_high) == (played.ci_low, played.ci_high)
+        assert row.loss == pytest.approx(max(0.0, alone.value - played.value))
+        assert row.mark == mark_of(row.loss, (played.ci_low, played.ci_high), (row.best_ci_low, row.best_ci_high),
+                                   played.visits, alone.moves[0].visits)
         assert [m.text for m in row.pv] == [m.text for m in alone.moves[0].pv]
 
 

@@ -16,10 +16,12 @@ import pytest
 from hzai.core import make_game
 from hzai.games.legends import Record as LegendsRecord
 from hzai.search import Limits
+from hzai.search.bot import ANALYSIS_BOT
 from hzai.search.review import decision_seed
 from hzai_proto.v3 import common_pb2
 from hzai_server import convert
 from hzai_server.decision import analyst_for
+from hzai_server.searches import make_checked_bot
 from hzai_server.errors import ApiError
 
 from .conftest import played_record
@@ -29,12 +31,14 @@ from .test_legends_service import PARAMS as LEGENDS
 
 @pytest.mark.parametrize("spec", ["", "ismcts-v2", "ismcts:replicas=2"])
 def test_analyze_and_suggest_move_give_the_same_move_for_one_spec_seed_and_budget(client, spec):
+    """An analysis that names no bot is the analysis bot's (the default bot with its
+    replicas, ANALYSIS_BOT): its best is that bot's move, not the plain default's."""
     data = played_record(31, 26).to_json()
     for seed in (1, 2):
-        move = client.suggest_move(data, iterations=300, seed=seed, bot=spec).move.text
+        move = client.suggest_move(data, iterations=300, seed=seed, bot=spec or ANALYSIS_BOT).move.text
         analysis = client.analyze(data, iterations=300, seed=seed, bot=spec)
         assert analysis.best.text == move
-        assert analysis.bot == (spec or "ismcts")
+        assert analysis.bot == (spec or ANALYSIS_BOT)
         streamed = list(client.analyze_stream(data, iterations=300, seed=seed, bot=spec))
         assert streamed[-1].finished and streamed[-1].best.text == move
         [result] = client.analyze_batch([data], iterations=300, seed=seed, bot=spec)
@@ -46,7 +50,7 @@ def test_a_legends_analysis_is_the_team_bot_s_search_and_a_wider_root_lists_more
     record = LegendsRecord(game, seed=8, moves=["place m1", "place m2", "place m3"])
     data = record.to_json()
     legal = {game.move_text(m) for m in game.replay(record).view(0).legal_moves()}
-    move = client.suggest_move(data, game="legends", iterations=120, seed=3).move.text
+    move = client.suggest_move(data, game="legends", iterations=120, seed=3, bot=ANALYSIS_BOT).move.text
     analysis = client.analyze(data, game="legends", iterations=120, seed=3)
     assert analysis.best.text == move and analysis.moves[0].move.text == move
     tried = {m.move.text for m in analysis.moves}
@@ -65,9 +69,10 @@ def test_analyze_game_rows_are_the_bot_s_move_at_each_decision(client):
     assert len(rows) >= 4
     for row in rows[:4]:
         prefix = {**data, "moves": data["moves"][: row.index]}
-        move = client.suggest_move(prefix, iterations=200, seed=decision_seed(5, row.index)).move.text
+        move = client.suggest_move(prefix, iterations=200, seed=decision_seed(5, row.index),
+                                   bot=ANALYSIS_BOT).move.text
         assert row.best.text == move, row.index
-        assert row.analysis.bot == "ismcts"
+        assert row.analysis.bot == ANALYSIS_BOT
 
 
 @pytest.mark.parametrize("spec, said", [("random", "gives a move, not an analysis"),
@@ -97,7 +102,9 @@ def test_analyst_for_names_the_analysing_bots_of_the_game():
         analyst_for("pimc", game)
     assert "ismcts" in caught.value.message and caught.value.code == grpc.StatusCode.INVALID_ARGUMENT
     bot, spec = analyst_for("", game)
-    assert spec == "ismcts" and bot.name == "ismcts"
+    assert spec == ANALYSIS_BOT == "ismcts:replicas=4" and bot.name == "ismcts" and bot.replicas == 4
+    plain = make_checked_bot("", game)
+    assert plain.name == "ismcts" and plain.replicas == 1, "a move (SuggestMove) stays the single search"
 
 
 # (ismcts-v2 and infer=1 weigh worlds by the hand-made opponent model, which reads the evidence
