@@ -72,7 +72,8 @@ def test_R_PAN_1_pandora_wipe_lists_every_lost_card_of_both_sides():
                      zeus=Side(columns=[["Pandora", "Cyclops"], ["Satyr"]]))
     hera, zeus, _ = both(state, "challenge c1")
     assert "Pandora's box opens: column c1 is wiped on both sides" in hera
-    assert "Zeus's lost: Cyclops, Pandora." in hera and "Your lost: Hydra, Satyr." in hera
+    assert "Zeus lost: Cyclops, Pandora." in hera and "You lost: Hydra, Satyr." in hera
+    assert "You lost: Cyclops, Pandora." in zeus and "Hera lost: Hydra, Satyr." in zeus
     assert "You choose which of your lost cards lies on top of your discard pile." in zeus
 
 

@@ -95,7 +95,7 @@ def test_exact_beats_prefix_and_the_end_reveals_and_checks_the_deal(terminal):
     term.type(f"sup p2 {cards[0]}")
     after = term.read_until(PROMPT)
     assert "which one?" not in after
-    assert f"You supported Atalanta (p2) (support p2 {cards[0]})." in after
+    assert f"You supported Atalanta (p2) with {cards[0]}." in after
     # then any move until the mission ends
     ended = False
     for _ in range(200):

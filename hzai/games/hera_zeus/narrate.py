@@ -183,7 +183,7 @@ def _pandora(t: _Teller, p: int, c: int) -> list[str]:
     gone = t.discarded()
     lines = [f"Pandora's box opens: column c{c + 1} is wiped on both sides (figures stay)."]
     for side in (1 - p, p):
-        lines.append(f"{t.whose(side).capitalize()} lost: {t.listing(gone[side], side)}.")
+        lines.append(f"{t.Who(side)} lost: {t.listing(gone[side], side)}.")
     return lines
 
 

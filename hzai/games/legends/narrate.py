@@ -71,6 +71,19 @@ def narrate(before, move, after, seat: int | None) -> list[str]:
     disc = "your disc" if actor == o else "the hero disc"
     fights = (FightAbility, FightWild, FightSlay, FightCard)
     here = _monster(game, at.monsters, bt.disc[actor] + 1) if typ in fights and actor is not None else ""
+    events = observed(_Log(at.kind, at.events[len(bt.events):]), o)
+
+    def take(kind: str):
+        """The first event of `kind` by the mover, taken out of `events`: the move's own
+        line tells it, so that nothing is said twice."""
+        for k, e in enumerate(events):
+            if e[0] == kind and e[1] == actor:
+                return events.pop(k)
+        return None
+
+    def nm(names):
+        return None if names is None else [kinds[k] for k in names]
+
     if actor is None:
         lines.append(f"{_who(game, bt.actor, o, start=True)}'s hand goes under the pile in an order nobody sees "
                      f"({shown}).")
@@ -85,18 +98,24 @@ def narrate(before, move, after, seat: int | None) -> list[str]:
     elif typ is FightSlay:
         lines.append(f"{who} played a divine intervention sideways on {here} to slay it ({shown}).")
     elif typ is Support:
-        lines.append(f"{who} supported {_who(game, move.seat, o)} ({shown}).")
+        given = take("give")
+        cards = _cards(nm(given[4]), given[3]) if given else shown
+        lines.append(f"{who} supported {_who(game, move.seat, o)} with {cards}.")
     elif typ is Oracle:
         lines.append(f"{who} consulted the Oracle.")
     elif typ is Recover:
-        lines.append(f"{who} recovered {move.k} card{'s' if move.k != 1 else ''} ({shown}).")
+        drawn = take("draw")
+        got = f"drew {_cards(nm(drawn[3]), drawn[2])}" if drawn else f"took {_cards(None, move.k)}"
+        lines.append(f"{who} recovered: {got}.")
     elif typ is MoveTo:
-        lines.append(f"{who} moved {disc} to {_monster(game, at.monsters, move.monster)} ({shown}).")
+        paid = take("discard")
+        cost = "" if paid is None else f", discarding {'a card' if paid[2] is None else kinds[paid[2]]}"
+        lines.append(f"{who} moved {disc} to {_monster(game, at.monsters, move.monster)}{cost}.")
     elif typ is FightCard:
         lines.append(f"{who} fought {here} with {move.card}.")
-    else:  # a discard after Recover or Support, or the Oracle's choice (the events say it)
+    elif not events:  # a discard after Recover or Support, or the Oracle's choice: its events say it
         lines.append(f"{who} chose: {shown}.")
-    for e in observed(_Log(at.kind, at.events[len(bt.events):]), o):
+    for e in events:
         lines.extend(_event(game, e, o, kinds))
     for m_before, m_after in zip(bt.monsters, at.monsters):
         if m_after.defeated and not m_before.defeated:
