@@ -60,6 +60,24 @@ def test_a_scripted_mission_with_two_bots_ends_and_saves_its_record(client, tmp_
     assert not [(a, b) for a, b in zip(told, told[1:]) if " recovered" in a and " drew " in b]
 
 
+def test_the_oracle_is_listed_short_built_with_its_forced_pieces_filled_and_the_board_redrawn(client, tmp_path):
+    # seed 4: place, fight, move, ability, move, then the Oracle (the heuristic teammates
+    # play the same every time); then its 180 returns listed, and one built from pieces
+    code, text, _ = run_mission(client, tmp_path, "1\n" + "moves\n" + "1\n" * 5 + "moves\n" + "discard\n"
+                                + "1\n" * 5 + "quit\n")
+    assert code == 0
+    # the Support choices each with the number that plays it, not a range of numbers
+    assert re.search(r"support     p2: arms \[\d+\] · arms,courage \[\d+\] · ", text), text
+    listing = text[text.index("Legal moves (180):"):].split("\np1 [")[0].splitlines()[1:]
+    assert listing[0] == "  discard     180 moves: arms … [1-60] · courage … [61-90] · guile … [91-150] · speed … [151-180]"
+    assert len(listing) == 3 and all(len(line) <= 100 for line in listing)  # was one line of 3,000 characters
+    assert "Filled in order: the only choice there." in text  # after the discard, 'order' is the only piece
+    assert re.search(r"Filled in \w+: the only choice there\.\n  You discarded \w+ and put back ", text)
+    # the board is drawn again after the seat's own move, before its next decision
+    oracle = text[text.index("  You consulted the Oracle."):text.index("p1 [180 moves]> ")]
+    assert "Legends of Hellas, mission 3" in oracle and "Seats:" in oracle
+
+
 def test_the_same_seed_plays_the_same_mission(client, tmp_path):
     first = run_mission(client, tmp_path, "1\n" * 2000, seed=9)[1]
     second = run_mission(client, tmp_path, "1\n" * 2000, seed=9)[1]

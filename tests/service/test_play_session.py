@@ -76,13 +76,16 @@ def test_session_words_and_the_moves_listing():
     # a long group: a line per second word; longer still: summed up
     some = moves(*(f"setup {a} {b} -" for a in ("Hydra", "Satyr", "Hero", "Io", "Amazon")
                    for b in ("Pegasus", "Sirens", "Medusa", "Pythia")))
-    assert group_moves(some)[:2] == ["  setup       Hydra: Pegasus -, Sirens -, Medusa -, Pythia - [1-4]",
-                                     "              Satyr: Pegasus -, Sirens -, Medusa -, Pythia - [5-8]"]
+    # every choice with its own number
+    assert group_moves(some)[:2] == ["  setup       Hydra: Pegasus - [1] · Sirens - [2] · Medusa - [3] · Pythia - [4]",
+                                     "              Satyr: Pegasus - [5] · Sirens - [6] · Medusa - [7] · Pythia - [8]"]
     assert len(group_moves(some)) == 5
     names = [f"Card{chr(65 + i)}" for i in range(17)]
     many = moves(*(f"setup {a} {b} -" for a in names for b in ("Pegasus", "Sirens")))  # 17 second words
-    assert group_moves(many) == [f"  setup       34 moves [1-34], e.g. setup CardA Pegasus -; with -, {', '.join(names)}, "
-                                 "Pegasus, Sirens; type 'setup' alone to build one a piece at a time"]
+    assert group_moves(many) == [
+        "  setup       34 moves: CardA … [1-2] · CardB … [3-4] · CardC … [5-6] · CardD … [7-8] ·",
+        "              CardE … [9-10] · CardF … [11-12] · CardG … [13-14] · CardH … [15-16] · 9 more",
+        "              e.g. setup CardA Pegasus -", "              type 'setup' alone to build one piece by piece"]
 
 
 def test_rejection_drops_the_field_and_the_move():

@@ -30,7 +30,8 @@ COMMANDS = """Commands:
                          that leaves one legal move{example}
   NUMBER                 the move of that number in the 'moves' listing
   a first word alone     a long move (setup, support, the Oracle's order) built one
-                         numbered piece at a time: setup, then a card for each column
+                         numbered piece at a time: setup, then a card for each column;
+                         a piece that is the only choice is filled in for you
   moves                  the legal moves, by their first word, numbered
   board                  the board again
   hint                   the bot's three best moves for you, best first, with their chances
@@ -240,7 +241,7 @@ class Session:
             self._setup_readline()
 
     def run(self) -> int:
-        others_moved = True
+        redraw = True  # the board is drawn again whenever anything moved since it was shown
         while True:
             reply = self.client.get_view(self.match_id, token=self.token)
             status, self.board_text = reply.status, reply.board
@@ -250,15 +251,16 @@ class Session:
             if to_move != self.seat:
                 turn = self.client.bot_play_turn(self.match_id, token=self.token, move_number=status.moves_played)
                 self.show_events(turn.events)
-                others_moved = True
+                redraw = True
                 continue
-            if others_moved:
+            if redraw:
                 self.board()
-                others_moved = False
+                redraw = False
             legal = self.client.legal_moves(self.match_id, token=self.token)
             self.completions = sorted({m.text for m in legal} | set(SESSION_WORDS) - {"exit"})
             if not self.act(status, legal):
                 return self.leave()
+            redraw = True  # one's own move changed the board too
 
     def act(self, status, legal) -> bool:
         """Read lines until one move is played; False when the player leaves."""
@@ -282,8 +284,10 @@ class Session:
                 command = Command(move=built, legal=True)
             elif (start := builds(line, texts)) is not None:
                 self.building = start
-                self.show_build(texts)
-                continue
+                built = self.fill_forced(texts)
+                if built is None:
+                    continue
+                command = Command(move=built, legal=True)
             else:
                 self.building = None
                 try:
@@ -308,6 +312,32 @@ class Session:
             return True
 
     # ----- a move built a piece at a time (play_input.builds) --------------------------
+    def fill_forced(self, texts: list[str]) -> str | None:
+        """Fill in every next piece that is the only choice, and say so; the move once it
+        is whole (None, with the next choices shown, while a choice is left)."""
+        filled = []
+        while True:
+            choices, complete = next_pieces(texts, self.building)
+            if len(choices) != 1 or complete:
+                break
+            self.building = [*self.building, choices[0]]
+            filled.append(choices[0][0])
+        if filled:
+            self.say(f"  Filled in {', '.join(filled)}: the only {'choice' if len(filled) == 1 else 'choices'} "
+                     f"there.", "dim")
+        choices, complete = next_pieces(texts, self.building)
+        if complete and not choices:
+            self.building = None
+            return complete
+        self.show_build(texts)
+        return None
+
+    @staticmethod
+    def was_forced(texts: list[str], chosen) -> bool:
+        """Whether the last of `chosen` was the only piece that could follow the others."""
+        choices, complete = next_pieces(texts, chosen[:-1])
+        return len(choices) == 1 and complete is None
+
     def show_build(self, texts: list[str]) -> None:
         choices, complete = next_pieces(texts, self.building)
         options = "  ".join(f"[{i}] {piece}" for i, (piece, _) in enumerate(choices, 1))
@@ -322,8 +352,11 @@ class Session:
             self.building = None
             self.say("  Stopped building; type a move.")
             return None
-        if word == "back":
-            self.building = self.building[:-1] or None
+        if word == "back":  # undoes the last piece chosen, and the pieces filled in after it
+            chosen = list(self.building)
+            while len(chosen) > 1 and self.was_forced(texts, chosen):
+                chosen.pop()
+            self.building = chosen[:-1] or None
             if self.building:
                 self.show_build(texts)
             return None
@@ -341,12 +374,7 @@ class Session:
             self.say(f"  '{line.strip()}' is not one of the choices: type its number, 'back' or 'cancel'.", "yellow")
             return None
         self.building = [*self.building, pick]
-        choices, complete = next_pieces(texts, self.building)
-        if complete and not choices:
-            self.building = None
-            return complete
-        self.show_build(texts)
-        return None
+        return self.fill_forced(texts)
 
     def session_command(self, word: str, legal) -> None:
         if word == "help":

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 SESSION_WORDS = ("moves", "board", "hint", "help", "quit", "exit")
 # A group of the listing longer than this is summed up in a line.
 LISTED = 16
+WIDTH = 100  # the listing's lines wrap before this many characters
+SUMMED = 8  # a summed-up group names this many second words, then how many more
 _NUMBERED = re.compile(r"[a-z]?\d+(?:[a-z]\d+)*")  # c2, c1r2, 1r2, 12: a word that stands for numbers
 
 
@@ -152,6 +154,29 @@ def _numbers(numbers: list[int]) -> str:
     return " ".join(f"[{n}]" for n in numbers)
 
 
+def _span(numbers: list[int]) -> str:
+    """[4-7] for consecutive numbers, else how many they are."""
+    if len(numbers) == 1:
+        return f"[{numbers[0]}]"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"[{numbers[0]}-{numbers[-1]}]"
+    return f"({len(numbers)} moves)"
+
+
+def _wrapped(lead: str, items: list[str], indent: int) -> list[str]:
+    """`items` joined by " · " after `lead`, wrapped before WIDTH, later lines indented."""
+    lines, line = [], lead
+    for k, item in enumerate(items):
+        piece = item if k == 0 else " · " + item
+        if k and len(line) + len(piece) > WIDTH:
+            lines.append(line + " ·")
+            line = " " * indent + item
+        else:
+            line += piece
+    lines.append(line)
+    return lines
+
+
 def _by_second_word(entries: list[tuple[int, str]]) -> list[tuple[str, list[tuple[int, str]]]]:
     groups: dict[str, list[tuple[int, str]]] = {}
     for number, rest in entries:
@@ -161,9 +186,10 @@ def _by_second_word(entries: list[tuple[int, str]]) -> list[tuple[str, list[tupl
 
 
 def group_moves(legal) -> list[str]:
-    """The legal moves, one line per first word, with the numbers to type them by. A long
-    group gets a line per second word (`Hydra: c1r1 c1r2 [2-3]`); one still too long is
-    summed up in a line."""
+    """The legal moves, one line per first word, each with the number to type it by
+    (wrapped when long). A long group gets a line per second word (`Hydra: c1r1 [2] ·
+    c1r2 [3]`); one still too long is summed up: its second words, each with the range of
+    its numbers, and an example."""
     ordered = listing_order(legal)
     groups: dict[str, list[tuple[int, str]]] = {}
     for number, text in enumerate(ordered, 1):
@@ -175,19 +201,22 @@ def group_moves(legal) -> list[str]:
             lines.append(f"  {first:<11} [{entries[0][0]}]")
             continue
         if len(entries) <= LISTED:
-            lines.append(f"  {first:<11} " + " · ".join(f"{rest} [{n}]" for n, rest in entries))
+            lines += _wrapped(f"  {first:<11} ", [f"{rest} [{n}]" for n, rest in entries], 14)
             continue
         subgroups = _by_second_word(entries)
         if len(subgroups) <= LISTED and all(len(tails) <= LISTED for _, tails in subgroups):
             for k, (second, tails) in enumerate(subgroups):
                 lead = f"  {first:<11} " if k == 0 else " " * 14
-                joint = ", " if any(" " in tail for _, tail in tails) else " "
-                lines.append(f"{lead}{second}: {joint.join(tail for _, tail in tails)} {_numbers([n for n, _ in tails])}")
+                lines += _wrapped(f"{lead}{second}: ", [f"{tail or '(alone)'} [{n}]" for n, tail in tails],
+                                  16 + len(second))
             continue
-        words = sorted({w for _, rest in entries for w in rest.split() if not _NUMBERED.fullmatch(w.lower())})
-        lines.append(f"  {first:<11} {len(entries)} moves {_numbers([n for n, _ in entries])}, "
-                     f"e.g. {first} {entries[0][1]}" + (f"; with {', '.join(words)}" if words else "")
-                     + f"; type '{first}' alone to build one a piece at a time")
+        seconds = [f"{second} … {_span([n for n, _ in tails])}" if any(t for _, t in tails)
+                   else f"{second} {_span([n for n, _ in tails])}" for second, tails in subgroups[:SUMMED]]
+        if len(subgroups) > SUMMED:
+            seconds.append(f"{len(subgroups) - SUMMED} more")
+        lines += _wrapped(f"  {first:<11} {len(entries)} moves: ", seconds, 14)
+        lines.append(" " * 14 + f"e.g. {first} {entries[0][1]}")
+        lines.append(" " * 14 + f"type '{first}' alone to build one piece by piece")
     return lines
 
 
