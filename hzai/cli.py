@@ -673,9 +673,10 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--upto", type=int, default=None, metavar="N", help="only the first N moves of the record")
     _add_budget(p, "1s")
     p.add_argument("--bot", default=None, metavar="SPEC",
-                   help="the bot whose own search analyses (default: the default bot, ismcts): the analysis' best "
-                        "is that bot's move for the same seed and budget, as the service's Analyze; e.g. "
-                        "ismcts:replicas=4 for intervals across independent searches, ismcts-v2 unguided")
+                   help="the bot whose own search analyses (default: ismcts:replicas=4, the default bot's search as "
+                        "four independent replicas whose intervals cover the spread across seeds): the analysis' "
+                        "best is that bot's move for the same seed and budget, as the service's Analyze; e.g. "
+                        "ismcts for the single search a bot plays, ismcts-v2 unguided")
     p.add_argument("--c", type=float, default=None, help="exploration constant (the bot's option c; default 0.7)")
     p.add_argument("--playout", choices=["random", "light"], default=None,
                    help="playout policy (the bot's option; default: the game's own)")
@@ -704,8 +705,9 @@ def build_parser(with_subparsers: bool = False):
     add_seat_option(p, "only this seat's decisions: hera or zeus, p1..p5 for Legends (default: every seat's)")
     _add_budget(p, "500")
     p.add_argument("--bot", default=None, metavar="SPEC",
-                   help="the bot whose own search analyses each decision (default: the default bot, ismcts; "
-                        "as the service's AnalyzeGame): its best is that bot's move there")
+                   help="the bot whose own search analyses each decision (default: ismcts:replicas=4, as the "
+                        "service's AnalyzeGame): its best is that bot's move there; a played move it searched "
+                        "fewer than 20 times gets a search of its own, and a mark needs separate intervals")
     add_json_option(p, "the decisions (a batch: its JSON lines, as -o)")
     _add_ray(p, "each record")
     p.add_argument("-o", "--output", help="write the JSON lines of a batch to this file instead of standard output")
