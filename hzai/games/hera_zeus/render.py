@@ -90,13 +90,20 @@ def render(state: State, viewer: int | None = None) -> str:
     """Top of the picture: the opponent (or Zeus for the referee); bottom: the viewer."""
     bottom = 0 if viewer is None else viewer
     top = 1 - bottom
+
+    def who(p: int) -> str:  # the viewer is "you", as the narration says it
+        return "you" if p == viewer else PLAYERS[p].capitalize()
+
     header = f"Turn {state.turn} · " + (
-        f"over: {'draw' if state.winner is None else PLAYERS[state.winner] + ' wins'} ({state.reason})"
+        f"over: {'draw' if state.winner is None else who(state.winner) + (' win' if state.winner == viewer else ' wins')}"
+        f" ({state.reason})"
         if state.is_over
-        else ("setup" if state.phase == "setup" else f"{PLAYERS[state.turn_player]}'s turn · {state.ap} AP left")
+        else ("setup" if state.phase == "setup" else
+              f"{'your' if state.turn_player == viewer else PLAYERS[state.turn_player].capitalize() + chr(39) + 's'} "
+              f"turn · {state.ap} AP left")
     )
     if state.pending:
-        header += f" · waiting for {state.pending[0].kind} ({PLAYERS[state.pending[0].player]})"
+        header += f" · waiting for {state.pending[0].kind} ({who(state.pending[0].player)})"
     columns = "      " + "".join(f"c{c + 1}".center(CELL) for c in range(COLUMNS))
     known, learned = _learned(state, top, viewer) if viewer is not None else ({}, [])
     lines = [header, ""]

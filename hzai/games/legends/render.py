@@ -11,9 +11,11 @@ def render(state, seat: int | None = None) -> str:
     data = state.to_json() if seat is None else state.view(seat).to_json()
     game = state.game
     lines = []
-    who = "referee" if seat is None else f"as {game.seats[seat]} sees it"
-    status = (f"{data['result']} ({data['reason']})" if data["result"] else
-              f"{data['to_move'] or 'chance'} to decide ({data['pending']})")
+    who = "referee" if seat is None else f"as you, {game.seats[seat]}, see it"
+    mover = data["to_move"] or "chance"
+    if seat is not None and mover == game.seats[seat]:
+        mover = f"you ({mover})"  # the seat is spoken to, as the narration speaks to it
+    status = f"{data['result']} ({data['reason']})" if data["result"] else f"{mover} to decide ({data['pending']})"
     lines.append(f"Legends of Hellas, mission {game.mission.id} {game.mission.name} ({game.difficulty}), "
                  f"turn {data['turn']}: {status} [{who}]")
     lines.append("Monsters:")
