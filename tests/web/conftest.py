@@ -1,8 +1,12 @@
 """The browser tests' fixtures: Debian's Chromium (installed by deploy/install-browser.sh
-when it is missing), an hzai-server process, and `hzai web --server` in front of it.
+when it is missing), an hzai-server process, `hzai web --server` in front of it, and
+`pages`, which opens the page as it is served (its Content-Security-Policy on: no
+`bypass_csp`) and fails the test on any console error or uncaught exception.
 
 Playwright drives the system Chromium through `executable_path`; it never downloads
-browsers of its own."""
+browsers of its own. Under the page's policy (no 'unsafe-eval') Playwright's
+`wait_for_function` cannot run its predicate in the page: tests wait on selectors, or
+poll `page.evaluate` with `wait_until` (CDP evaluation is not subject to the policy)."""
 
 from __future__ import annotations
 
@@ -12,6 +16,8 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -105,3 +111,90 @@ def screenshots() -> Path | None:
     """HZAI_WEB_SCREENSHOTS=DIR saves the screenshots there (docs/ for the committed ones)."""
     folder = os.environ.get("HZAI_WEB_SCREENSHOTS")
     return Path(folder) if folder else None
+
+
+def wait_until(page, expression: str, timeout: float = 120.0, every: float = 0.05):
+    """Polls `expression` (JavaScript, evaluated by CDP as page.evaluate does) until it is
+    truthy; its value. TimeoutError naming the expression after `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise TimeoutError(f"waited {timeout} s for {expression}")
+        page.wait_for_timeout(every * 1000)
+
+
+class Pages:
+    """Opens pages as `hzai web` serves them and keeps every console error and uncaught
+    exception of each. A test that makes the server refuse a request on purpose (an
+    illegal move) says so with `refused`; the browser logs that refusal as a console error
+    ("Failed to load resource: ... 400"), and it is then expected exactly as often as said.
+    At the end of the test (`check`, called by the fixture) any other error fails it."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.contexts = []
+        self.errors: list[str] = []
+        self.refusals: list[str] = []
+
+    def open(self, url: str | None = None, width: int = 1280, height: int = 900):
+        context = self.browser.new_context(viewport={"width": width, "height": height})  # the policy on
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda message: self._console(message))
+        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        if url:
+            page.goto(url)
+            page.wait_for_selector("body[data-ready=true]")
+        return page
+
+    def _console(self, message) -> None:
+        if message.type != "error":
+            return
+        where = message.location.get("url", "")
+        self.errors.append(f"{message.text} [{where}]")
+
+    @contextmanager
+    def refused(self, page, path: str, status: int, times: int = 1):
+        """The block makes the server refuse `times` requests to a URL ending in `path`
+        with `status`: those console errors are expected (and must come)."""
+        before = len(self.errors)
+        yield
+        words = f"status of {status}"
+
+        def ours():
+            return [e for e in self.errors[before:] if words in e and e.rstrip("]").endswith(path)]
+
+        end = time.monotonic() + 10
+        while len(ours()) < times and time.monotonic() < end:
+            page.wait_for_timeout(50)  # the log entry can come a moment after the answer
+        found = ours()
+        assert len(found) == times, (path, status, self.errors[before:])
+        for entry in found:
+            self.errors.remove(entry)
+            self.refusals.append(entry)
+
+    def check(self) -> None:
+        for context in self.contexts:
+            for page in context.pages:
+                page.wait_for_timeout(0)  # deliver the events still queued
+        assert not self.errors, f"{len(self.errors)} console errors: " + "\n".join(self.errors[:20])
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        self.contexts = []
+
+
+@pytest.fixture
+def pages(browser):
+    """`pages.open(url)`: the page as served, its console watched; fails at the end of the
+    test on any console error or uncaught exception."""
+    opened = Pages(browser)
+    yield opened
+    try:
+        opened.check()
+    finally:
+        opened.close()

@@ -115,7 +115,8 @@ def test_the_stream_reports_progress_then_the_final_analysis(web):
     assert len(messages) >= 2
 
 
-@pytest.mark.parametrize("path, status", [("/", 200), ("/app.js", 200), ("/style.css", 200), ("/nothing.js", 404),
+@pytest.mark.parametrize("path, status", [("/", 200), ("/app.js", 200), ("/style.css", 200), ("/favicon.ico", 200),
+                                          ("/favicon.svg", 200), ("/nothing.js", 404),
                                           ("/../bridge.py", 404), ("/%2e%2e/bridge.py", 404), ("/static", 404)])
 def test_only_the_committed_page_is_served(web, path, status):
     try:

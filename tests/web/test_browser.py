@@ -1,7 +1,9 @@
-"""The page in real headless Chromium against a real server: a whole game against the
-bot through clicks and the keyboard, a refused move with its reason, a reload that
-resumes the match, the analysis panel and its heat map, the review of the finished
-record, and nothing of the bot's hidden cards in the page or in any answer it received.
+"""The page in real headless Chromium against a real server, as `hzai web` serves it (its
+Content-Security-Policy on) and without a console error: a whole game against the bot
+through clicks and the keyboard on a board laid out as a grid, a refused move with its
+reason, a reload that resumes the match, the analysis panel with its bars and heat map,
+the finished game kept across a reload, its review with "Analyse every position", and
+nothing of the bot's hidden cards in the page or in any answer it received.
 
 Every answer the page gets is recorded; after the game the referee's states are rebuilt
 from the final record, and each answer and each snapshot of the page is checked against
@@ -18,8 +20,10 @@ from hzai.games.hera_zeus.rules import Record, parse_move
 from hzai.games.hera_zeus.rules.record import state_to_json
 from hzai.games.hera_zeus.rules.observed import seen_move
 
+from tests.web.conftest import wait_until
+
 HUMAN = 0  # the page plays Hera; the bot Zeus
-TURN_LIMIT = 4  # a short game; 12 when the screenshots are taken, to show a game under way
+TURN_LIMIT = 4  # a short game
 MAX_ACTIONS = 80  # far more than 4 turns of 3 AP and a setup need
 
 SNAPSHOT = """() => {
@@ -45,9 +49,49 @@ CONTRAST = """(selector) => {
 }"""
 
 
+SETTLED = "body[data-phase=mine], body[data-phase=over], body[data-phase=error]"
+
+
 def wait_settled(page):
-    page.wait_for_function("['mine', 'over', 'error'].includes(document.body.dataset.phase)", timeout=120_000)
+    page.wait_for_selector(SETTLED, timeout=120_000)
     assert page.evaluate("document.body.dataset.phase") != "error", page.inner_text("#error")
+
+
+def box_of(page, selector):
+    box = page.locator(selector).bounding_box()
+    assert box, selector
+    return box
+
+
+def assert_board_is_a_grid(page):
+    """The field's slots side by side (CSS grid, its column count set through the CSSOM):
+    c1r1 and c2r1 on one row, c1r1 and c1r2 in one column."""
+    c1r1, c2r1, c1r2 = (box_of(page, f"#board [data-key='mine:{k}']") for k in ("c1r1", "c2r1", "c1r2"))
+    assert abs(c1r1["y"] - c2r1["y"]) < 1 and c2r1["x"] - c1r1["x"] >= c1r1["width"], (c1r1, c2r1)
+    assert abs(c1r1["x"] - c1r2["x"]) < 1 and c1r2["y"] - c1r1["y"] >= c1r1["height"], (c1r1, c1r2)
+
+
+BARS = """() => [...document.querySelectorAll('#an-moves li:not(.more-row)')].map((li) => {
+  const bar = li.querySelector('.bar').clientWidth;  // inside its border, where the fill is laid
+  return [li.querySelector('.fill').getBoundingClientRect().width / bar,
+          Number(li.querySelector('.bar').getAttribute('aria-label').match(/probability (\\d+)%/)[1]) / 100];
+})"""
+HEAT = """() => [...document.querySelectorAll('#heat .cell[data-probability]')].map((n) =>
+  [Number(n.dataset.probability), getComputedStyle(n).backgroundColor])"""
+
+
+def assert_analysis_drawn(page):
+    """The bars as wide as their win probability, the heat map's cells coloured by theirs
+    (both set through the CSSOM: an inline style attribute is refused by the policy)."""
+    bars = page.evaluate(BARS)
+    assert bars and all(abs(width - shown) <= 0.011 for width, shown in bars), bars
+    assert any(width > 0.05 for width, _ in bars), bars
+    heat = page.evaluate(HEAT)
+    assert heat, heat
+    for probability, colour in heat:
+        # white at 0 to deep red at 1: the green channel is 255 * (1 - p)
+        green = int(colour.replace("rgb(", "").split(",")[1])
+        assert abs(green - round(255 * (1 - probability))) <= 1, (probability, colour)
 
 
 def play_one(page, use_keyboard: bool) -> str:
@@ -120,9 +164,8 @@ def check_answer(url, body, states, moves):
     return checked
 
 
-def test_a_whole_game_in_the_browser(web, browser, screenshots):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    page = context.new_page()
+def test_a_whole_game_in_the_browser(web, pages):
+    page = pages.open()
     answers: list[tuple[str, dict]] = []
     lost: list[str] = []
 
@@ -142,8 +185,8 @@ def test_a_whole_game_in_the_browser(web, browser, screenshots):
     page.select_option("#ng-bot", "ismcts")
     page.select_option("#ng-level", "3")
     page.fill("#ng-budget", "40")
-    turn_limit, reload_after = (12, 8) if screenshots else (TURN_LIMIT, 3)
-    page.fill("#ng-turns", str(turn_limit))
+    reload_after = 3
+    page.fill("#ng-turns", str(TURN_LIMIT))
     page.click("#ng-start")
     wait_settled(page)
     match_id = page.evaluate("JSON.parse(localStorage.getItem('hzai-web-match')).matchId")
@@ -151,18 +194,23 @@ def test_a_whole_game_in_the_browser(web, browser, screenshots):
     assert created["status"]["botLevels"] == [3]  # the level chosen in the form, for the one bot seat
 
     snapshots, played, refused, reloaded, analysed, analysed_again = [], [], False, False, False, False
+    grid_checked = False
     for action in range(MAX_ACTIONS):
         if page.evaluate("document.body.dataset.phase") == "over":
             break
         if page.locator(".side.opp").count():
             snapshots.append(page.evaluate(SNAPSHOT))
+            if not grid_checked:
+                assert_board_is_a_grid(page)
+                grid_checked = True
         if not refused and page.locator("#board .source").count():
             # a move the rules refuse, typed: the server's reason is shown and nothing is played
             before = page.evaluate("document.body.dataset.movesPlayed")
-            page.fill("#move-text", "play Kraken c1r1")
-            page.press("#move-text", "Enter")
-            page.wait_for_selector("#error:not([hidden])")
-            wait_settled(page)
+            with pages.refused(page, "/hzai.v3.MatchService/PlayMove", 400):  # the browser logs the refusal
+                page.fill("#move-text", "play Kraken c1r1")
+                page.press("#move-text", "Enter")
+                page.wait_for_selector("#error:not([hidden])")
+                wait_settled(page)
             assert "Kraken" in page.inner_text("#error") and "invalid_argument" in page.inner_text("#error")
             assert page.evaluate("document.body.dataset.movesPlayed") == before
             refused = True
@@ -176,6 +224,7 @@ def test_a_whole_game_in_the_browser(web, browser, screenshots):
             assert page.locator("#an-moves .bar").count() == rows.count() >= 1
             assert page.locator("#heat .heat .cell[data-where^=c]").count() >= 1
             assert page.locator("#graph circle.point").count() == 1
+            assert_analysis_drawn(page)
             analysed = True
         if analysed and not reloaded and len(played) >= reload_after:
             log_before = page.locator("#log li").count()
@@ -185,22 +234,18 @@ def test_a_whole_game_in_the_browser(web, browser, screenshots):
             assert page.evaluate("JSON.parse(localStorage.getItem('hzai-web-match')).matchId") == match_id
             assert page.locator("#log li").count() == log_before  # the history came back, narrated
             assert page.locator("#graph circle.point").count() == 1  # and the evaluations kept
-            if screenshots:
-                page.screenshot(path=str(screenshots / "web-play.png"), full_page=True, animations="disabled")
             reloaded = True
             continue
         if reloaded and not analysed_again:
             # a second evaluation later in the game: the graph has both
             page.click("#analyse")
-            page.wait_for_function("document.querySelectorAll('#graph circle.point').length === 2")
+            wait_until(page, "document.querySelectorAll('#graph circle.point').length === 2")
             page.wait_for_selector("#heat .cell[data-where=deck]")
-            if screenshots:
-                page.screenshot(path=str(screenshots / "web-analysis.png"), full_page=True, animations="disabled")
             analysed_again = True
         played.append(play_one(page, use_keyboard=action % 3 == 0))
         wait_settled(page)
     assert page.evaluate("document.body.dataset.phase") == "over", played
-    assert refused and analysed and reloaded and analysed_again
+    assert refused and analysed and reloaded and analysed_again and grid_checked
     assert any(p.startswith("click ") for p in played) and any(not p.startswith("click ") for p in played)
     assert "Game over" in page.inner_text("#status")
     snapshots.append(page.evaluate(SNAPSHOT))
@@ -220,6 +265,16 @@ def test_a_whole_game_in_the_browser(web, browser, screenshots):
     assert redacted >= 2  # at least the bot's setup and one of its plays came hidden, and were checked
     assert len(lost) <= 2, lost  # at most the calls cut short by the reload went unchecked
 
+    # the finished game survives a reload (its match is deleted on the server): the result,
+    # the narration, the record to download and review
+    status, log = page.inner_text("#status"), page.locator("#log li").all_inner_texts()
+    assert page.locator("#analyse").is_disabled() and "game is over" in page.inner_text("#an-why")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_selector("body[data-phase=over]")
+    assert page.inner_text("#status") == status and page.locator("#log li").all_inner_texts() == log
+    assert page.locator("#download").is_visible() and page.locator("#review-this").is_visible()
+
     # the finished record in the review, with the same panel
     page.click("#review-this")
     page.wait_for_selector("#review-steps:not([hidden])")
@@ -229,14 +284,41 @@ def test_a_whole_game_in_the_browser(web, browser, screenshots):
     page.click("#analyse")
     page.wait_for_selector("#an-moves li")
     assert page.locator("#rv-moves li.current").inner_text().startswith("2.")
-    context.close()
+    review_every_position(page, len(moves))
 
 
-def test_the_page_works_at_phone_width(web, browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
-    page = context.new_page()
-    page.goto(web.url)
-    page.wait_for_selector("body[data-ready=true]")
+def review_every_position(page, total: int):
+    """"Analyse every position": the counter and the board at each step, the game-over
+    position skipped with a word, a point on the graph for every other one, no error."""
+    page.fill("#an-budget", "20")
+    page.fill("#an-samples", "0")
+    seen = []
+    page.click("#rv-all")
+    while True:
+        note = page.inner_text("#rv-note")
+        if note.startswith("Analysed") or note.startswith("Stopped"):
+            break
+        where, step = page.evaluate("[document.querySelector('#rv-where').textContent,"
+                                    " document.querySelector('#rv-board').dataset.step]")
+        seen.append((where, step))
+        page.wait_for_timeout(20)
+    assert page.locator("#error").is_hidden(), page.inner_text("#error")
+    note = page.inner_text("#rv-note")
+    assert note.startswith(f"Analysed {total} positions; skipped 1 where no seat decides: after {total} moves (the game is over"), note
+    assert page.locator("#graph circle.point").count() == total
+    assert page.inner_text("#rv-where") == f"after {total} of {total} moves"
+    assert page.get_attribute("#rv-board", "data-step") == str(total)
+    assert "Nothing" not in page.inner_text("#an-summary") and "Thinking" not in page.inner_text("#an-summary")
+    # whenever the board had arrived for the step the counter names, they agreed
+    assert any(where == f"after {step} of {total} moves" for where, step in seen if step is not None)
+    assert not page.locator("#rv-all").is_disabled() and not page.locator("#rv-next").is_disabled()
+    # Evaluate at the end says why there is nothing to evaluate, without asking the service
+    page.click("#analyse")
+    assert page.inner_text("#an-summary").startswith(f"Nothing to evaluate after {total} moves: the game is over")
+
+
+def test_the_page_works_at_phone_width(web, pages):
+    page = pages.open(web.url, width=390, height=844)
     page.click("#ng-start")
     wait_settled(page)
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -244,15 +326,11 @@ def test_the_page_works_at_phone_width(web, browser):
     assert page.locator("#moves button").count() >= 1
     ratios = page.evaluate(CONTRAST, "#status, .hint, #moves button, #log li, .side-head span, .handcard, .slot")
     assert ratios and min(ratios) >= 4.5, ratios
-    context.close()
 
 
-def test_a_game_without_a_dedicated_board_is_played_from_its_text(web, browser):
+def test_a_game_without_a_dedicated_board_is_played_from_its_text(web, pages):
     """Any game the server lists: its board text, its legal moves as a list, the narration."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    page = context.new_page()
-    page.goto(web.url)
-    page.wait_for_selector("body[data-ready=true]")
+    page = pages.open(web.url)
     games = page.eval_on_selector_all("#ng-game option", "options => options.map((o) => o.value)")
     other = [g for g in games if g != "hera_zeus"]
     assert other, games  # the server plays more than one game (Legends, registered in hzai.games)
@@ -274,4 +352,3 @@ def test_a_game_without_a_dedicated_board_is_played_from_its_text(web, browser):
         wait_settled(page)
         assert int(page.evaluate("document.body.dataset.movesPlayed")) > before
         assert page.locator("#log li").count() > log_before
-    context.close()

@@ -19,7 +19,7 @@ import pytest
 from hzai.core.registry import make_game
 from hzai.games.legends.state import state_to_json
 
-from tests.web.test_browser import CONTRAST, wait_settled
+from tests.web.test_browser import CONTRAST, SETTLED, wait_settled
 
 HUMAN = 0
 TURN_LIMIT = 6  # a mission cut short by the turn limit: it ends fast, with every kind of decision
@@ -48,6 +48,7 @@ def referee_states(record_json: str):
 
 
 def new_mission(page, web, budget="20", turns=TURN_LIMIT):
+    """A new mission on `page`, opened at the page's address."""
     page.goto(web.url)
     page.wait_for_selector("body[data-ready=true]")
     page.select_option("#ng-game", "legends")
@@ -141,12 +142,11 @@ def check_without_referee(shots, answers):
     return len(sizes)
 
 
-def test_a_whole_mission_with_a_bot_teammate(web, browser, screenshots):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    page = context.new_page()
+def test_a_whole_mission_with_a_bot_teammate(web, pages):
+    page = pages.open()
     answers: list[tuple[str, dict]] = []
     page.on("response", lambda r: answers.append((r.url, r.json())) if "/hzai.v3." in r.url else None)
-    new_mission(page, web, turns=14 if screenshots else TURN_LIMIT)  # longer for the screenshot
+    new_mission(page, web)
     assert page.locator(".legends .lg-monster").count() >= 1
     assert page.locator(".lg-seat[data-seat=p2] .handcard").count() == 0
 
@@ -157,14 +157,12 @@ def test_a_whole_mission_with_a_bot_teammate(web, browser, screenshots):
         snapshots.append(page.evaluate(SNAPSHOT))
         before, log_before = page.evaluate("document.body.dataset.movesPlayed"), page.locator("#log li").count()
         played.append(play_one(page, action))
-        page.wait_for_function("['mine', 'over', 'error'].includes(document.body.dataset.phase)", timeout=120_000)
+        page.wait_for_selector(SETTLED, timeout=120_000)
         if page.evaluate("document.body.dataset.phase") == "error":
             error = page.inner_text("#error")
             break
         assert page.evaluate("document.body.dataset.movesPlayed") != before, played[-1]
         assert page.locator("#log li").count() > log_before  # every event narrated
-        if screenshots and action == 2:
-            page.screenshot(path=str(screenshots / "web-legends.png"), full_page=True, animations="disabled")
     assert any(p.startswith("click monster:") for p in played), played  # placing a disc, or moving it
     assert any(not p.startswith("click ") for p in played), played  # the move list by keyboard
     assert check_without_referee(snapshots, answers) >= len(snapshots) >= 4
@@ -180,12 +178,10 @@ def test_a_whole_mission_with_a_bot_teammate(web, browser, screenshots):
     assert hidden >= len(snapshots)  # there was something to leak, every time
     moves = json.loads(final["recordJson"])["moves"]
     assert sum(check_answer(url, body, game, states, moves) for url, body in answers) >= len(snapshots)
-    context.close()
 
 
-def test_legends_at_phone_width(web, browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
-    page = context.new_page()
+def test_legends_at_phone_width(web, pages):
+    page = pages.open(width=390, height=844)
     new_mission(page, web)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width
@@ -197,4 +193,3 @@ def test_legends_at_phone_width(web, browser):
     assert page.evaluate("document.body.dataset.movesPlayed") != before
     ratios = page.evaluate(CONTRAST, "#status, .lg-head span, .lg-piles span, .lg-played:not(.back), .lg-attr, .lg-count, .handcard")
     assert ratios and min(ratios) >= 4.5, ratios
-    context.close()

@@ -2,20 +2,23 @@
 web`'s own embedded server (which keeps at most 8 matches), the analysis of a Legends
 position with the form's defaults, and the owner mark on the Hera and Zeus board.
 
-Each match the page leaves (New game) or finishes is deleted on the server: without
-that the ninth game in a row is refused by the embedded server's cap.
+Each match the page leaves (New game, asked first while it is unfinished) or finishes is
+deleted on the server: without that the ninth game in a row is refused by the embedded
+server's cap. And the hot seat's cover: nothing of the next seat in the page, nothing
+analysed, across a reload. Every page as served, failing on any console error (`pages`).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.request
 
 import pytest
 
-from tests.web.conftest import WebProcess
-from tests.web.test_browser import wait_settled
+from tests.web.conftest import WebProcess, wait_until
+from tests.web.test_browser import SETTLED, wait_settled
 
 GAMES = 10
 EMBEDDED_CAP = 8  # EmbeddedServer's max_matches (docs/web.md)
@@ -28,14 +31,6 @@ def embedded():
     page_server.stop()
 
 
-def new_page(browser, url):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("body[data-ready=true]")
-    return context, page
-
-
 def start_hera_zeus(page, turns: str = "") -> None:
     page.select_option("#ng-game", "hera_zeus")
     page.select_option("#ng-seat", "0")
@@ -45,9 +40,21 @@ def start_hera_zeus(page, turns: str = "") -> None:
     wait_settled(page)
 
 
-def test_ten_games_in_a_row_in_one_tab(embedded, browser):
+def leave_the_game(page):
+    """New game on an unfinished game: the page asks first; "Keep playing" keeps it,
+    "Leave this game" leaves it."""
+    page.click("#new-match")
+    page.wait_for_selector("#leave:not([hidden])")
+    page.click("#leave-no")
+    assert page.locator("#leave").is_hidden() and page.locator("#game").is_visible()
+    page.click("#new-match")
+    page.click("#leave-yes")
+    page.wait_for_selector("body[data-phase=form]")
+
+
+def test_ten_games_in_a_row_in_one_tab(embedded, pages):
     assert GAMES > EMBEDDED_CAP
-    context, page = new_page(browser, embedded.url)
+    page = pages.open(embedded.url)
     deleted, created = [], []
     page.on("request", lambda r: deleted.append(r.post_data_json["matchId"]) if r.url.endswith("/DeleteMatch") else None)
     page.on("response", lambda r: created.append(r.json()["status"]["matchId"])
@@ -57,8 +64,12 @@ def test_ten_games_in_a_row_in_one_tab(embedded, browser):
         assert page.locator("#error").is_hidden(), page.inner_text("#error")
         page.locator("#moves button").first.click()  # one move, then leave the game unfinished
         wait_settled(page)
-        page.click("#new-match")
-        page.wait_for_selector("body[data-phase=form]")
+        if game == 0:
+            leave_the_game(page)
+        else:
+            page.click("#new-match")
+            page.click("#leave-yes")
+            page.wait_for_selector("body[data-phase=form]")
         assert len(deleted) == game + 1
     # the last one played to its end (a turn limit of 1): the end releases it too
     start_hera_zeus(page, turns="1")
@@ -68,7 +79,9 @@ def test_ten_games_in_a_row_in_one_tab(embedded, browser):
         page.locator("#moves button").first.click()
         wait_settled(page)
     assert "Game over" in page.inner_text("#status")
-    page.wait_for_function("!localStorage.getItem('hzai-web-match')")
+    # the finished game stays in the page, its match deleted and its tokens dropped
+    wait_until(page, "JSON.parse(localStorage.getItem('hzai-web-match') || 'null')?.finished?.status?.over")
+    assert page.evaluate("JSON.parse(localStorage.getItem('hzai-web-match')).token") is None
     assert len(created) == GAMES and deleted == created  # every match, in order, once
     assert page.locator("#error").is_hidden(), page.inner_text("#error")
     assert page.locator("#download").is_visible()  # the record stays in the page
@@ -98,16 +111,16 @@ def test_ten_games_in_a_row_in_one_tab(embedded, browser):
     ticks = page.eval_on_selector_all("#graph text.tick.y", "ns => ns.map((n) => n.textContent)")
     assert ticks == ["0%", "50%", "100%"]
     page.click("#tab-play")
-    # and an eleventh starts as the first did
+    # and an eleventh starts as the first did: a finished game is left without a question
     page.click("#new-match")
     page.wait_for_selector("body[data-phase=form]")
+    assert page.locator("#leave").is_hidden()
     start_hera_zeus(page)
     assert page.locator("#error").is_hidden() and page.locator("#moves button").count() >= 1
-    context.close()
 
 
-def test_legends_analysis_with_the_forms_defaults(embedded, browser):
-    context, page = new_page(browser, embedded.url)
+def test_legends_analysis_with_the_forms_defaults(embedded, pages):
+    page = pages.open(embedded.url)
     page.select_option("#ng-game", "legends")
     page.select_option("#ng-seat", "0")
     page.fill("#ng-budget", "20")
@@ -128,19 +141,27 @@ def test_legends_analysis_with_the_forms_defaults(embedded, browser):
     assert words.first.locator("p").first.inner_text().startswith("You placed your disc on m")
     # the second evaluation goes straight through
     page.click("#analyse")
-    page.wait_for_function("document.querySelector('#an-summary').textContent.startsWith('Budget')")
+    wait_until(page, "document.querySelector('#an-summary').textContent.startsWith('Budget')")
     assert page.locator("#error").is_hidden(), page.inner_text("#error")
-    context.close()
 
 
-def test_a_budget_the_page_cannot_read_is_named(embedded, browser):
-    context, page = new_page(browser, embedded.url)
+def test_evaluate_waits_for_a_position_and_a_budget_it_can_read(embedded, pages):
+    page = pages.open(embedded.url)
+    # no game yet: nothing to evaluate, and the panel says why
+    assert page.locator("#analyse").is_disabled()
+    assert "Start a game or open a record" in page.inner_text("#an-why")
+    page.click("#tab-review")
+    assert page.locator("#analyse").is_disabled() and "Open a record" in page.inner_text("#an-why")
+    page.click("#tab-play")
     start_hera_zeus(page)
+    assert page.locator("#analyse").is_enabled() and page.locator("#an-why").is_hidden()
     page.fill("#an-budget", "fast")
     page.click("#analyse")
     page.wait_for_selector("#error:not([hidden])")
     assert 'Budget: write a time (1s, 500ms) or a number of iterations (2000), not "fast"' in page.inner_text("#error")
-    context.close()
+    # the icon the browser asks for is there, as the page links it
+    assert page.evaluate("fetch('/favicon.ico').then((r) => r.ok && r.headers.get('content-type'))") == "image/svg+xml"
+    assert page.get_attribute("link[rel=icon]", "href") == "/favicon.svg"
 
 
 OWNED = {
@@ -156,8 +177,8 @@ OWNED = {
 }
 
 
-def test_the_owner_mark_is_for_cards_away_from_their_owners_side(embedded, browser):
-    context, page = new_page(browser, embedded.url)
+def test_the_owner_mark_is_for_cards_away_from_their_owners_side(embedded, pages):
+    page = pages.open(embedded.url)
     texts = page.evaluate("""async (view) => {
       const { drawBoard } = await import('/board.js');
       const root = document.createElement('div');
@@ -167,11 +188,10 @@ def test_the_owner_mark_is_for_cards_away_from_their_owners_side(embedded, brows
     assert texts["opp:c1r1"] == "Cyclops" and texts["opp:c1r2"] == "Sirens@hera"  # Zeus's side
     assert texts["mine:c1r1"] == "Hydra" and texts["mine:c1r2"] == "Cyclops@zeus"  # Hera's side
     assert "hand:Kraken@zeus" in texts and "hand:Titan" in texts
-    context.close()
 
 
-def test_a_setup_built_card_by_card(embedded, browser):
-    context, page = new_page(browser, embedded.url)
+def test_a_setup_built_card_by_card(embedded, pages):
+    page = pages.open(embedded.url)
     start_hera_zeus(page)
     moves = page.eval_on_selector_all("#moves button", "bs => bs.map((b) => b.dataset.move)")
     assert moves and all(m.startswith("setup ") for m in moves)
@@ -202,27 +222,78 @@ def test_a_setup_built_card_by_card(embedded, browser):
     # the cards chosen stand face down in the front row, c1 to c3 in order
     for column, card in enumerate(chosen, 1):
         assert page.inner_text(f"#board [data-key='mine:c{column}r1']") == f"({card})"
-    context.close()
+
+
+# What of any seat the page holds while the hot seat's screen is covered: all of it empty.
+COVERED = """() => ({
+  cards: document.querySelectorAll('#game .handcard, #game .slot, #game .lg-seat, #game .lg-monster').length,
+  board: document.querySelector('#board').childElementCount,
+  boardText: document.querySelector('#board-text').textContent,
+  moves: document.querySelectorAll('#moves li, #builder *').length,
+  log: document.querySelectorAll('#log li').length,
+  rows: document.querySelectorAll('#an-moves li').length,
+  heat: document.querySelector('#heat').childElementCount,
+  summary: document.querySelector('#an-summary').textContent,
+  analyse: document.querySelector('#analyse').disabled,
+})"""
+EMPTY = {"cards": 0, "board": 0, "boardText": "", "moves": 0, "log": 0, "rows": 0, "heat": 0, "summary": "",
+         "analyse": True}
+
+
+def next_hand(url: str, page) -> list[str]:
+    """The cards in the hand of the seat the screen is covered for, asked of the API with
+    that seat's token (which the page keeps for the hot seat)."""
+    saved = page.evaluate("JSON.parse(localStorage.getItem('hzai-web-match'))")
+    token = saved["tokens"][str(saved["seat"])]
+    request = urllib.request.Request(url + "hzai.v3.MatchService/GetView", data=json.dumps({"matchId": saved["matchId"]}).encode(),
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        view = json.loads(json.loads(reply.read())["view"]["json"])
+    if "sides" in view:  # Hera and Zeus
+        side = list(view["sides"])[saved["seat"]]
+        return [slot["card"] for slot in view["sides"][side]["hand"] if slot.get("card")]
+    return list(view["seats"][f"p{saved['seat'] + 1}"]["hand"])
+
+
+def assert_covered(page, url):
+    assert page.locator("#layout").is_hidden() and "pass the screen to" in page.inner_text("#handover")
+    assert page.evaluate(COVERED) == EMPTY
+    text = page.inner_text("#game") + page.inner_text("#analysis")
+    # (a card named as a seat, Hera's card Hera, is left out: the status line names the seat)
+    hand = [card for card in next_hand(url, page) if card.lower() not in ("hera", "zeus")]
+    assert hand and not [card for card in hand if re.search(rf"\b{re.escape(card)}\b", text, re.IGNORECASE)], (hand, text)
 
 
 @pytest.mark.parametrize("game", ["hera_zeus", "legends"])
-def test_a_hot_seat_game_at_one_screen(embedded, browser, game):
-    context, page = new_page(browser, embedded.url)
+def test_a_hot_seat_game_at_one_screen(embedded, pages, game):
+    page = pages.open(embedded.url)
+    analyses = []
+    page.on("request", lambda r: analyses.append(r.url) if r.url.endswith("/Analyze") else None)
     page.select_option("#ng-game", game)
     page.check("#ng-hotseat")
     page.fill("#ng-turns", "1" if game == "hera_zeus" else "3")
+    page.fill("#an-budget", "20")
     page.click("#ng-start")
-    seats_seen, handovers = set(), 0
+    seats_seen, handovers, evaluated, reloaded = set(), 0, False, False
     for _ in range(120):
-        page.wait_for_function("['mine', 'over', 'error', 'handover'].includes(document.body.dataset.phase)",
-                               timeout=120_000)
+        page.wait_for_selector(f"{SETTLED}, body[data-phase=handover]", timeout=120_000)
         phase = page.evaluate("document.body.dataset.phase")
         assert phase != "error", page.inner_text("#error")
         if phase == "over":
             break
         if phase == "handover":
-            # the screen is covered: no board, no log, until the next player asks
-            assert page.locator("#layout").is_hidden() and "pass the screen to" in page.inner_text("#handover")
+            # the screen is covered: nothing of the next seat drawn, listed or analysed
+            asked = len(analyses)
+            assert_covered(page, embedded.url)
+            page.locator("#analyse").click(force=True)  # disabled: the click does nothing
+            page.wait_for_timeout(100)
+            assert page.evaluate(COVERED)["rows"] == 0 and len(analyses) == asked
+            if not reloaded:  # the cover survives a reload
+                page.reload()
+                page.wait_for_selector("body[data-ready=true]")
+                assert page.evaluate("document.body.dataset.phase") == "handover"
+                assert_covered(page, embedded.url)
+                reloaded = True
             page.click("#handover-go")
             handovers += 1
             continue
@@ -230,11 +301,15 @@ def test_a_hot_seat_game_at_one_screen(embedded, browser, game):
         seats_seen.add(seat)
         mine = "#board .side.mine" if game == "hera_zeus" else "#board .lg-seat.mine"
         assert page.locator(mine).count() == 1  # the board of the seat to move, its own hand shown
+        if not evaluated:  # the seat's own moves listed by the analysis, cleared by the cover next
+            page.click("#analyse")
+            page.wait_for_selector("#an-moves li")
+            evaluated = True
         page.locator("#moves button").first.click()
     assert page.evaluate("document.body.dataset.phase") == "over"
-    assert seats_seen == {0, 1} and handovers >= 2  # both seats played here, the screen passed between them
+    assert seats_seen == {0, 1} and handovers >= 2 and evaluated and reloaded  # both seats played here
+    assert len(analyses) == 1  # the one evaluation asked for, on a seat's own turn
     assert "Game over" in page.inner_text("#status")
-    context.close()
 
 
 def post_review(url: str, body: bytes):
@@ -264,7 +339,7 @@ def test_the_review_position_names_what_is_wrong(embedded):
         assert status == 400 and words in answer["message"], answer
 
 
-def test_the_legends_board_shows_the_pile_the_oracle_showed(embedded, browser):
+def test_the_legends_board_shows_the_pile_the_oracle_showed(embedded, pages):
     from hzai.core import make_game
     from hzai.games.legends import Record
 
@@ -276,7 +351,7 @@ def test_the_legends_board_shows_the_pile_the_oracle_showed(embedded, browser):
     view = record.replay().view(0).to_json()
     order = back.split(" order ")[1].split(",")
     assert view["draw_pile"][:len(order)] == order  # p1 knows the top of the pile now
-    context, page = new_page(browser, embedded.url)
+    page = pages.open(embedded.url)
     text = page.evaluate("""async (view) => {
       const { drawLegends } = await import('/legends.js');
       const root = document.createElement('div');
@@ -284,10 +359,9 @@ def test_the_legends_board_shows_the_pile_the_oracle_showed(embedded, browser):
       return root.querySelector('[data-pile=draw]').textContent;
     }""", view)
     assert text.startswith(f"draw pile {view['draw_pile_size']} (from the top: {', '.join(order[:6])}")
-    context.close()
 
 
-def test_the_board_says_what_the_seat_has_learned(embedded, browser):
+def test_the_board_says_what_the_seat_has_learned(embedded, pages):
     """From the seat's view: a name known to be among some of the opponent's cards (a
     group's `known`) and a name known not to be in a slot (`excluded`, after Pythia)."""
     view = {"sides": {
@@ -297,7 +371,7 @@ def test_the_board_says_what_the_seat_has_learned(embedded, browser):
                  "hand": [{"face_up": False, "group": 1}, {"face_up": False, "group": 1}], "deck_size": 4, "discard": []}},
         "groups": [{"owner": "zeus", "known": {}, "wildcards": []},
                    {"owner": "zeus", "known": {"Hydra": 1, "Satyr": 2}, "wildcards": []}]}
-    context, page = new_page(browser, embedded.url)
+    page = pages.open(embedded.url)
     text = page.evaluate("""async (view) => {
       const { drawBoard } = await import('/board.js');
       const root = document.createElement('div');
@@ -305,4 +379,3 @@ def test_the_board_says_what_the_seat_has_learned(embedded, browser):
       return root.querySelector('.side.opp [data-learned]')?.textContent || '';
     }""", view)
     assert text == "You know: Hydra, Satyr ×2 among c3r1, 2 in hand; no Argus at c1r1, c3r2."
-    context.close()

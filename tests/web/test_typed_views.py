@@ -11,7 +11,7 @@ import urllib.request
 from hzai.rng import SplitMix64
 
 from tests.web.test_legends_browser import new_mission
-from tests.web.test_page_rounds import new_page, start_hera_zeus
+from tests.web.test_page_rounds import start_hera_zeus
 
 
 def connect(web, method: str, request: dict, token: str | None = None) -> dict:
@@ -48,11 +48,10 @@ ADAPT = """async ([view, seats]) => {
 }"""
 
 
-def test_a_legends_view_detail_reads_as_its_view_json(web, browser):
+def test_a_legends_view_detail_reads_as_its_view_json(web, pages):
     view, seats = played_view(web, "legends", {"heroes": ["Perseus", "Atalanta", "Hercules"]}, 40)
-    context, page = new_page(browser, web.url)
+    page = pages.open(web.url)
     got = page.evaluate(ADAPT, [view, seats])
-    context.close()
     assert got["type"] == "hzai.v3.LegendsView" and got["drawing"]["kind"] == "legends"
     expected = json.loads(view["json"])
     expected.pop("game")
@@ -60,11 +59,10 @@ def test_a_legends_view_detail_reads_as_its_view_json(web, browser):
     assert all(isinstance(s["hand"], int) for name, s in got["drawing"]["view"]["seats"].items() if name != "p1")
 
 
-def test_a_hera_zeus_view_detail_reads_as_its_view_json(web, browser):
+def test_a_hera_zeus_view_detail_reads_as_its_view_json(web, pages):
     view, seats = played_view(web, "hera_zeus", {}, 30)
-    context, page = new_page(browser, web.url)
+    page = pages.open(web.url)
     got = page.evaluate(ADAPT, [view, seats])
-    context.close()
     assert got["type"] == "hzai.v3.HeraZeusView" and got["drawing"]["kind"] == "board"
     expected = json.loads(view["json"])
 
@@ -91,17 +89,15 @@ def without_view_json(route):
     route.fulfill(response=reply, json=body)
 
 
-def test_the_page_draws_both_games_from_the_typed_view_alone(web, browser):
-    context, page = new_page(browser, web.url)
+def test_the_page_draws_both_games_from_the_typed_view_alone(web, pages):
+    page = pages.open(web.url)
     page.route("**/hzai.v3.MatchService/GetView", without_view_json)
     start_hera_zeus(page)
     assert page.locator("#board .side.mine").count() == 1 and page.locator("#board .generic-board").count() == 0
     assert page.locator("#board .side.mine .handcard").count() > 0  # Hera's hand, named from the HeraZeusView
-    context.close()
-    context, page = new_page(browser, web.url)
+    page = pages.open(web.url)
     page.route("**/hzai.v3.MatchService/GetView", without_view_json)
     new_mission(page, web)
     assert page.locator("#board .legends").count() == 1 and page.locator("#board .generic-board").count() == 0
     assert page.locator(".lg-seat.mine .handcard").count() == 4
     assert page.locator(".lg-seat[data-seat=p2] .lg-count").get_attribute("data-hand-size") == "4"
-    context.close()

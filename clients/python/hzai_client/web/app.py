@@ -4,6 +4,7 @@ static files (committed in `static/`, no build step) everywhere else."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import mimetypes
 from pathlib import Path
@@ -18,9 +19,13 @@ HEADERS = [(b"content-security-policy", b"default-src 'self'; img-src 'self' dat
            (b"x-content-type-options", b"nosniff"), (b"cache-control", b"no-cache")]
 
 
+# Browsers ask for /favicon.ico whatever the page links; both names get the one icon.
+ALIASES = {"/favicon.ico": "/favicon.svg"}
+
+
 def static_file(path: str) -> Path | None:
     """The committed file a URL path names (`/` is index.html); None outside `static/`."""
-    name = path.lstrip("/") or "index.html"
+    name = ALIASES.get(path, path).lstrip("/") or "index.html"
     target = (STATIC / name).resolve()
     if STATIC.resolve() not in target.parents or not target.is_file():
         return None
@@ -72,7 +77,40 @@ def review_position(body: bytes) -> dict:
         state = game.replay(record)
     except RecordError as exc:
         raise ValueError(f"the record cannot be replayed: {exc}") from None
-    return {"game": name, "upto": upto, "board": game.referee_text(state), "state": game.state_to_json(state)}
+    return {"game": name, "upto": upto, "board": game.referee_text(state), "state": game.state_to_json(state),
+            **decision_at(game, state)}
+
+
+def decision_at(game, state) -> dict:
+    """Whether a seat decides in `state`, so that the review asks Analyze only where it
+    can answer: {"to_move": the seat index or None, "no_decision": why none ("" if one)}."""
+    from hzai.core.record import NoDecision
+
+    try:
+        game.decision_view(state)
+    except NoDecision as exc:
+        return {"to_move": None, "no_decision": str(exc)}
+    return {"to_move": state.current_seat, "no_decision": ""}
+
+
+CAPABILITIES_PATH = "/capabilities"
+
+
+@functools.cache
+def page_capabilities() -> dict:
+    """What the page may ask of each game this hzai library knows, beyond ListGames:
+    {"games": {name: {"belief_report": bool}}}. The page asks Analyze for belief samples
+    only of a game that has a belief report (the service refuses them otherwise); a game
+    not named here (one only a --server knows) is asked, and learnt from its answer."""
+    from hzai.core.registry import game_names, make_game
+
+    games = {}
+    for name in game_names():
+        try:
+            games[name] = {"belief_report": make_game(name).capabilities.belief_report}
+        except Exception:  # noqa: BLE001 - a game that cannot be made here: the page asks the service
+            continue
+    return {"games": games}
 
 
 async def _review(receive, send) -> None:
@@ -112,6 +150,10 @@ class WebApp:
             return
         if path == REVIEW_PATH and scope["method"] == "POST":
             await _review(receive, send)
+            return
+        if path == CAPABILITIES_PATH and scope["method"] == "GET":
+            answer = await asyncio.to_thread(page_capabilities)
+            await _send(send, 200, json.dumps(answer).encode(), "application/json")
             return
         if scope["method"] not in ("GET", "HEAD"):
             await _send(send, 405, b"only GET here; the API is under /hzai.v3.*\n", "text/plain")

@@ -14,8 +14,8 @@ export function drawMoves(list, analysis, onPick, all = false) {
   for (const info of all ? moves : moves.slice(0, SHOWN)) {
     const value = info.value ?? 0, low = info.ciLow ?? 0, high = info.ciHigh ?? 0;
     const bar = el("div", { class: "bar", role: "img", "aria-label": `win probability ${pct(value)}, 95% interval ${pct(low)} to ${pct(high)}` },
-      el("div", { class: "fill", style: `width: ${100 * value}%` }),
-      el("div", { class: "ci", style: `left: ${100 * low}%; width: ${Math.max(100 * (high - low), 0.5)}%` }));
+      el("div", { class: "fill", style: { width: `${100 * value}%` } }),
+      el("div", { class: "ci", style: { left: `${100 * low}%`, width: `${Math.max(100 * (high - low), 0.5)}%` } }));
     const label = onPick ? el("button", { type: "button", title: "play this move" }, el("code", { text: info.move.text }))
                          : el("code", { text: info.move.text });
     if (onPick) label.addEventListener("click", () => onPick(info.move));
@@ -43,7 +43,7 @@ function heatColour(p) {
 
 function cell(label, probability, detail) {
   const node = el("div", { class: "cell", "data-where": label,
-                           "data-probability": probability.toFixed(3), style: `background: ${heatColour(probability)}`,
+                           "data-probability": probability.toFixed(3), style: { "background-color": heatColour(probability) },
                            title: detail || "" },
     el("strong", { text: label }), el("br"), `${pct(probability)}`);
   if (detail) node.append(el("br"), el("small", { text: detail }));
@@ -67,12 +67,12 @@ export function drawBelief(root, belief, seats = [], columns = 3) {
   const slots = [...new Set([...report.slots.map((s) => s.slot), ...[...where.keys()].filter((w) => /^c\dr\d$/.test(w))])];
   const rows = Math.max(1, ...slots.map((s) => Number(s[3])));
   root.append(el("h3", { text: `Where ${report.opponent || "the opponent"}'s ${report.hostage.card || "hostage"} probably is (${belief.samples} samples)` }));
-  const grid = el("div", { class: "heat", style: `--cols: ${columns}`, role: "group", "aria-label": "hostage heat map over the opponent's face-down slots" });
+  const grid = el("div", { class: "heat", style: { "--cols": columns }, role: "group", "aria-label": "hostage heat map over the opponent's face-down slots" });
   for (let row = rows; row >= 1; row--) {
     for (let c = 1; c <= columns; c++) {
       const key = `c${c}r${row}`;
       if (slots.includes(key)) grid.append(cell(key, where.get(key) || 0, likely.get(key)));
-      else grid.append(el("div", { class: "cell", style: "visibility: hidden" }));
+      else grid.append(el("div", { class: "cell blank", "aria-hidden": "true" }));
     }
   }
   const extra = el("div", { class: "heat-extra" }, cell("hand", where.get("hand") || 0,

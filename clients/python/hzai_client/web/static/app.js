@@ -1,6 +1,7 @@
 // The page: a match against the bot (created, resumed and played through MatchService),
 // the analysis panel (BotService.Analyze) and the review of a record. The match id and
-// the seat token live in localStorage, so a reload resumes the match.
+// the seat token live in localStorage, so a reload resumes the match; a finished game is
+// kept there too (its record, last view and narration), and so is a hot seat's cover.
 import { RpcError, bot, match } from "./rpc.js";
 import { drawBoard, el, wireClicks } from "./board.js";
 import { drawBelief, drawGraph, drawMoves } from "./analysis.js";
@@ -12,18 +13,25 @@ const STORE = "hzai-web-match";
 const $ = (id) => document.getElementById(id);
 const state = { games: [], info: null, matchId: null, token: null, seat: 0, status: null, view: null,
                 legal: [], previous: null, busy: false, values: {}, mode: "play", review: null,
-                tokens: null, hot: false, handover: false }; // tokens: seat -> token of every human seat (hot seat)
+                tokens: null, hot: false, handover: false, cover: null, finished: null };
+// tokens: seat -> token of every human seat (hot seat); handover: the screen is covered
+// for the next person (cover: what the status line says meanwhile, nothing of any seat);
+// finished: a game over whose match is deleted, kept in the page ({status, view, board, log})
 
 function showError(text) { const box = $("error"); box.textContent = text; box.hidden = !text; }
 function problem(err) { return err instanceof RpcError ? `${err.message} (${err.code})` : String(err.message || err); }
-const seatName = (seat) => (state.status?.seats || state.info?.seats || [])[seat] ?? `seat ${seat}`;
+const seatName = (seat) => (state.status?.seats || state.cover?.seats || state.info?.seats || [])[seat] ?? `seat ${seat}`;
 
 function saveMatch() {
-  localStorage.setItem(STORE, JSON.stringify({ matchId: state.matchId, token: state.token, seat: state.seat,
-                                              tokens: state.tokens, hot: state.hot, commitment: state.commitment }));
+  const over = Boolean(state.finished); // a finished game's match is deleted: its tokens are of no use
+  localStorage.setItem(STORE, JSON.stringify({ matchId: state.matchId, token: over ? null : state.token, seat: state.seat,
+                                              tokens: over ? null : state.tokens, hot: state.hot, commitment: state.commitment,
+                                              handover: state.handover, cover: state.cover, finished: state.finished }));
 }
-function loadValues() { try { return JSON.parse(localStorage.getItem(`${STORE}:values:${state.matchId}`)) || {}; } catch { return {}; } }
-function saveValues() { localStorage.setItem(`${STORE}:values:${state.matchId}`, JSON.stringify(state.values)); }
+// The evaluations of the graph, kept per match (per seat in a hot seat: each person's own).
+const valuesKey = () => `${STORE}:values:${state.matchId}${state.hot ? `:${state.seat}` : ""}`;
+function loadValues() { try { return JSON.parse(localStorage.getItem(valuesKey())) || {}; } catch { return {}; } }
+function saveValues() { localStorage.setItem(valuesKey(), JSON.stringify(state.values)); }
 
 // ---------- new game ----------
 function fillForm() {
@@ -83,7 +91,7 @@ async function startGame(event) {
     const tokens = Object.fromEntries(created.seats.map((s) => [s.seat ?? 0, s.token]));
     state.commitment = created.status.seedCommitment || "";
     Object.assign(state, { info, matchId: created.status.matchId, token: tokens[seat], seat, previous: null, values: {},
-                           tokens, hot, handover: false });
+                           tokens, hot, handover: false, cover: null, finished: null, released: null });
     saveMatch();
     $("log").replaceChildren();
     showGame();
@@ -97,10 +105,18 @@ async function startGame(event) {
 // places until it expires (the embedded server of `hzai web` keeps at most 8).
 async function releaseMatch() {
   const { matchId, token } = state;
-  localStorage.removeItem(STORE);
-  if (!matchId || !token) return;
+  if (!matchId || !token || state.released === matchId) return;
   state.released = matchId;
   try { await match("DeleteMatch", { matchId }, token); } catch { /* gone already: expired or deleted */ }
+}
+
+// The game is over: what the page shows of it is kept in localStorage (a reload shows it
+// again, with its record to download and review) and its match is deleted on the server.
+async function keepFinished() {
+  const log = [...$("log").children].map((li) => [li.textContent, li.dataset.move || ""]);
+  state.finished = { status: state.status, view: state.view, board: $("board-text").textContent, log };
+  saveMatch();
+  await releaseMatch();
 }
 
 function showGame() { $("new-game").hidden = true; $("game").hidden = false; }
@@ -117,15 +133,17 @@ function narrate(events) {
 }
 
 async function refresh(withHistory = false) {
-  let reply = await match("GetView", { matchId: state.matchId, withHistory }, state.token);
+  const reply = await match("GetView", { matchId: state.matchId, withHistory }, state.token);
   const next = reply.status.toMove;
   if (state.hot && !reply.status.over && next !== undefined && next !== state.seat && state.tokens?.[next]) {
-    // hot seat: the next person takes the screen, which stays covered until they ask,
-    // and the log becomes what their seat saw
-    Object.assign(state, { seat: next, token: state.tokens[next], previous: null, handover: true });
+    // hot seat: the next person takes the screen, which stays covered (across a reload
+    // too) until they ask for their side; nothing of their seat is asked for before that
+    Object.assign(state, { seat: next, token: state.tokens[next], previous: null, handover: true, view: null, legal: [],
+                           status: reply.status, values: {},
+                           cover: { game: reply.status.game, movesPlayed: reply.status.movesPlayed ?? 0, seats: reply.status.seats } });
     saveMatch();
-    withHistory = true;
-    reply = await match("GetView", { matchId: state.matchId, withHistory }, state.token);
+    draw();
+    return;
   }
   state.status = reply.status;
   state.view = reply.view;
@@ -137,13 +155,63 @@ async function refresh(withHistory = false) {
   draw();
 }
 
-const myTurn = () => !state.status.over && (state.status.toMove ?? -1) === state.seat;
+const myTurn = () => Boolean(state.status) && !state.handover && !state.status.over && (state.status.toMove ?? -1) === state.seat;
+
+// Why "Evaluate this position" cannot be used now ("" when it can).
+function whyNoAnalysis() {
+  if (state.mode === "review") {
+    if (!state.review) return "Open a record to evaluate its positions.";
+    return state.review.running ? "Analysing every position…" : "";
+  }
+  if (!state.matchId && !state.finished) return "Start a game or open a record to evaluate a position.";
+  if (state.handover) return `The screen is covered for ${seatName(state.seat)}: nothing is analysed until they show their side.`;
+  if (!state.status) return "Loading the game…";
+  if (state.status.over) return "The game is over: review it to evaluate its positions.";
+  if (!myTurn()) return "You can evaluate your position on your turn.";
+  return "";
+}
+
+function drawAnalysisAccess() {
+  const why = whyNoAnalysis();
+  $("analyse").disabled = Boolean(why);
+  $("an-why").textContent = why;
+  $("an-why").hidden = !why;
+}
+
+function clearAnalysis() {
+  $("an-moves").replaceChildren(); $("heat").replaceChildren(); $("an-summary").textContent = "";
+}
+
+// The hot seat's cover: the status line and the button, nothing of any seat (no board,
+// hand, legal moves, log, board text or analysis) in the page.
+function drawCover() {
+  const cover = state.cover || {};
+  const info = state.games.find((g) => g.name === cover.game) || state.info;
+  $("handover").hidden = false;
+  $("layout").hidden = true;
+  $("handover-text").textContent = `Hot seat: pass the screen to ${seatName(state.seat)}, whose move it is.`;
+  for (const id of ["board", "moves", "log", "builder"]) $(id).replaceChildren();
+  $("board-text").textContent = "";
+  $("moves-hint").textContent = "";
+  $("deal-check").hidden = true;
+  $("builder").dataset.for = "";
+  state.builder = null;
+  clearAnalysis();
+  drawGraph($("graph"), [], cover.movesPlayed ?? 0, "");
+  $("status").textContent = `${info?.title || cover.game || ""} · move ${cover.movesPlayed ?? 0} · ${seatName(state.seat)} to move`;
+  $("status").className = "";
+  $("download").hidden = true;
+  $("review-this").hidden = true;
+  document.body.dataset.movesPlayed = String(cover.movesPlayed ?? 0);
+  document.body.dataset.phase = "handover";
+  drawAnalysisAccess();
+}
 
 function draw() {
+  if (state.handover) { drawCover(); return; }
   const status = state.status;
-  $("handover").hidden = !state.handover;
-  $("layout").hidden = state.handover;
-  if (state.handover) $("handover-text").textContent = `Hot seat: pass the screen to ${seatName(state.seat)}, whose move it is.`;
+  $("handover").hidden = true;
+  $("layout").hidden = false;
   const board = $("board");
   // The drawing follows the type of the view's typed detail (details.js), not the game's name.
   const drawing = drawingOf(state.view, status.seats || state.info?.seats || []);
@@ -159,12 +227,11 @@ function draw() {
   let line;
   if (status.over) line = `Game over: ${status.result || "finished"}${status.reason ? ` (${status.reason})` : ""}`;
   else if (status.toMove === undefined) line = "Waiting for chance";
-  else if (state.handover) line = `${seatName(state.seat)} to move`;
   else line = myTurn() ? `Your move (${seatName(state.seat)})` : `${seatName(status.toMove)} is thinking…`;
   $("status").textContent = `${state.info?.title || status.game} · move ${status.movesPlayed ?? 0} · ${line}`;
   $("status").className = status.over ? "result" : "";
   document.body.dataset.movesPlayed = String(status.movesPlayed ?? 0);
-  document.body.dataset.phase = status.over ? "over" : state.handover ? "handover" : myTurn() ? "mine" : "wait";
+  document.body.dataset.phase = status.over ? "over" : myTurn() ? "mine" : "wait";
   drawLegal();
   if (myTurn()) wireClicks(board, state.legal, playMove, meaning);
   if (myTurn() && state.builder) {
@@ -174,7 +241,7 @@ function draw() {
       node.addEventListener("click", () => state.builder?.pick(node.dataset.key.slice(5)));
     }
   }
-  $("analyse").disabled = state.mode === "play" && !myTurn();
+  drawAnalysisAccess();
   const download = $("download");
   download.hidden = !status.recordJson;
   $("review-this").hidden = !status.recordJson;
@@ -230,7 +297,7 @@ function drawLegal() {
 }
 
 async function playMove(move) {
-  if (state.busy) return;
+  if (state.busy || !myTurn()) return; // nothing is played for a covered seat, after the end, or out of turn
   state.busy = true;
   document.body.dataset.phase = "working";
   showError("");
@@ -251,12 +318,12 @@ async function playMove(move) {
 
 // Lets the bot play while it is a bot seat's turn, then shows the position. Stops quietly
 // when the page has left this match meanwhile (New game while the bot thought).
-async function advance() {
+async function advance(withHistory = false) {
   const id = state.matchId;
   const left = () => state.matchId !== id;
   document.body.dataset.phase = "working";
   try {
-    await refresh();
+    await refresh(withHistory);
     while (!left() && !state.status.over && state.status.toMove !== undefined && (state.status.botSeats || []).includes(state.status.toMove)) {
       const reply = await match("BotPlayTurn", { matchId: state.matchId, moveNumber: state.status.movesPlayed ?? 0 }, state.token);
       if (left()) return;
@@ -265,7 +332,7 @@ async function advance() {
     }
     if (left()) return;
     if ($("an-auto").checked && myTurn() && !state.handover) await analyseNow();
-    if (state.status.over) await releaseMatch();
+    if (state.status.over) await keepFinished();
   } catch (err) {
     if (left()) return;
     document.body.dataset.phase = "error"; showError(`The match could not go on: ${problem(err)}`);
@@ -274,6 +341,25 @@ async function advance() {
 
 async function resume(saved) {
   Object.assign(state, saved, { previous: null });
+  if (saved.finished) {
+    // a finished game, its match deleted: shown again from what the page kept
+    const { status, view, board, log } = saved.finished;
+    Object.assign(state, { status, view, legal: [], released: saved.matchId });
+    state.info = state.games.find((g) => g.name === status.game) || state.info;
+    state.values = loadValues();
+    $("board-text").textContent = board || "";
+    $("log").replaceChildren(...(log || []).map(([text, move]) => el("li", { "data-move": move }, text)));
+    showGame();
+    draw();
+    return true;
+  }
+  if (saved.handover) {
+    // the cover stays: nothing of the next seat is asked for until they show their side
+    state.info = state.games.find((g) => g.name === saved.cover?.game) || state.info;
+    showGame();
+    draw();
+    return true;
+  }
   try {
     await refresh(true);
     state.values = loadValues();
@@ -319,7 +405,9 @@ export function parseBudget(text) {
   return { iterations: String(number) };
 }
 
-const gamesWithoutBelief = new Set(); // games whose server answered that they have no belief report
+// Games without a belief report: from the page's server (GET /capabilities, the games its
+// hzai library knows), or learnt from the service's refusal for a game only it knows.
+const gamesWithoutBelief = new Set();
 
 function beliefSamples(game) {
   const box = $("an-samples");
@@ -357,6 +445,8 @@ async function analyse(position, moveNumber, seat, onPick) {
 
 async function analyseNow() {
   showError("");
+  const why = whyNoAnalysis();
+  if (why) { drawAnalysisAccess(); return; } // the button is disabled then; a stray call asks nothing
   try {
     if (state.mode === "play") {
       await analyse({ matchId: state.matchId }, state.status.movesPlayed ?? 0, state.seat, myTurn() ? playMove : null);
@@ -372,13 +462,16 @@ function openRecord(text) {
   if (!record || !Array.isArray(record.moves)) throw new Error("not a game record: it has no list of moves");
   const game = state.games.find((g) => g.recordFormat === record.format);
   if (!game) throw new Error(`no game of this server writes records of format ${JSON.stringify(record.format)}`);
-  state.review = { record, game, step: 0, drawnStep: -1, previous: null };
+  state.review = { record, game, step: 0, drawnStep: -1, previous: null, positions: new Map(), running: false };
   state.values = {};
   state.info = game;
+  $("rv-note").textContent = "";
   setMode("review");
   drawReview();
 }
 
+// The counter, the move list and the graph at the review's step, then its board: the
+// counter says which step the board is of (data-step) while that board is on its way.
 function drawReview() {
   const { record, step } = state.review;
   $("review-steps").hidden = false;
@@ -386,34 +479,54 @@ function drawReview() {
   $("rv-moves").replaceChildren(...record.moves.map((m, i) => el("li", { class: i === step - 1 ? "current" : "" }, `${i + 1}. ${m}`)));
   $("rv-moves").querySelector(".current")?.scrollIntoView({ block: "nearest" });
   drawGraph($("graph"), graphPoints(), record.moves.length, graphWhose());
-  drawReviewBoard(step);
+  return drawReviewBoard(step);
 }
 
-// The board after `step` moves of the record under review, as the referee sees it: the
-// page's own server (hzai web) replays the record (no RPC draws a record's position).
+// The position after `step` moves of the record under review, as the referee sees it:
+// the page's own server (hzai web) replays the record (no RPC draws a record's position).
+// Kept per step; its `no_decision` says why no seat decides there (the end, chance next).
+async function reviewPosition(step) {
+  const review = state.review;
+  if (review.positions.has(step)) return review.positions.get(step);
+  const reply = await fetch("/review/position", { method: "POST", headers: { "Content-Type": "application/json" },
+                                                  body: JSON.stringify({ record_json: JSON.stringify(review.record), upto: step }) });
+  const answer = await reply.json().catch(() => ({}));
+  if (!reply.ok) throw new Error(answer.message || `HTTP ${reply.status}`);
+  review.positions.set(step, answer);
+  return answer;
+}
+
+// Draws the board after `step` moves; the position, or null when it could not be had.
 async function drawReviewBoard(step) {
-  const { record } = state.review;
+  const review = state.review;
   const box = $("rv-board");
+  box.setAttribute("aria-busy", "true");
   let answer;
   try {
-    const reply = await fetch("/review/position", { method: "POST", headers: { "Content-Type": "application/json" },
-                                                    body: JSON.stringify({ record_json: JSON.stringify(record), upto: step }) });
-    answer = await reply.json();
-    if (!reply.ok) throw new Error(answer.message || `HTTP ${reply.status}`);
-  } catch (err) { box.replaceChildren(el("p", { class: "hint", text: `No board: ${err.message}` })); return; }
-  if (state.review?.record !== record || state.review.step !== step) return; // stepped on meanwhile
+    answer = await reviewPosition(step);
+  } catch (err) {
+    if (state.review === review && review.step === step) {
+      box.replaceChildren(el("p", { class: "hint", text: `No board after ${step} moves: ${err.message}` }));
+      box.dataset.step = String(step);
+      box.removeAttribute("aria-busy");
+    }
+    return null;
+  }
+  if (state.review !== review || review.step !== step) return answer; // stepped on meanwhile
   const sides = answer.state?.sides;
   if (answer.game === "hera_zeus" && sides) {
     // the referee's state JSON names every card; hands and discards as plain names
     const side = (s) => ({ ...s, hand: (s.hand || []).map((c) => (typeof c === "string" ? { card: c } : c)) });
     const view = { sides: Object.fromEntries(Object.entries(sides).map(([name, s]) => [name, side(s)])) };
     const seat = (state.info?.seats || Object.keys(sides))[0];
-    state.review.previous = drawBoard(box, view, seat, step === state.review.drawnStep + 1 ? state.review.previous : null);
+    review.previous = drawBoard(box, view, seat, step === review.drawnStep + 1 ? review.previous : null);
   } else {
     box.replaceChildren(el("pre", { class: "generic-board", text: answer.board }));
   }
-  state.review.drawnStep = step;
+  review.drawnStep = step;
   box.dataset.step = String(step);
+  box.removeAttribute("aria-busy");
+  return answer;
 }
 
 function stepPosition(step) {
@@ -421,19 +534,62 @@ function stepPosition(step) {
   return { game: game.name, recordJson: JSON.stringify({ ...record, moves: record.moves.slice(0, step) }) };
 }
 
+// Evaluates the review's position at its step; says so, without asking, where no seat decides.
 async function analyseStep() {
-  const { step } = state.review;
+  const review = state.review;
+  const { step } = review;
+  const position = await reviewPosition(step);
+  if (position.no_decision) {
+    clearAnalysis();
+    $("an-summary").textContent = `Nothing to evaluate after ${step} moves: ${position.no_decision}.`;
+    return false;
+  }
   await analyse(stepPosition(step), step, 0, null);
-  drawReview();
+  drawGraph($("graph"), graphPoints(), review.record.moves.length, graphWhose());
+  return true;
 }
 
+// Every position of the record in turn, the counter and the board following it; a
+// position where no seat decides (the end; chance next) is skipped and named; an error
+// stops it, said in the red box.
 async function analyseAll() {
+  const review = state.review;
+  if (!review || review.running) return;
   showError("");
-  const { record } = state.review;
-  for (let step = 0; step <= record.moves.length; step++) {
-    state.review.step = step;
-    try { await analyseStep(); } catch (err) { if (!(err instanceof RpcError)) throw err; } // no decision here (chance, the end)
+  review.running = true;
+  drawReviewAccess();
+  const skipped = [];
+  let analysed = 0;
+  const total = review.record.moves.length + 1;
+  try {
+    for (let step = 0; step < total; step++) {
+      if (state.review !== review) return; // another record opened meanwhile
+      review.step = step;
+      $("rv-note").textContent = `Analysing every position: ${step + 1} of ${total}…`;
+      const position = await drawReview();
+      if (!position) throw new Error(`no position after ${step} moves`);
+      if (position.no_decision) { skipped.push(`after ${step} moves (${position.no_decision})`); continue; }
+      await analyse(stepPosition(step), step, 0, null);
+      drawGraph($("graph"), graphPoints(), review.record.moves.length, graphWhose());
+      analysed += 1;
+    }
+    $("rv-note").textContent = `Analysed ${analysed} position${analysed === 1 ? "" : "s"}` +
+      (skipped.length ? `; skipped ${skipped.length} where no seat decides: ${skipped.join("; ")}.` : ".");
+  } catch (err) {
+    $("an-summary").textContent = "";
+    $("rv-note").textContent = `Stopped after ${analysed} position${analysed === 1 ? "" : "s"}.`;
+    showError(`Analyse every position stopped after ${review.step} moves: ${problem(err)}`);
+  } finally {
+    review.running = false;
+    drawReviewAccess();
   }
+}
+
+// While every position is analysed, the steps follow it: ◀ ▶ and a second run wait.
+function drawReviewAccess() {
+  const running = Boolean(state.review?.running);
+  for (const id of ["rv-prev", "rv-next", "rv-all"]) $(id).disabled = running;
+  drawAnalysisAccess();
 }
 
 function setMode(mode) {
@@ -442,21 +598,51 @@ function setMode(mode) {
   $("review").hidden = mode !== "review";
   $("tab-play").setAttribute("aria-pressed", String(mode === "play"));
   $("tab-review").setAttribute("aria-pressed", String(mode === "review"));
-  $("an-moves").replaceChildren(); $("heat").replaceChildren(); $("an-summary").textContent = "";
-  if (mode === "play" && state.matchId) { state.values = loadValues(); if (state.status) draw(); }
-  $("analyse").disabled = mode === "play" && !(state.status && myTurn());
+  clearAnalysis();
+  if (mode === "play" && (state.matchId || state.finished)) { state.values = loadValues(); if (state.status || state.handover) draw(); }
+  drawAnalysisAccess();
+}
+
+// "New game": at once when there is no game or it is over; an unfinished one is left
+// only once the player says so (its match is deleted on the server).
+function askNewGame() {
+  const unfinished = state.matchId && !state.finished && !state.status?.over;
+  if (unfinished) { $("leave").hidden = false; $("leave-no").focus(); return; }
+  leaveGame();
+}
+
+async function leaveGame() {
+  $("leave").hidden = true;
+  await releaseMatch();
+  localStorage.removeItem(STORE);
+  Object.assign(state, { matchId: null, token: null, status: null, view: null, legal: [], tokens: null, hot: false,
+                         handover: false, cover: null, finished: null, commitment: "", values: {} });
+  clearAnalysis();
+  drawGraph($("graph"), [], 0, "");
+  showForm();
+  drawAnalysisAccess();
+}
+
+async function loadCapabilities() {
+  try {
+    const reply = await fetch("/capabilities");
+    const games = reply.ok ? (await reply.json()).games || {} : {};
+    for (const [name, can] of Object.entries(games)) if (!can.belief_report) gamesWithoutBelief.add(name);
+  } catch { /* none known: the service's answer teaches them */ }
 }
 
 // ---------- start ----------
 async function main() {
   $("new-game").addEventListener("submit", startGame);
-  $("handover-go").addEventListener("click", () => { state.handover = false; draw(); });
-  $("new-match").addEventListener("click", async () => {
-    if (state.released !== state.matchId) await releaseMatch();
-    Object.assign(state, { matchId: null, token: null, status: null, view: null, legal: [], tokens: null, hot: false,
-                           handover: false, commitment: "" });
-    showForm();
+  $("handover-go").addEventListener("click", () => {
+    state.handover = false; state.cover = null;
+    state.values = loadValues();
+    saveMatch();
+    advance(true);
   });
+  $("new-match").addEventListener("click", askNewGame);
+  $("leave-yes").addEventListener("click", leaveGame);
+  $("leave-no").addEventListener("click", () => { $("leave").hidden = true; $("new-match").focus(); });
   $("move-filter").addEventListener("input", drawLegal);
   $("type-move").addEventListener("submit", (event) => { event.preventDefault(); const text = $("move-text").value.trim(); if (text) playMove({ text }); });
   $("analyse").addEventListener("click", analyseNow);
@@ -469,18 +655,25 @@ async function main() {
     if (!file) return;
     try { openRecord(await file.text()); } catch (err) { showError(`The record cannot be read: ${problem(err)}`); }
   });
-  const step = (d) => { if (!state.review) return; state.review.step = Math.min(Math.max(state.review.step + d, 0), state.review.record.moves.length); drawReview(); };
+  const step = (d) => {
+    if (!state.review || state.review.running) return;
+    state.review.step = Math.min(Math.max(state.review.step + d, 0), state.review.record.moves.length);
+    drawReview();
+  };
   $("rv-prev").addEventListener("click", () => step(-1));
   $("rv-next").addEventListener("click", () => step(1));
-  $("rv-all").addEventListener("click", () => analyseAll().catch((err) => showError(problem(err))));
+  $("rv-all").addEventListener("click", analyseAll);
   document.addEventListener("keydown", (event) => {
     if (state.mode !== "review" || event.target.tagName === "INPUT") return;
     if (event.key === "ArrowLeft") step(-1);
     if (event.key === "ArrowRight") step(1);
   });
+  drawAnalysisAccess();
   try { state.games = (await bot("ListGames", {})).games || []; } catch (err) { showError(`The server does not answer: ${problem(err)}`); return; }
+  await loadCapabilities();
   fillForm();
-  const saved = JSON.parse(localStorage.getItem(STORE) || "null");
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(STORE) || "null"); } catch { localStorage.removeItem(STORE); }
   if (!(saved && (await resume(saved)))) showForm();
   document.body.dataset.ready = "true";
 }

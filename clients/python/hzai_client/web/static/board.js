@@ -6,12 +6,18 @@
 // target (a slot); moves with no such pair are played from the move list.
 const ROWS = 4;
 
+// `style` is an object of CSS properties, set through the CSSOM (node.style.setProperty):
+// the page's Content-Security-Policy (default-src 'self') refuses inline style attributes,
+// so a string there is refused here too rather than silently dropped by the browser.
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "class") node.className = value;
     else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
+    else if (key === "style") {
+      if (typeof value !== "object") throw new TypeError("el(): give style as an object of properties");
+      for (const [property, v] of Object.entries(value)) node.style.setProperty(property, String(v));
+    } else node.setAttribute(key, value);
   }
   for (const child of children) node.append(child);
   return node;
@@ -68,7 +74,7 @@ function drawSide(side, who, previous) {
     el("span", { text: `deck ${side.deck_size ?? "?"}` }),
     el("span", { text: `discard ${(side.discard || []).length} (top ${pile})`, "data-pile": who }));
   if (side.figure) head.append(el("span", { text: `figure at ${side.figure}` }));
-  const field = el("div", { class: "field", style: `--cols: ${cols}` });
+  const field = el("div", { class: "field", style: { "--cols": cols } });
   const order = [...Array(ROWS).keys()].map((i) => i + 1);
   const rows = mine ? order : order.reverse(); // the opponent's front row faces ours
   const labels = () => { field.append(el("span")); for (let c = 1; c <= cols; c++) field.append(el("span", { class: "colname", text: `c${c}` })); };
