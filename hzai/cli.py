@@ -46,7 +46,7 @@ def _cut(record, upto: int | None):
     if upto is None:
         return record
     if upto < 0:
-        raise UsageError(f"--upto must be a number of moves, 0 or more, not {upto}")
+        raise UsageError(f"--upto: a number of moves, 0 or more, not {upto}")
     moves = list(record.moves[:upto])
     if dataclasses.is_dataclass(record):
         return dataclasses.replace(record, moves=moves)
@@ -227,7 +227,7 @@ def cmd_new(args) -> int:
     if args.seed is None:
         raise UsageError(f"--seed: give the seed of the shuffle, a whole number from 0 to {SEED_MAX}")
     if not 0 <= args.seed <= SEED_MAX:
-        raise UsageError(f"--seed must be a whole number from 0 to {SEED_MAX}, not {args.seed}")
+        raise UsageError(f"--seed: a whole number from 0 to {SEED_MAX}, not {args.seed}")
     if args.deal and args.seed_only:
         raise UsageError("--deal and --seed-only: give one")
     params = _new_params(args)
@@ -262,7 +262,7 @@ def cmd_view(args) -> int:
 
 def cmd_belief(args) -> int:
     if args.samples < 1:
-        raise UsageError("--samples must be at least 1")
+        raise UsageError(f"--samples: at least 1, not {args.samples}")
     record = _cut(load_record(args.record), args.upto)
     game = record.game
     _require(game, "belief_report", "hzai belief reads it")
@@ -507,7 +507,7 @@ def cmd_arena(args) -> int:
     from hzai.search.arena import print_progress, run_arena
 
     if args.games < 1:
-        raise UsageError("--games must be at least 1")
+        raise UsageError(f"--games: at least 1, not {args.games}")
     params = _rule_params(args, "hera_zeus")  # the arena's game
     limits = _limits(args)
     result = run_arena(args.bot_a, args.bot_b, args.games, limits, args.seed, args.jobs,
@@ -524,7 +524,7 @@ def cmd_team(args) -> int:
     from hzai.search.arena import run_team
 
     if args.games < 1:
-        raise UsageError("--games must be at least 1")
+        raise UsageError(f"--games: at least 1, not {args.games}")
     params = _new_params(args)
     if not make_game(args.game, **params).capabilities.cooperative:
         raise UsageError(f"--game: a team plays a cooperative game, and {args.game} is not one")

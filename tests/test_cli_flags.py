@@ -107,3 +107,15 @@ def test_play_tells_the_servers_refusal_of_a_bot_as_the_flags(capsys, monkeypatc
         main(["play", "--help"])
     helped = re.search(r"a bot the server serves \(([^;]+);", re.sub(r"\s+", " ", capsys.readouterr().out))
     assert helped and helped.group(1) == listed.group(1)
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["arena", "random", "random", "--games", "0"], "hzai arena: --games: at least 1, not 0"),
+    (["team", "random", "--games", "0"], "hzai team: --games: at least 1, not 0"),
+    (["new", "--seed", "-1"], "hzai new: --seed: a whole number from 0 to 18446744073709551615, not -1"),
+    (["show", HANDMADE, "--upto", "-2"], "hzai show: --upto: a number of moves, 0 or more, not -2"),
+    (["belief", HANDMADE, "--samples", "0"], "hzai belief: --samples: at least 1, not 0"),
+])
+def test_a_bad_number_is_told_flag_first(capsys, argv, line):
+    code, _, err = run(capsys, *argv)
+    assert (code, err) == (2, line + "\n")
