@@ -50,7 +50,7 @@ def test_hera_and_zeus_commands_take_the_seat(option, capsys):
 @pytest.mark.parametrize("option", ["--seat", "--as"])
 def test_legends_commands_take_the_seat(option, legends_record, capsys):
     code, out, _ = run(capsys, "show", legends_record, option, "p2")
-    assert code == 0 and "as p2 sees it" in out
+    assert code == 0 and "[as you, p2, see it]" in out
     code, out, _ = run(capsys, "view", legends_record, option, "p2")
     assert code == 0 and json.loads(out)["seat"] == "p2"
     code, out, _ = run(capsys, "analyze", legends_record, option, "p1", "--budget", "20")

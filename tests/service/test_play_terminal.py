@@ -123,8 +123,8 @@ def choose(listing: str) -> str:
     by_word = {line.split()[0]: line for line in lines}
     if "challenge" in by_word:
         return "ch " + by_word["challenge"].split()[1][1:]
-    if "setup" in by_word:
-        example = re.search(r"e\.g\. (setup [^;]*?)(;|$)", by_word["setup"])
+    if "setup" in by_word:  # a summed-up group gives its example on a line of its own
+        example = re.search(r"e\.g\. (setup [^;\n]*?)(;|\n|$)", listing)
         return example.group(1) if example else "setup " + by_word["setup"].split(" [")[0].split(None, 1)[1]
     if "draw" in by_word:
         return "dr"
