@@ -109,7 +109,8 @@ def test_hzai_suggest_and_analyze_on_the_command_line(server, midgame, tmp_recor
 def test_command_line_errors_are_one_line(server, midgame, tmp_record, capsys):
     path = str(tmp_record(midgame.to_json()))
     cases = [
-        (["suggest", path, "--server", server.address, "--budget", "5000000"], 2, "budget.iterations"),
+        (["suggest", path, "--server", server.address, "--budget", "5000000"], 2,
+         "--budget: 5000000 is over this server's limit"),
         (["suggest", path, "--server", server.address, "--budget", "lots"], 2, "--budget"),
         (["suggest", path, "--server", server.address, "--bot", "nobody"], 2, "unknown bot"),
         (["suggest", path, "--server", server.address, "--level", str(MAX_LEVEL + 1)], 2,
@@ -156,7 +157,7 @@ def test_hzai_play_from_standard_input(server):
     assert "Hera and Zeus: you play Hera; the bot (random) plays Zeus." in out and "Type 'help'" in out
     assert re.search(r"no move 999: 'moves' numbers them 1 to \d+\. Type 'help' for the commands\.", out)
     assert "Not played: play Kraken c1r1: " in out and "Kraken" in out.split("Not played: play Kraken c1r1: ")[1]
-    assert "Commands:" in out and re.search(r"  setup       \d+ moves \[1-\d+\], e\.g\. setup ", out)
+    assert "Commands:" in out and re.search(r"  setup       \d+ moves: \w+ … \[1-\d+\] · ", out)
     assert re.search(r"hera \[\d+ moves\]> ", out)
     assert "  You: setup " in out or "You set up" in out  # move 1 of the listing was played and narrated
     assert "You left the game; it is not finished." in out
