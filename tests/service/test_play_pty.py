@@ -105,6 +105,7 @@ def test_exact_beats_prefix_and_the_end_reveals_and_checks_the_deal(terminal):
             ended = True
             break
     assert ended
+    term.read_until(re.compile(r"the deal was fixed before the first move\.\n$"))  # the last board, then the deal
     assert term.close() == 0
     end = term.text[term.text.rindex("Legends of Hellas, mission"):]
     assert end.splitlines()[0].endswith("[referee]")  # the last board hides nothing

@@ -124,9 +124,10 @@ def narrate(before, move, after, seat: int | None) -> list[str]:
         needs = _listed(kinds[a] for a, n in enumerate(m.req) for _ in range(n))
         lines.append(f"{_monster(game, at.monsters, m.id)} enters{' as the final monster' if m.final else ''}; "
                      f"it needs {needs}.")
-    if at.result is not None:
+    if at.result is not None:  # "Game over" opens the ending, in every game's narration
         word = "won" if at.result == "won" else "lost"
-        lines.append(f"The mission is {word}: {REASONS.get(at.reason, at.reason)}.")
+        team = "" if o == SPECTATOR else f" Your team {word}."
+        lines.append(f"Game over: the mission is {word}: {REASONS.get(at.reason, at.reason)}.{team}")
     elif at.turn != bt.turn and at.turn > 0:
         turn = "your turn" if at.turn_seat == o else f"{_who(game, at.turn_seat, o)} to play"
         lines.append(f"Turn {at.turn}: {turn}.")
