@@ -114,7 +114,7 @@ def test_new_rejects_a_seed_outside_64_bits_in_one_line(seed, tmp_path):
     out = tmp_path / "game.json"
     for extra in ([], ["--seed-only"]):
         proc = hzai("new", "--seed", seed, *extra, "-o", out, check_rc=2)
-        assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("hzai new: --seed must be"), proc.stderr
+        assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("hzai new: --seed: a whole number from 0 to "), proc.stderr
         assert str(seed) in proc.stderr
         assert not out.exists()
 
