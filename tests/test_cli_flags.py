@@ -71,10 +71,14 @@ def test_arena_takes_param_as_it_takes_variant(capsys):
     assert code == 2 and err == "hzai team: --param: write NAME=VALUE, not 'mission'\n"
 
 
-@pytest.mark.parametrize("command", [["analyze", HANDMADE], ["arena", "random", "random"], ["web"]])
-def test_a_bad_budget_names_the_flag(capsys, command):
+@pytest.mark.parametrize("command", [["analyze", HANDMADE], ["arena", "random", "random"], ["web"], ["play"],
+                                     ["suggest", HANDMADE, "--server", "127.0.0.1:1"],
+                                     ["analyze", HANDMADE, "--server", "127.0.0.1:1"]])
+def test_a_bad_budget_names_the_flag_before_anything_runs(capsys, monkeypatch, command):
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
     code, _, err = run(capsys, *command, "--budget", "5x")
     assert code == 2 and err.endswith(": --budget: '5x': write 1000 (iterations), 250ms, 2s, or 1000,250ms\n"), err
+    assert err.count("\n") == 1  # no server was asked: nothing answers at 127.0.0.1:1
 
 
 def test_web_takes_budget_and_hides_its_older_name(capsys):

@@ -23,9 +23,10 @@ from hzai_client.commands import (  # noqa: F401  (CommandError is part of this 
 @_command
 def cmd_suggest(args) -> int:
     text = _record_text(args.record)
+    budget, level = _budget_kwargs(args), level_of_args(args)  # bad options are said before connecting
     with _client(args) as client:
         reply = client.suggest_move(text, game=_game_of(client, args, text), seed=args.seed, bot=args.bot,
-                                    level=level_of_args(args), **_budget_kwargs(args))
+                                    level=level, **budget)
     if args.json:
         from google.protobuf import json_format
 
@@ -97,9 +98,10 @@ def _refuse_local_search_options(args) -> None:
 def cmd_analyze_remote(args) -> int:
     _refuse_local_search_options(args)
     text = _upto(_record_text(args.record), getattr(args, "upto", None))
+    budget = _budget_kwargs(args)  # a bad budget is said before connecting
     with _client(args) as client:
         kwargs = dict(game=_game_of(client, args, text), seed=args.seed, belief_samples=args.belief,
-                      allow=getattr(args, "allow", None), avoid=getattr(args, "avoid", None), **_budget_kwargs(args))
+                      allow=getattr(args, "allow", None), avoid=getattr(args, "avoid", None), **budget)
         if args.stream:
             final = None
             for analysis in client.analyze_stream(text, progress_every=args.every, **kwargs):

@@ -68,7 +68,7 @@ def _limits(args):
     try:
         return Limits.parse(args.budget, args.threads) if args.budget else None
     except LimitsError as exc:
-        raise CommandError(f"--budget: {exc}") from None
+        raise CommandError(f"--budget: {str(exc).removeprefix('budget ')}") from None
 
 
 def _record_text(path: str) -> str:

@@ -593,7 +593,7 @@ def _hint_budget(text: str) -> dict:
     try:
         limits = Limits.parse(text, 1)
     except LimitsError as exc:
-        raise CommandError(f"--hint-budget: {exc}") from None
+        raise CommandError(f"--hint-budget: {str(exc).removeprefix('budget ')}") from None
     return {"iterations": limits.iterations, "millis": limits.millis}
 
 
