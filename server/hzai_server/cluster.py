@@ -182,7 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=text)
         p.add_argument("--dir", dest="sub_dir", default=None, help=argparse.SUPPRESS)
         if name == "status":
-            p.add_argument("--json", action="store_true", help="print the status as JSON")
+            from hzai.cli import add_json_option  # --json [FILE], as in every hzai command
+
+            add_json_option(p, "the status")
     return parser
 
 
@@ -206,7 +208,12 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         status = cluster.status()
         if args.json:
-            print(json.dumps(status, indent=2))
+            from hzai.cli import UsageError, write_json_option
+
+            try:
+                write_json_option(args, status, indent=2)
+            except UsageError as exc:
+                raise ServiceError(str(exc)) from None
         elif not status["parts"]:
             print(f"hzai cluster: no cluster in {cluster.directory}")
         else:
