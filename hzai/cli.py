@@ -302,8 +302,8 @@ JSON_STDOUT = "-"  # --json without a value
 def add_json_option(p, what: str) -> None:
     """--json [FILE]: `what` as JSON, on standard output without FILE, else written to FILE."""
     p.add_argument("--json", nargs="?", const=JSON_STDOUT, default=None, metavar="FILE",
-                   help=f"{what} as JSON: on standard output, or written to FILE when one is given "
-                        "(--json=FILE, or --json FILE after the command's other arguments)")
+                   help=f"{what} as JSON: on standard output, or written to FILE when one is given; a "
+                        "record right after --json is read as the record, never written over")
 
 
 def json_to_stdout(args) -> bool:
@@ -767,8 +767,37 @@ def main(argv: list[str] | None = None) -> int:
     return run(build_parser(), argv)
 
 
+def _is_record(word: str) -> bool:
+    """Whether `word` names a file holding a game record (a JSON object with a `format`)."""
+    path = Path(word)
+    if path.suffix.lower() != ".json" or not path.is_file():
+        return False
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and "format" in data
+
+
+def _json_before_record(argv: list[str]) -> list[str]:
+    """`hzai analyze --json game.json`, as --json was written when it took no value: a
+    record right after --json (and named nowhere else) is the command's record, not a
+    file to write the JSON over; it moves in front, and --json is bare (stdout)."""
+    argv = list(argv)
+    while True:
+        for i, word in enumerate(argv[:-1]):
+            if word == "--json" and argv.count(argv[i + 1]) == 1 and _is_record(argv[i + 1]):
+                argv = argv[:1] + [argv[i + 1]] + argv[1:i + 1] + argv[i + 2:]
+                break
+        else:
+            return argv
+
+
 def run(parser: argparse.ArgumentParser, argv: list[str] | None = None) -> int:
     """Parse and run one command; bad input is one line and exit status 2."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "--json" in argv:
+        argv = _json_before_record(argv)
     args = parser.parse_args(argv)
     name = f"hzai {args.command}"
     try:

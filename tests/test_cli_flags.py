@@ -53,6 +53,15 @@ def test_json_without_a_file_is_stdout_and_with_one_is_that_file(capsys, tmp_pat
         assert "--json [FILE]" in capsys.readouterr().out, command
 
 
+def test_a_record_right_after_json_is_the_record_as_when_json_took_no_value(capsys, tmp_path):
+    record = tmp_path / "game.json"
+    record.write_text(HANDMADE.read_text())
+    code, out, _ = run(capsys, "analyze", "--json", record, "--budget", "20")
+    assert code == 0 and json.loads(out)["iterations"] == 20 and record.read_text() == HANDMADE.read_text()
+    code, out, _ = run(capsys, "analyze-game", "--json", record, "--budget", "5", "--quiet")
+    assert code == 0 and isinstance(json.loads(out), list) and record.read_text() == HANDMADE.read_text()
+
+
 def test_json_never_overwrites_the_record_it_reads(capsys, tmp_path):
     record = tmp_path / "game.json"
     record.write_text(HANDMADE.read_text())
