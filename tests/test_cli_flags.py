@@ -132,3 +132,32 @@ def test_play_tells_the_servers_refusal_of_a_bot_as_the_flags(capsys, monkeypatc
 def test_a_bad_number_is_told_flag_first(capsys, argv, line):
     code, _, err = run(capsys, *argv)
     assert (code, err) == (2, line + "\n")
+
+
+def test_web_budget_in_time_is_the_embedded_servers_default(tmp_path):
+    """`hzai web --budget 300ms`: an analysis that names no budget searches for about
+    300 ms (not the 1000 iterations of a server's default), and a whole-game review
+    that names none is not refused for the work its iterations would count."""
+    import subprocess
+    import sys
+    import time
+
+    from hzai_client import HzaiClient
+
+    proc = subprocess.Popen([sys.executable, "-m", "hzai_client.cli", "web", "--budget", "300ms"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        line = proc.stdout.readline()
+        served = re.search(r"gRPC server (127\.0\.0\.1:\d+)", line)
+        assert served, line
+        text = HANDMADE.read_text()
+        with HzaiClient(served.group(1), timeout=30) as client:
+            started = time.monotonic()
+            analysis = client.analyze(text)
+            assert 200 <= analysis.millis <= 400 and analysis.iterations > 1000, analysis
+            assert time.monotonic() - started < 5
+            rows = list(client.analyze_game(text, game="hera_zeus", seats=[1]))
+            assert rows[-1].summary.complete and rows[-1].summary.decisions == rows[-1].summary.total > 0
+    finally:
+        proc.terminate()
+        proc.wait(10)

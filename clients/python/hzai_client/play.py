@@ -568,6 +568,10 @@ class EmbeddedServer:
         elif budget is not None:
             defaults["default_iterations"] = budget.iterations or ServerConfig.max_iterations
             defaults["default_millis"] = budget.millis or 0
+            if not budget.iterations:  # a time alone: the work cap, counted in iterations, must not refuse it
+                from hzai_server.game_review import MAX_DECISIONS
+
+                defaults["max_analysis_work"] = ServerConfig.max_iterations * MAX_DECISIONS
         config = ServerConfig(address="127.0.0.1:0", workers=4, max_searches=2, max_matches=8, data_dir=":memory:",
                               load_games=load_games, **defaults)
         try:
