@@ -18,7 +18,6 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
@@ -104,13 +103,6 @@ def browser():
                               args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
         yield b
         b.close()
-
-
-@pytest.fixture
-def screenshots() -> Path | None:
-    """HZAI_WEB_SCREENSHOTS=DIR saves the screenshots there (docs/ for the committed ones)."""
-    folder = os.environ.get("HZAI_WEB_SCREENSHOTS")
-    return Path(folder) if folder else None
 
 
 def wait_until(page, expression: str, timeout: float = 120.0, every: float = 0.05):
