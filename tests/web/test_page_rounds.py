@@ -379,3 +379,54 @@ def test_the_board_says_what_the_seat_has_learned(embedded, pages):
       return root.querySelector('.side.opp [data-learned]')?.textContent || '';
     }""", view)
     assert text == "You know: Hydra, Satyr ×2 among c3r1, 2 in hand; no Argus at c1r1, c3r2."
+
+
+def a_record(moves: int) -> str:
+    """A Hera and Zeus record of `moves` moves (the first legal move each time)."""
+    from hzai.core import make_game
+
+    game = make_game("hera_zeus")
+    record = game.new_record(3)
+    state = game.replay(record)
+    for _ in range(moves):
+        move = state.legal_moves()[0]
+        record.moves.append(game.move_text(move))
+        state.apply(move)
+    return json.dumps(game.write_record(record))
+
+
+def test_an_analysis_that_fails_is_said_and_stops(embedded, pages):
+    """The service failing in the middle of "Analyse every position" (its third Analyze
+    answered 503 here): the red box says where and why, nothing stays on "Thinking…", the
+    steps can be used again."""
+    page = pages.open(embedded.url)
+    answered = []
+
+    def third_fails(route):
+        answered.append(route.request.url)
+        if len(answered) == 3:
+            route.fulfill(status=503, json={"code": "unavailable", "message": "the server went away"})
+        else:
+            route.continue_()
+
+    page.route("**/hzai.v3.BotService/Analyze", third_fails)
+    page.click("#tab-review")
+    page.set_input_files("#record-file", files=[{"name": "game.json", "mimeType": "application/json",
+                                                 "buffer": a_record(6).encode()}])
+    page.wait_for_selector("#rv-board[data-step='0']")
+    page.fill("#an-budget", "20")
+    page.fill("#an-samples", "0")
+    with pages.refused(page, "/hzai.v3.BotService/Analyze", 503):
+        page.click("#rv-all")
+        page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error") == ("Analyse every position stopped after 2 moves: "
+                                         "the server went away (unavailable)")
+    assert page.inner_text("#rv-note") == "Stopped after 2 positions."
+    assert page.inner_text("#an-summary") == "" and page.locator("#graph circle.point").count() == 2
+    assert page.inner_text("#rv-where") == "after 2 of 6 moves" and page.get_attribute("#rv-board", "data-step") == "2"
+    assert page.locator("#rv-all").is_enabled() and page.locator("#analyse").is_enabled()
+    # a second run goes through, every position of the unfinished record analysed
+    page.click("#rv-all")
+    page.wait_for_selector("#rv-note:text-matches('^Analysed')")
+    assert page.inner_text("#rv-note") == "Analysed 7 positions."
+    assert page.locator("#error").is_hidden()
