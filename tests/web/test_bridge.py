@@ -137,6 +137,26 @@ def test_the_page_names_nothing_outside_loopback():
         assert "http://" not in text and "https://" not in text and "//cdn" not in text, file.name
 
 
+def test_the_page_needs_nothing_its_policy_refuses():
+    """default-src 'self' refuses inline scripts, inline event handlers and inline style
+    attributes: none in the HTML, and no script writes markup or a style attribute (the
+    browser tests catch the rest at run time, as console errors)."""
+    import re
+
+    from hzai_client.web.app import HEADERS, STATIC
+
+    policy = dict(HEADERS)[b"content-security-policy"].decode()
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    html = (STATIC / "index.html").read_text()
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html)  # every script from a file
+    assert not re.search(r"\sstyle=|<style|\son[a-z]+=", html)
+    for file in STATIC.glob("*.js"):
+        text = file.read_text()
+        found = re.findall(r"innerHTML|outerHTML|insertAdjacentHTML|cssText|setAttribute\(\s*[\"']style|"
+                           r"style:\s*[`\"']|\beval\(|new Function", text)
+        assert not found, (file.name, found)
+
+
 def test_web_refuses_an_address_that_is_not_loopback(capsys):
     from hzai_client.cli import main
 
