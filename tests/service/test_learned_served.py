@@ -43,16 +43,17 @@ def _legends_record(p1_hand, p2_hand=("guile", "speed", "arms", "courage"), move
 
 
 def test_a_legends_suggestion_and_analysis_search_with_the_team_value(client):
-    from hzai.search.bot import make_bot
+    from hzai.search.bot import ANALYSIS_BOT, make_bot
 
     game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
     record = _legends_record(["strength", "strength", "di", "arms"])
     view = game.read_record(json.loads(record)).replay().view(1)
     served = client.analyze(record, game="legends", iterations=200, seed=3)
     served = getattr(served, "analysis", served)
-    # an analysis is the default bot's own search (issue 33: one configuration for a spec)
-    guided = make_bot("ismcts").analyze(view, Limits(iterations=200), seed=3)
-    unguided = make_bot("ismcts-v2").analyze(view, Limits(iterations=200), seed=3)
+    # an analysis is the analysis bot's own search (issue 33: one configuration for a spec;
+    # issue 42: the default bot with its replicas when the request names none)
+    guided = make_bot(ANALYSIS_BOT).analyze(view, Limits(iterations=200), seed=3)
+    unguided = make_bot("ismcts-v2:replicas=4").analyze(view, Limits(iterations=200), seed=3)
     key = lambda a: sorted((m.move.text if hasattr(m.move, "text") else game.move_text(m.move), m.visits,  # noqa: E731
                             round(m.value, 6)) for m in a.moves)
     assert key(served) == key(guided) != key(unguided)
