@@ -153,9 +153,10 @@ def review_legend(cooperative: bool) -> str:
     """The line above the review table saying what its numbers are."""
     whose = ("the team's win probability" if cooperative else
              "the win probability (draw 0.5) of the row's seat, who decides there, from its own view")
-    return (f"values are {whose}; lost = the bot's value - the played move's; a mark (? lost "
-            f"{DUBIOUS:.2f}, ?? {BLUNDER:.2f}) needs {MIN_VISITS} visits of both moves and the played "
-            f"move's interval wholly below the bot's")
+    return (f"values are {whose}; lost = the bot's value - the played move's\n"
+            f"a mark (? lost {DUBIOUS:.2f} or more, ?? {BLUNDER:.2f}) needs {MIN_VISITS} visits of both moves and the "
+            f"played move's 95% interval wholly below the bot's; a played move searched fewer times was searched "
+            f"on its own")
 
 
 def review_line(r, width: int = REVIEW_MOVE_WIDTH) -> str:
