@@ -13,13 +13,14 @@ line on stderr, 3 an internal error (also one line; never a traceback).
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
 import json
 import sys
 from pathlib import Path
 
 from hzai.batch import BatchError
+from hzai.cli_options import (JSON_STDOUT, UsageError, add_json_option, json_file as _json_file,  # noqa: F401
+                              json_stream, json_to_stdout, write_json_option)
 from hzai.core import MissingCapability, NoDecision, RecordError, UnknownGameError, game_names, make_game
 from hzai.search.bot import bot_spec_help  # the registry's bots, for the help of a command that takes one
 
@@ -28,8 +29,6 @@ EXIT_INTERNAL = 3
 DEFAULT_GAME = "hera_zeus"  # what `hzai new` deals without --game
 
 
-class UsageError(Exception):
-    """Bad command-line input; reported as one line with exit code 2."""
 
 
 # ----- records: one loader, one replay, one spelling of a seat ----------------------------
@@ -293,59 +292,6 @@ def _limits(args):
         return Limits.parse(args.budget, args.threads)
     except LimitsError as exc:
         raise UsageError(f"--budget: {str(exc).removeprefix('budget ')}") from None
-
-
-# ----- --json [FILE]: one meaning in every command ------------------------------------------
-JSON_STDOUT = "-"  # --json without a value
-
-
-def add_json_option(p, what: str) -> None:
-    """--json [FILE]: `what` as JSON, on standard output without FILE, else written to FILE."""
-    p.add_argument("--json", nargs="?", const=JSON_STDOUT, default=None, metavar="FILE",
-                   help=f"{what} as JSON: on standard output, or written to FILE when one is given; a "
-                        "record right after --json is read as the record, never written over")
-
-
-def json_to_stdout(args) -> bool:
-    return getattr(args, "json", None) == JSON_STDOUT
-
-
-def _json_file(args, *inputs):
-    """The file --json FILE names, opened for writing (None for bare --json or none):
-    never one of the command's own `inputs`."""
-    target = getattr(args, "json", None)
-    if target in (None, JSON_STDOUT):
-        return None
-    path = Path(target)
-    for given in inputs:
-        if given is not None and Path(given).exists() and path.exists() and path.resolve() == Path(given).resolve():
-            raise UsageError(f"--json: {target} is the record read here; name another file for the JSON")
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"--json: cannot write {target}: {exc.strerror or exc}") from None
-
-
-@contextlib.contextmanager
-def json_stream(args, *inputs):
-    """The stream --json's JSON goes to: standard output, or FILE (closed after)."""
-    handle = _json_file(args, *inputs)
-    try:
-        yield handle or sys.stdout
-    finally:
-        if handle is not None:
-            handle.close()
-
-
-def write_json_option(args, data, indent=1) -> None:
-    """`data` where --json sends it: standard output or the file it names."""
-    text = json.dumps(data, indent=indent) + "\n"
-    handle = _json_file(args)
-    if handle is None:
-        sys.stdout.write(text)
-        return
-    with handle:
-        handle.write(text)
 
 
 def _progress_line(done: int, total: int) -> None:

@@ -57,7 +57,7 @@ def cmd_match(args) -> int:
 
     result = match(args.game, args.a, args.b, args.games, args.budget, args.seed, _threads(args.threads),
                    budget_b=args.budget_b, quiet=args.quiet)
-    from hzai.cli import JSON_STDOUT, write_json_option
+    from hzai.cli_options import JSON_STDOUT, write_json_option
 
     print(json.dumps(result))  # the result on stdout in every case; --json FILE also writes it there
     if args.json and args.json != JSON_STDOUT:
@@ -148,7 +148,7 @@ def add_commands(sub) -> None:
     p.add_argument("--budget-b", type=int, help="B's iterations a decision (default: --budget)")
     p.add_argument("--seed", type=int, default=900000, help="deals SEED.. (default 900000, never trained on)")
     p.add_argument("--threads", type=int, default=0, help="threads (default: every core)")
-    from hzai.cli import add_json_option
+    from hzai.cli_options import add_json_option
 
     add_json_option(p, "the result (printed on stdout as one line in any case)")
     p.add_argument("--quiet", action="store_true")

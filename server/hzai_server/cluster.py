@@ -182,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=text)
         p.add_argument("--dir", dest="sub_dir", default=None, help=argparse.SUPPRESS)
         if name == "status":
-            from hzai.cli import add_json_option  # --json [FILE], as in every hzai command
+            from hzai.cli_options import add_json_option  # --json [FILE], as in every hzai command
 
             add_json_option(p, "the status")
     return parser
@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         status = cluster.status()
         if args.json:
-            from hzai.cli import UsageError, write_json_option
+            from hzai.cli_options import UsageError, write_json_option
 
             try:
                 write_json_option(args, status, indent=2)

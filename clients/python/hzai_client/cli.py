@@ -30,7 +30,7 @@ def cmd_suggest(args) -> int:
     if args.json:
         from google.protobuf import json_format
 
-        from hzai.cli import json_stream
+        from hzai.cli_options import json_stream
 
         with json_stream(args, args.record) as out:
             out.write(json_format.MessageToJson(reply, indent=None, preserving_proto_field_name=True) + "\n")
@@ -117,7 +117,7 @@ def cmd_analyze_remote(args) -> int:
     if args.json:
         from google.protobuf import json_format
 
-        from hzai.cli import json_stream
+        from hzai.cli_options import json_stream
 
         with json_stream(args, args.record) as out:
             out.write(json_format.MessageToJson(analysis, indent=None, preserving_proto_field_name=True) + "\n")
@@ -167,7 +167,7 @@ def add_commands(sub) -> None:
     p.add_argument("--bot", default="", help=served_bot_help("the bot whose move is suggested"))
     add_level_option(p, "the move of the bot")
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
-    from hzai.cli import add_json_option
+    from hzai.cli_options import add_json_option
 
     add_json_option(p, "the whole reply")
     p.set_defaults(func=cmd_suggest)

@@ -75,7 +75,7 @@ def cmd_analyze_game_remote(args) -> int:
         plot_review(rows, args.plot, f"{path} · {args.budget} a decision · seed {args.seed} · {args.server}")
         print(f"hzai analyze-game: plot written to {args.plot}", file=sys.stderr)
     try:
-        from hzai.cli import json_stream
+        from hzai.cli_options import json_stream
 
         with json_stream(args, *(getattr(args, "records", None) or [])) as out:
             write_review(game, rows, args, out)
