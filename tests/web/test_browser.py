@@ -301,7 +301,7 @@ def review_every_position(page, total: int):
         where, step = page.evaluate("[document.querySelector('#rv-where').textContent,"
                                     " document.querySelector('#rv-board').dataset.step]")
         seen.append((where, step))
-        page.wait_for_timeout(20)
+        page.wait_for_timeout(100)
     assert page.locator("#error").is_hidden(), page.inner_text("#error")
     note = page.inner_text("#rv-note")
     assert note.startswith(f"Analysed {total} positions; skipped 1 where no seat decides: after {total} moves (the game is over"), note
