@@ -76,7 +76,7 @@ export function drawBelief(root, belief, seats = [], columns = 3) {
     }
   }
   const extra = el("div", { class: "heat-extra" }, cell("hand", where.get("hand") || 0,
-    report.hand ? `${report.hand.size} cards` : ""), cell("deck", where.get("deck") || 0, ""));
+    report.hand ? `${report.hand.size} card${report.hand.size === 1 ? "" : "s"}` : ""), cell("deck", where.get("deck") || 0, ""));
   for (const [key, p] of where) if (!/^c\dr\d$/.test(key) && key !== "hand" && key !== "deck") extra.append(cell(key, p, ""));
   root.append(grid, extra);
 }
