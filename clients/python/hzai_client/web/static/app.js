@@ -242,6 +242,7 @@ function draw() {
     }
   }
   drawAnalysisAccess();
+  if (status.over && state.mode === "play") clearAnalysis(); // an evaluation of a past turn: the review has them all
   const download = $("download");
   download.hidden = !status.recordJson;
   $("review-this").hidden = !status.recordJson;
