@@ -51,7 +51,7 @@ class WebProcess:
     def __init__(self, target: str | None, extra: tuple[str, ...] = ()):
         """`extra`: more flags of `hzai web` (--tls-ca ...)."""
         self.target = target
-        server = ["--server", target] if target else ["--iterations", "40"]
+        server = ["--server", target] if target else ["--budget", "40"]
         self.process = subprocess.Popen(
             [sys.executable, "-m", "hzai_client.cli", "web", *server, "--port", "0", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
