@@ -4,8 +4,12 @@ Hosted matches live in an SQLite database under `--data-dir` (HZAI_DATA_DIR; by 
 $XDG_DATA_HOME/hzai, else ~/.local/share/hzai; created when missing). `--data-dir
 :memory:` keeps them in memory only: lost when the process ends (tests). Idle matches
 are removed by a background sweep every `--sweep-interval` seconds once idle for
-`--match-ttl`; `--max-matches` caps the matches kept in all, `--max-matches-per-client`
-those of one client (the `hzai-client` metadata value, else the peer's host).
+`--match-ttl`; `--max-matches` caps the live matches in all, `--max-matches-per-client`
+those of one client (the `hzai-client` metadata value, else the peer's host). A match
+that ends stops counting against both at once; it stays readable for `--finished-ttl`
+seconds, and at most `--max-finished` finished matches are kept (the oldest go first).
+A process keeps at most `--match-cache` matches replayed in memory, the most recently
+used; any other is rebuilt from the store when a call needs it.
 
 `--store postgresql://USER@HOST:PORT/DB` (HZAI_STORE) keeps the matches in PostgreSQL
 instead, so that several replicas behind a load balancer share them (any replica serves
@@ -45,6 +49,9 @@ class ServerConfig:
     match_ttl: float = 1800.0
     max_matches_per_client: int = 20
     sweep_interval: float = 60.0
+    finished_ttl: float = 600.0  # seconds a finished match stays readable
+    max_finished: int = 1000  # finished matches kept at most (the oldest removed first)
+    match_cache: int = 128  # matches kept replayed in memory, the most recently used
     data_dir: str = ""  # "" : the default directory (default_data_dir())
     store: str = ""  # "" : SQLite in data_dir; a postgresql:// URL: PostgreSQL shared by replicas
     replay_cache: int = 256
@@ -88,6 +95,14 @@ _SETTINGS = [
     ("max_matches_per_client", "HZAI_MAX_MATCHES_PER_CLIENT", int,
      "hosted matches one client (metadata hzai-client, else the peer's host) may keep at once"),
     ("sweep_interval", "HZAI_SWEEP_INTERVAL", float, "seconds between two sweeps for idle matches"),
+    ("finished_ttl", "HZAI_FINISHED_TTL", float,
+     "seconds a finished match stays readable (its view and record) before the sweep removes it; a finished "
+     "match no longer counts against --max-matches or --max-matches-per-client"),
+    ("max_finished", "HZAI_MAX_FINISHED", int,
+     "finished matches kept at most; over it the sweep removes the ones that ended first"),
+    ("match_cache", "HZAI_MATCH_CACHE", int,
+     "matches this process keeps replayed in memory (the most recently used); any other is rebuilt from the "
+     "store when a call needs it"),
     ("data_dir", "HZAI_DATA_DIR", str,
      "directory of the match database, created if missing (':memory:' keeps matches in memory only; "
      "by default $XDG_DATA_HOME/hzai, else ~/.local/share/hzai)"),
@@ -161,7 +176,7 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
         values[name] = getattr(args, name)
     for name in ("workers", "max_searches", "max_iterations", "max_millis", "max_threads",
                  "default_iterations", "max_message_bytes", "max_matches", "max_matches_per_client",
-                 "cache_bytes", "search_queue_per_client", "max_analysis_work"):
+                 "cache_bytes", "search_queue_per_client", "max_analysis_work", "max_finished", "match_cache"):
         if values[name] < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1, not {values[name]}")
     host, _, port = values["address"].rpartition(":")
@@ -169,6 +184,8 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
         parser.error(f"--address must be HOST:PORT (port 0..65535), not {values['address']!r}")
     if values["match_ttl"] <= 0 or values["sweep_interval"] <= 0 or values["grace"] < 0 or values["replay_cache"] < 0:
         parser.error("--match-ttl and --sweep-interval must be > 0, --grace and --replay-cache ≥ 0")
+    if not values["finished_ttl"] > 0:
+        parser.error(f"--finished-ttl must be > 0 seconds, not {values['finished_ttl']:g}")
     if values["metrics_address"]:
         host, _, port = values["metrics_address"].rpartition(":")
         if not host or not port.isdigit() or int(port) > 65535:

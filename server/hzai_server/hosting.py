@@ -1,10 +1,20 @@
-"""The live hosted matches: a cache of replayed states in front of the match store.
+"""The hosted matches: a bounded cache of replayed states in front of the match store.
 
-The store is the truth. On start every stored match is loaded and its record replayed;
-a call finds its match in the cache (or loads it), holds the match's lock, tries moves
-on a copy, writes them to the store and only then changes the cached state and answers.
-A background thread sweeps matches idle for longer than the TTL, outside the request
-path. Creation checks the server-wide and per-client caps.
+The store is the truth. A call finds its match in the cache (or loads it and replays
+its record), holds the match's lock, tries moves on a copy, writes them to the store and
+only then changes the cached state and answers. The cache keeps at most `--match-cache`
+matches, the most recently used (an LRU): memory follows the matches a process serves,
+not the matches the store holds. A match dropped from it is rebuilt from the store on
+its next call; one dropped while a call still holds it is found again by that object
+(a weak reference), so a process never has two copies of one match. Nothing is loaded
+at start.
+
+A match that ends is marked finished in the store with its last moves (one transaction):
+from then on it no longer counts against the caps (`--max-matches`, per client), and it
+stays readable for `--finished-ttl` seconds. A background thread sweeps, outside the
+request path, live matches idle for longer than the TTL, finished ones older than the
+finished TTL, and the oldest finished ones over `--max-finished`. Creation checks the
+server-wide and per-client caps.
 
 Several replicas may share one store (PostgreSQL): a cached state can then be stale.
 Every call, once it holds the match's lock, compares the cached record's length with the
@@ -20,6 +30,8 @@ from __future__ import annotations
 import math
 import threading
 import time
+import weakref
+from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -70,6 +82,7 @@ class Match:
     last_used: float = 0.0
     stored_used: float = 0.0  # last_used as the store has it (written at most once a sweep interval)
     gone: bool = False  # deleted or expired while a call waited for the lock
+    finished_at: float | None = None  # when the match ended (as the store has it); None while live
     bot_levels: dict = field(default_factory=dict)  # bot seat -> strength level (absent: full strength)
 
     @property
@@ -124,7 +137,7 @@ def _from_stored(stored: StoredMatch) -> Match:
         id=stored.id, seed=stored.seed, salt=stored.salt, open=stored.open, client=stored.client, game=game,
         record=record, state=game.replay(record), bot_seats=bot_seats, bot_spec=stored.settings["bot"],
         limits=Limits(**stored.settings["limits"]), token_hashes=stored.token_hashes, last_used=stored.last_used,
-        stored_used=stored.last_used,
+        stored_used=stored.last_used, finished_at=stored.finished_at,
         bot_levels={int(seat): int(level) for seat, level in stored.settings.get("bot_levels", {}).items()},
     )
 
@@ -137,17 +150,42 @@ class HostedMatches:
         self.store = store
         self.config = config
         self.clock = clock
-        self._cache: dict[str, Match] = {}
+        self._cache: OrderedDict[str, Match] = OrderedDict()  # the most recently used last
+        self._alive: weakref.WeakValueDictionary[str, Match] = weakref.WeakValueDictionary()  # cached or in a call
         self._lock = threading.Lock()  # the cache and the caps
         self._stop = threading.Event()
         self._sweeper: threading.Thread | None = None
-        loaded = 0
-        for match_id in store.live_ids():
-            loaded += self._load(match_id) is not None
-        log("matches loaded", matches=loaded)
+        with store_errors():
+            live, finished = store.count_live(), store.count_finished()
+        log("match store opened", live=live, finished=finished, cache=config.match_cache)
 
     def __len__(self) -> int:
         return self.store.count_live()
+
+    def cached(self) -> int:
+        """Matches this process holds replayed now (the cache, and any a call still holds)."""
+        with self._lock:
+            return len(self._alive)
+
+    def _use(self, match: Match) -> None:
+        """Mark `match` most recently used (taking back into the cache one that a call
+        still held after it was dropped) and drop the least recently used over
+        --match-cache. Called with self._lock. A dropped match needs no write: the store
+        already knows of its use to within a sweep interval (mark_used), as for a match
+        another replica serves."""
+        self._cache[match.id] = match
+        self._cache.move_to_end(match.id)
+        while len(self._cache) > self.config.match_cache:
+            self._cache.popitem(last=False)
+
+    def _remember(self, match: Match) -> Match:
+        """Cache a match just built, or keep the object this process already has for it."""
+        with self._lock:
+            kept = self._alive.get(match.id)
+            if kept is None:
+                kept = self._alive[match.id] = match
+            self._use(kept)
+        return kept
 
     def _load(self, match_id: str) -> Match | None:
         with store_errors():
@@ -159,8 +197,13 @@ class HostedMatches:
         except UNREADABLE as exc:
             log("unreadable match", level=40, match_id=match_id, error=str(exc))
             return None
-        with self._lock:
-            return self._cache.setdefault(match_id, match)
+        if match.finished_at is None and match.state.is_terminal:
+            # Ended under a server of schema 2, which kept no time: it is finished from now.
+            match.finished_at = self.clock()
+            with store_errors():
+                self.store.mark_finished(match_id, match.finished_at)
+        log("match loaded", level=10, match_id=match_id, moves=len(stored.moves))
+        return self._remember(match)
 
     # ----- creation ----------------------------------------------------------------------
     def create(self, *, game: Game, seed: int | None, bot_seats: frozenset, bot_spec: str, limits: Limits,
@@ -186,8 +229,7 @@ class HostedMatches:
             self.store.create(StoredMatch(id=match.id, client=client, token_hashes=hashes, seed=seed,
                                           salt=match.salt, open=open_, settings=match.settings(),
                                           created_at=now, last_used=now, game=game.name))
-            self._cache[match.id] = match
-        return match, tokens
+        return self._remember(match), tokens
 
     def _check_caps(self, client: str) -> None:
         if self.store.count_live() >= self.config.max_matches:
@@ -201,15 +243,15 @@ class HostedMatches:
         """RESOURCE_EXHAUSTED over a match cap, saying when a place frees by itself: the
         sweep removes a match once idle for the TTL, so the idlest one (of the client,
         for its own cap) goes at the first sweep after its TTL runs out; any sooner
-        only if a player deletes one."""
+        if one of them ends or a player deletes one."""
         ttl, sweep = self.config.match_ttl, self.config.sweep_interval
         idlest = self.store.idlest_use(client)
         left = ttl if idlest is None else max(0.0, idlest + ttl - self.clock())
         retry = math.ceil(left + 2 * sweep)
         raise ApiError(grpc.StatusCode.RESOURCE_EXHAUSTED,
                        f"{which}; a match is removed after {ttl:g} s unused, the idlest of these in at most "
-                       f"{retry} s (retry then), or at once when a player deletes one (DeleteMatch; the page's "
-                       "New game does)", retry_after=retry, reason="match_cap")
+                       f"{retry} s (retry then), or stops counting at once when it ends or a player deletes it "
+                       "(DeleteMatch; the page's New game does)", retry_after=retry, reason="match_cap")
 
     # ----- access ------------------------------------------------------------------------
     def open(self, match_id: str, context) -> tuple[Match, seats.Grant]:
@@ -219,7 +261,9 @@ class HostedMatches:
         if not match_id:
             raise invalid("match_id", "give the id CreateMatch returned")
         with self._lock:
-            match = self._cache.get(match_id)
+            match = self._alive.get(match_id)
+            if match is not None:
+                self._use(match)
         if match is None and len(match_id) <= 2 * seats.MATCH_ID_BYTES:
             match = self._load(match_id)
         grant = seats.grant_for(None if match is None else match.token_hashes, token)
@@ -229,9 +273,12 @@ class HostedMatches:
         return Locked(self, match, context)
 
     def commit(self, match: Match, entries: list[LoggedMove], state: State) -> None:
-        """Write `entries` (moves at the end of the record) and only then adopt `state`."""
+        """Write `entries` (moves at the end of the record) and only then adopt `state`;
+        when `state` is the end, the match is marked finished in the same write."""
+        now = self.clock()
+        ends = state.is_terminal and match.finished_at is None
         try:
-            self.store.append(match.id, len(match.record.moves), entries, self.clock())
+            self.store.append(match.id, len(match.record.moves), entries, now, finished=ends)
         except VersionConflict:
             # Another replica moved the match first: nothing of this call was written,
             # and the next call catches up with the stored record (see refresh).
@@ -244,7 +291,9 @@ class HostedMatches:
                                                         "retry later") from None
         match.record.moves.extend(e.text for e in entries)
         match.state = state
-        match.stored_used = self.clock()
+        match.stored_used = now
+        if ends:
+            match.finished_at = now
 
     def refresh(self, match: Match) -> None:
         """Catch a cached match up with the store (another replica may have moved it
@@ -273,6 +322,7 @@ class HostedMatches:
         match.record.moves[:] = stored.moves
         match.state = state
         match.stored_used = max(match.stored_used, stored.last_used)
+        match.finished_at = stored.finished_at
 
     def mark_used(self, match: Match, now: float) -> None:
         """Tell the store (and so every replica's sweep) that the match is in use, at
@@ -293,6 +343,8 @@ class HostedMatches:
         with self._lock:
             if self._cache.get(match.id) is match:
                 self._cache.pop(match.id)
+            if self._alive.get(match.id) is match:
+                self._alive.pop(match.id)
         match.gone = True
 
     def delete(self, match: Match) -> None:
@@ -314,14 +366,38 @@ class HostedMatches:
 
     # ----- expiry ------------------------------------------------------------------------
     def sweep(self) -> int:
-        """Remove the matches idle for over the TTL; the number removed. A match in use
-        (its lock held) or used since (in this process) is kept."""
+        """Remove the live matches idle for over the TTL, the finished ones that ended
+        over the finished TTL ago and the oldest finished ones over --max-finished; the
+        number removed. A match in use (its lock held) or, live, used since (in this
+        process) is kept."""
         now = self.clock()
-        idle_before = now - self.config.match_ttl
+        expired = self._sweep_idle(now - self.config.match_ttl)
+        ended = 0
+        for match_id in self.store.ended(now - self.config.finished_ttl, self.config.max_finished):
+            with self._lock:
+                match = self._alive.get(match_id)
+            if match is not None:
+                if not match.lock.acquire(blocking=False):
+                    continue
+                try:
+                    if not self.store.delete(match_id):
+                        continue
+                    self._forget(match)
+                finally:
+                    match.lock.release()
+            elif not self.store.delete(match_id):
+                continue
+            ended += 1
+        if expired or ended:
+            log("matches expired", matches=expired + ended, idle=expired, finished=ended,
+                live=self.store.count_live())
+        return expired + ended
+
+    def _sweep_idle(self, idle_before: float) -> int:
         removed = 0
         for match_id in self.store.expired(idle_before):
             with self._lock:
-                match = self._cache.get(match_id)
+                match = self._alive.get(match_id)
             if match is not None:
                 if not match.lock.acquire(blocking=False):
                     continue
@@ -337,8 +413,6 @@ class HostedMatches:
             elif not self.store.delete(match_id, idle_before):
                 continue
             removed += 1
-        if removed:
-            log("matches expired", matches=removed, live=self.store.count_live())
         return removed
 
     def start_sweeper(self) -> None:

@@ -25,11 +25,14 @@ from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # Version 1 knew one game (Hera and Zeus) with a token column per seat; version 2 keeps
 # each match's game and its seat tokens' hashes as a JSON list (settings holds the game's
 # parameters). A version 1 database is migrated when a server opens it: its rows are
-# Hera and Zeus matches, their tokens still read from the old columns.
+# Hera and Zeus matches, their tokens still read from the old columns. Version 3 adds
+# `finished_at`, when the match ended (NULL while it is live): a finished match no longer
+# counts against the caps and is kept only for the finished TTL. A match that ended
+# under version 2 has none; a server sets it when it next loads that match.
 
 # Plain SQL (types and statements PostgreSQL accepts too, with %s for ?): seeds are
 # unsigned 64-bit, beyond a signed BIGINT, so they are kept as decimal text.
@@ -48,7 +51,8 @@ SCHEMA = [
         game TEXT NOT NULL DEFAULT 'hera_zeus',
         seat_token_hashes TEXT,
         created_at DOUBLE PRECISION NOT NULL,
-        last_used DOUBLE PRECISION NOT NULL
+        last_used DOUBLE PRECISION NOT NULL,
+        finished_at DOUBLE PRECISION
     )""",
     "CREATE INDEX IF NOT EXISTS matches_by_client ON matches (client)",
     "CREATE INDEX IF NOT EXISTS matches_by_last_used ON matches (last_used)",
@@ -67,7 +71,11 @@ SCHEMA = [
 MIGRATIONS = {
     1: ["ALTER TABLE matches ADD COLUMN game TEXT NOT NULL DEFAULT 'hera_zeus'",
         "ALTER TABLE matches ADD COLUMN seat_token_hashes TEXT"],
+    2: ["ALTER TABLE matches ADD COLUMN finished_at DOUBLE PRECISION"],
 }
+
+# Indexes on columns a migration may add: made once the tables are at SCHEMA_VERSION.
+INDEXES = ["CREATE INDEX IF NOT EXISTS matches_by_finished_at ON matches (finished_at)"]
 
 
 def prepare_schema(execute, where: str, mark: str = "?") -> None:
@@ -79,22 +87,23 @@ def prepare_schema(execute, where: str, mark: str = "?") -> None:
     row = execute("SELECT version FROM schema_info", ()).fetchone()
     if row is None:
         execute(f"INSERT INTO schema_info (version) VALUES ({mark})", (SCHEMA_VERSION,))
-        return
-    version = row[0]
-    if version == SCHEMA_VERSION:
-        return
-    if version > SCHEMA_VERSION or version not in MIGRATIONS:
-        raise OSError(f"{where}: match database schema {version}, this server reads {SCHEMA_VERSION}")
-    while version < SCHEMA_VERSION:
-        for statement in MIGRATIONS[version]:
-            execute(statement, ())
-        version += 1
-    execute(f"UPDATE schema_info SET version = {mark}", (SCHEMA_VERSION,))
+    elif row[0] != SCHEMA_VERSION:
+        version = row[0]
+        if version > SCHEMA_VERSION or version not in MIGRATIONS:
+            raise OSError(f"{where}: match database schema {version}, this server reads {SCHEMA_VERSION}")
+        while version < SCHEMA_VERSION:
+            for statement in MIGRATIONS[version]:
+                execute(statement, ())
+            version += 1
+        execute(f"UPDATE schema_info SET version = {mark}", (SCHEMA_VERSION,))
+    for statement in INDEXES:
+        execute(statement, ())
 
 
 # The columns of a match row, in the order create() writes and load() reads them.
 MATCH_COLUMNS = ("id, client, game, seat_token_hashes, hera_token_hash, zeus_token_hash, spectator_token_hash, "
-                 "seed, salt, open, settings, version, created_at, last_used")
+                 "seed, salt, open, settings, version, created_at, last_used, finished_at")
+MATCH_COLUMN_COUNT = MATCH_COLUMNS.count(",") + 1
 
 
 def match_row(match: "StoredMatch") -> tuple:
@@ -102,7 +111,7 @@ def match_row(match: "StoredMatch") -> tuple:
     h = match.token_hashes
     return (match.id, match.client, match.game, json.dumps(list(h["seats"])), None, None, h["spectator"],
             str(match.seed), match.salt, int(match.open), json.dumps(match.settings, sort_keys=True), 0,
-            match.created_at, match.last_used)
+            match.created_at, match.last_used, match.finished_at)
 
 
 def match_from_row(row: tuple, moves: list[str]) -> "StoredMatch":
@@ -110,7 +119,7 @@ def match_from_row(row: tuple, moves: list[str]) -> "StoredMatch":
     return StoredMatch(
         id=row[0], client=row[1], game=row[2], token_hashes={"seats": seats, "spectator": row[6]},
         seed=int(row[7]), salt=row[8], open=bool(row[9]), settings=json.loads(row[10]), version=row[11],
-        created_at=row[12], last_used=row[13], moves=moves)
+        created_at=row[12], last_used=row[13], finished_at=row[14], moves=moves)
 
 
 class VersionConflict(Exception):
@@ -142,6 +151,7 @@ class StoredMatch:
     version: int = 0  # the record length: every entry appended bumps it
     created_at: float = 0.0
     last_used: float = 0.0
+    finished_at: float | None = None  # when the match ended; None while it is live
     moves: list[str] = field(default_factory=list)
 
 
@@ -156,9 +166,16 @@ class MatchStore(ABC):
         """The match with its record's moves, or None."""
 
     @abstractmethod
-    def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float) -> int:
+    def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float,
+               finished: bool = False) -> int:
         """Add `moves` at the end of the log if the match is at `expected_version`; the
-        new version. VersionConflict otherwise, and nothing is written."""
+        new version. VersionConflict otherwise, and nothing is written. `finished`: these
+        moves end the match, so it is marked finished at `now` in the same transaction."""
+
+    @abstractmethod
+    def mark_finished(self, match_id: str, now: float) -> None:
+        """Mark a match that ended but has no `finished_at` (written by a server of
+        schema 2) as finished at `now`; a match already marked keeps its time."""
 
     @abstractmethod
     def touch(self, match_id: str, now: float) -> None: ...
@@ -171,19 +188,29 @@ class MatchStore(ABC):
 
     @abstractmethod
     def expired(self, idle_before: float) -> list[str]:
-        """Ids of the matches last used before `idle_before`."""
+        """Ids of the live (unfinished) matches last used before `idle_before`."""
 
     @abstractmethod
-    def live_ids(self) -> list[str]: ...
+    def ended(self, finished_before: float, keep: int) -> list[str]:
+        """Ids of the finished matches to remove: those that ended before
+        `finished_before`, and beyond the `keep` that ended last (the oldest first go)."""
+
+    @abstractmethod
+    def live_ids(self) -> list[str]:
+        """Ids of every match kept, live or finished."""
 
     @abstractmethod
     def count_live(self, client: str | None = None) -> int:
-        """Matches kept, all of them or of one client."""
+        """Live (unfinished) matches kept, all of them or of one client: what the caps count."""
+
+    @abstractmethod
+    def count_finished(self) -> int:
+        """Finished matches kept (readable until the sweep removes them)."""
 
     @abstractmethod
     def idlest_use(self, client: str | None = None) -> float | None:
-        """The earliest `last_used` of the matches kept (all, or one client's); None
-        when there are none. The sweep removes that match first."""
+        """The earliest `last_used` of the live matches kept (all, or one client's);
+        None when there are none. The sweep removes that match first."""
 
     def close(self) -> None:
         pass
@@ -213,21 +240,31 @@ class SqlQueries:
     MARK = "?"
 
     def expired(self, idle_before: float) -> list[str]:
-        return [i for (i,) in self._read(f"SELECT id FROM matches WHERE last_used < {self.MARK} ORDER BY last_used",
-                                         (idle_before,))]
+        return [i for (i,) in self._read(f"SELECT id FROM matches WHERE finished_at IS NULL AND last_used < {self.MARK} "
+                                         "ORDER BY last_used", (idle_before,))]
+
+    def ended(self, finished_before: float, keep: int) -> list[str]:
+        rows = self._read("SELECT id, finished_at FROM matches WHERE finished_at IS NOT NULL "
+                          "ORDER BY finished_at DESC, id DESC")
+        return [i for n, (i, at) in enumerate(rows) if n >= keep or at < finished_before][::-1]
 
     def live_ids(self) -> list[str]:
         return [i for (i,) in self._read("SELECT id FROM matches ORDER BY created_at, id")]
 
     def count_live(self, client: str | None = None) -> int:
         if client is None:
-            return self._read("SELECT COUNT(*) FROM matches")[0][0]
-        return self._read(f"SELECT COUNT(*) FROM matches WHERE client = {self.MARK}", (client,))[0][0]
+            return self._read("SELECT COUNT(*) FROM matches WHERE finished_at IS NULL")[0][0]
+        return self._read(f"SELECT COUNT(*) FROM matches WHERE finished_at IS NULL AND client = {self.MARK}",
+                          (client,))[0][0]
+
+    def count_finished(self) -> int:
+        return self._read("SELECT COUNT(*) FROM matches WHERE finished_at IS NOT NULL")[0][0]
 
     def idlest_use(self, client: str | None = None) -> float | None:
         if client is None:
-            return self._read("SELECT MIN(last_used) FROM matches")[0][0]
-        return self._read(f"SELECT MIN(last_used) FROM matches WHERE client = {self.MARK}", (client,))[0][0]
+            return self._read("SELECT MIN(last_used) FROM matches WHERE finished_at IS NULL")[0][0]
+        return self._read(f"SELECT MIN(last_used) FROM matches WHERE finished_at IS NULL AND client = {self.MARK}",
+                          (client,))[0][0]
 
     def version(self, match_id: str) -> int | None:
         rows = self._read(f"SELECT version FROM matches WHERE id = {self.MARK}", (match_id,))
@@ -305,7 +342,8 @@ class SqliteMatchStore(SqlQueries, MatchStore):
 
     def create(self, match: StoredMatch) -> None:
         with self._transaction() as db:
-            db.execute(f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES ({', '.join('?' * 14)})", match_row(match))
+            db.execute(f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES ({', '.join('?' * MATCH_COLUMN_COUNT)})",
+                       match_row(match))
 
     def load(self, match_id: str) -> StoredMatch | None:
         with self._lock, _refused():
@@ -328,13 +366,15 @@ class SqliteMatchStore(SqlQueries, MatchStore):
         idx, seat, text, response = rows[0]
         return LoggedMove(idx, seat, text, bytes(response) if response is not None else None)
 
-    def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float) -> int:
+    def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float,
+               finished: bool = False) -> int:
         new_version = expected_version + len(moves)
+        ends = ", finished_at = ?" if finished else ""
         try:
             with self._transaction() as db:
                 changed = db.execute(
-                    "UPDATE matches SET version = ?, last_used = ? WHERE id = ? AND version = ?",
-                    (new_version, now, match_id, expected_version)).rowcount
+                    f"UPDATE matches SET version = ?, last_used = ?{ends} WHERE id = ? AND version = ?",
+                    (new_version, now, *((now,) if finished else ()), match_id, expected_version)).rowcount
                 if changed != 1:
                     raise VersionConflict(f"match {match_id} is not at version {expected_version}")
                 db.executemany(
@@ -347,6 +387,10 @@ class SqliteMatchStore(SqlQueries, MatchStore):
     def touch(self, match_id: str, now: float) -> None:
         with self._transaction() as db:
             db.execute("UPDATE matches SET last_used = ? WHERE id = ? AND last_used < ?", (now, match_id, now))
+
+    def mark_finished(self, match_id: str, now: float) -> None:
+        with self._transaction() as db:
+            db.execute("UPDATE matches SET finished_at = ? WHERE id = ? AND finished_at IS NULL", (now, match_id))
 
     def delete(self, match_id: str, idle_before: float | None = None) -> bool:
         with self._transaction() as db:  # BEGIN IMMEDIATE: no write comes between check and delete

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 
 import psycopg
 
-from hzai_server.store import (MATCH_COLUMNS, LoggedMove, MatchStore, SqlQueries, StoredMatch, StoreError,
+from hzai_server.store import (MATCH_COLUMN_COUNT, MATCH_COLUMNS, LoggedMove, MatchStore, SqlQueries, StoredMatch, StoreError,
                                VersionConflict, match_from_row, match_row, prepare_schema)
 
 CONNECT_TIMEOUT_S = 5
@@ -97,7 +97,8 @@ class PostgresMatchStore(SqlQueries, MatchStore):
     # ----- the interface -----------------------------------------------------------------
     def create(self, match: StoredMatch) -> None:
         with self._transaction() as db:
-            db.execute(f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES ({', '.join(['%s'] * 14)})", match_row(match))
+            db.execute(f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES ({', '.join(['%s'] * MATCH_COLUMN_COUNT)})",
+                       match_row(match))
 
     def load(self, match_id: str) -> StoredMatch | None:
         with self._transaction() as db:
@@ -108,14 +109,16 @@ class PostgresMatchStore(SqlQueries, MatchStore):
                 "SELECT text FROM moves WHERE match_id = %s ORDER BY idx", (match_id,))]
         return match_from_row(row, moves)
 
-    def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float) -> int:
+    def append(self, match_id: str, expected_version: int, moves: list[LoggedMove], now: float,
+               finished: bool = False) -> int:
         new_version = expected_version + len(moves)
+        ends = ", finished_at = %s" if finished else ""
         try:
             with self._transaction() as db:
                 changed = db.execute(
-                    "UPDATE matches SET version = %s, last_used = GREATEST(last_used, %s)"
+                    f"UPDATE matches SET version = %s, last_used = GREATEST(last_used, %s){ends}"
                     " WHERE id = %s AND version = %s",
-                    (new_version, now, match_id, expected_version)).rowcount
+                    (new_version, now, *((now,) if finished else ()), match_id, expected_version)).rowcount
                 if changed != 1:
                     raise VersionConflict(f"match {match_id} is not at version {expected_version}")
                 with db.cursor() as cursor:
@@ -131,6 +134,10 @@ class PostgresMatchStore(SqlQueries, MatchStore):
     def touch(self, match_id: str, now: float) -> None:
         with self._transaction() as db:
             db.execute("UPDATE matches SET last_used = %s WHERE id = %s AND last_used < %s", (now, match_id, now))
+
+    def mark_finished(self, match_id: str, now: float) -> None:
+        with self._transaction() as db:
+            db.execute("UPDATE matches SET finished_at = %s WHERE id = %s AND finished_at IS NULL", (now, match_id))
 
     def delete(self, match_id: str, idle_before: float | None = None) -> bool:
         with self._transaction() as db:

@@ -224,7 +224,7 @@ def test_a_restart_keeps_matches_positions_and_tokens(store_flags):
             after = client.get_view(seats.id, token=seats["hera"], with_history=True)
             assert after == before and after.status.moves_played == 2
             assert rpc_error(client.get_view, seats.id, token="x" * 32).code() == grpc.StatusCode.PERMISSION_DENIED
-        assert any(e.get("event") == "matches loaded" and e.get("matches") == 1 for e in second.logs)
+        assert any(e.get("event") == "match store opened" and e.get("live") == 1 for e in second.logs)
     finally:
         second.stop()
 
@@ -360,9 +360,9 @@ def _schema_1_database(execute, placeholder: str) -> tuple[str, str]:
 def _check_migrated(store, token: str, move: str, data_dir: str) -> None:
     from hzai_server import seats as seat_tokens
 
-    assert store._read("SELECT version FROM schema_info") == [(2,)]
+    assert store._read("SELECT version FROM schema_info") == [(3,)]
     hosted = HostedMatches(store, ServerConfig(data_dir=data_dir))
-    match = hosted._cache["old"]
+    match = hosted._load("old")
     assert match.game.name == "hera_zeus" and match.game.variants.turn_limit == 60
     assert match.bot_seats == frozenset({1}) and match.record.moves == [move]
     assert seat_tokens.grant_for(match.token_hashes, token).seat == 0
@@ -378,7 +378,7 @@ def test_a_schema_1_sqlite_database_is_migrated_and_its_matches_are_hera_and_zeu
     db.commit()
     db.close()
     _check_migrated(SqliteMatchStore(str(path)), token, move, str(tmp_path))
-    SqliteMatchStore(str(path)).close()  # opened again: already schema 2
+    SqliteMatchStore(str(path)).close()  # opened again: already schema 3
 
 
 def test_a_schema_1_postgresql_database_is_migrated(postgres, tmp_path):
