@@ -649,7 +649,7 @@ def build_parser(with_subparsers: bool = False):
                         "one JSON line "
                         "per record ({\"record\", \"decisions\"} or {\"record\", \"error\"}), in order")
     add_seat_option(p, "only this seat's decisions: hera or zeus, p1..p5 for Legends (default: every seat's)")
-    _add_budget(p, "500")
+    _add_budget(p, "2000")
     p.add_argument("--bot", default=None, metavar="SPEC",
                    help="the bot whose own search analyses each decision (default: ismcts:replicas=4, as the "
                         "service's AnalyzeGame): its best is that bot's move there; a played move it searched "
