@@ -66,7 +66,8 @@ export function drawBelief(root, belief, seats = [], columns = 3) {
   const likely = new Map(report.slots.map((s) => [s.slot, (s.cards || []).slice(0, 3).map((c) => `${c.card} ${pct(c.probability)}`).join(", ")]));
   const slots = [...new Set([...report.slots.map((s) => s.slot), ...[...where.keys()].filter((w) => /^c\dr\d$/.test(w))])];
   const rows = Math.max(1, ...slots.map((s) => Number(s[3])));
-  root.append(el("h3", { text: `Where ${report.opponent || "the opponent"}'s ${report.hostage.card || "hostage"} probably is (${belief.samples} samples)` }));
+  const whose = report.opponent ? report.opponent[0].toUpperCase() + report.opponent.slice(1) : "the opponent";
+  root.append(el("h3", { text: `Where ${whose}'s ${report.hostage.card || "hostage"} probably is (${belief.samples} samples)` }));
   const grid = el("div", { class: "heat", style: { "--cols": columns }, role: "group", "aria-label": "hostage heat map over the opponent's face-down slots" });
   for (let row = rows; row >= 1; row--) {
     for (let c = 1; c <= columns; c++) {
