@@ -4,7 +4,7 @@
 // the bot's best, both values with their 95% intervals, the value lost and its mark.
 //
 //   node analyze_game.js RECORD.json [--server HOST:PORT] [--game NAME] [--seat NAME|INDEX]
-//                        [--iterations N] [--millis N] [--seed N] [--belief] [--timeout SECONDS] [--json]
+//                        [--budget 1000|250ms|2s|1000,250ms] [--seed N] [--belief] [--timeout SECONDS] [--json]
 //   node analyze_game.js --match MATCH_ID --token TOKEN [...]   a hosted match: that seat's
 //                        decisions only, from its own view
 //
@@ -17,13 +17,13 @@
 'use strict';
 
 const {
-  loadV3, parseOptions, call, stream, report, optional, seatIndex, readRecord, positionOf, TLS_OPTIONS, credentialsOf,
+  loadV3, parseOptions, call, stream, report, optional, seatIndex, readRecord, positionOf, TLS_OPTIONS, credentialsOf, budgetOf,
 } = require('./hzai');
 
 const PROGRAM = 'hzai-analyze-game';
 const DEFAULTS = {
   ...TLS_OPTIONS,
-  server: '127.0.0.1:50051', game: '', seat: '', iterations: 0, millis: 0, seed: 0, timeout: 600, match: '',
+  server: '127.0.0.1:50051', game: '', seat: '', budget: '', iterations: 0, millis: 0, seed: 0, timeout: 600, match: '',
   token: '', belief: false, json: false,
 };
 
@@ -31,7 +31,7 @@ function usage(message) {
   if (message) process.stderr.write(`${PROGRAM}: ${message}\n`);
   process.stderr.write('usage: node analyze_game.js RECORD.json|--match ID --token TOKEN [--server HOST:PORT] ' +
     '[--tls] [--tls-ca FILE] [--tls-cert FILE --tls-key FILE] ' +
-    '[--game NAME] [--seat NAME|INDEX] [--iterations N] [--millis N] [--seed N] [--belief] [--timeout SECONDS] ' +
+    '[--game NAME] [--seat NAME|INDEX] [--budget 1000|250ms|2s|1000,250ms] [--seed N] [--belief] [--timeout SECONDS] ' +
     '[--json]\n');
   process.exit(2);
 }
@@ -54,8 +54,8 @@ const number = (x) => (x === undefined ? '     -' : x.toFixed(3).padStart(6));
 function row(d) {
   const played = optional(d, 'played_value');
   const loss = optional(d, 'loss');
-  return `${String(d.index).padStart(4)}  ${d.seat_name.padEnd(6)} ${d.played.text.padEnd(26)} ${number(played)}  ` +
-    `${d.best.text.padEnd(26)} ${number(d.best_value)}  ${number(loss)} ${d.mark}`;
+  return `${String(d.index).padStart(4)}  ${d.seat_name.padEnd(6)} ${d.played.text.padEnd(30)} ${number(played)}  ` +
+    `${d.best.text.padEnd(30)} ${number(d.best_value)}  ${number(loss)} ${d.mark}`;
 }
 
 // A reader that stops early (`| head`) ends the review; it is not an error.
@@ -81,11 +81,11 @@ async function main() {
     }
     const request = {
       position, seats, belief: args.belief, seed: String(args.seed),
-      budget: { iterations: String(args.iterations), millis: args.millis, threads: 0 },
+      budget: budgetOf(args, usage),
     };
     if (!args.json) {
-      process.stdout.write(`${'#'.padStart(4)}  ${'player'.padEnd(6)} ${'played'.padEnd(26)} ${'value'.padStart(6)}  ` +
-        `${'bot'.padEnd(26)} ${'value'.padStart(6)}  ${'lost'.padStart(6)}\n`);
+      process.stdout.write(`${'#'.padStart(4)}  ${'player'.padEnd(6)} ${'played'.padEnd(30)} ${'value'.padStart(6)}  ` +
+        `${'bot'.padEnd(30)} ${'value'.padStart(6)}  ${'lost'.padStart(6)}\n`);
     }
     await stream(bots, 'AnalyzeGame', request, args.token, args.timeout, (reply) => {
       if (args.json) {

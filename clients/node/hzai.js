@@ -150,7 +150,35 @@ function stream(client, method, request, token, seconds, onMessage) {
   });
 }
 
+// The search budget a script asks for: `--budget` in the forms every hzai command takes
+// (1000 iterations, 250ms, 2s, or both as 1000,250ms), else the older --iterations and
+// --millis; null when none is given (the server's default). `fail` gets a message naming
+// the flag.
+function budgetOf(args, fail) {
+  const given = args.budget === undefined ? '' : String(args.budget).trim();
+  if (given === '') {
+    if (!args.iterations && !args.millis) return null;
+    return { iterations: String(args.iterations || 0), millis: args.millis || 0, threads: 0 };
+  }
+  if (args.iterations || args.millis) fail('--budget and --iterations/--millis say the same thing: give one');
+  let iterations = 0;
+  let millis = 0;
+  for (const part of given.split(',')) {
+    const m = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(part.trim());
+    if (!m) fail(`--budget: ${JSON.stringify(given)} is not 1000, 250ms, 2s or 1000,250ms`);
+    if (m[2] === undefined) {
+      if (iterations || !/^\d+$/.test(m[1])) fail(`--budget: ${JSON.stringify(given)}: one whole number of iterations`);
+      iterations = Number(m[1]);
+    } else {
+      if (millis) fail(`--budget: ${JSON.stringify(given)}: one time limit`);
+      millis = m[2] === 's' ? Number(m[1]) * 1000 : Number(m[1]);
+    }
+  }
+  if (!iterations && !millis) fail(`--budget: ${JSON.stringify(given)}: more than nothing`);
+  return { iterations: String(iterations), millis, threads: 0 };
+}
+
 module.exports = {
   grpc, loadV3, parseOptions, call, stream, report, optional, seatIndex, gameOf, readRecord, positionOf, TLS_OPTIONS,
-  credentialsOf,
+  credentialsOf, budgetOf,
 };

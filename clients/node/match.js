@@ -4,7 +4,7 @@
 // by the server's bot; then checks the server's seed commitment.
 //
 //   node match.js [--server HOST:PORT] [--game NAME] [--seat NAME|INDEX] [--bot NAME]
-//                 [--iterations N] [--level N] [--timeout SECONDS]
+//                 [--budget 1000|250ms|2s|1000,250ms] [--level N] [--timeout SECONDS]
 //
 // --level N: every bot seat plays at strength level N (1..GameInfo.max_level, with
 // --bot ismcts; CreateMatchRequest.bot_levels).
@@ -21,19 +21,19 @@
 
 const crypto = require('crypto');
 const {
-  loadV3, parseOptions, call, report, optional, seatIndex, TLS_OPTIONS, credentialsOf,
+  loadV3, parseOptions, call, report, optional, seatIndex, TLS_OPTIONS, credentialsOf, budgetOf,
 } = require('./hzai');
 
 const PROGRAM = 'hzai-match';
 const DEFAULTS = {
   ...TLS_OPTIONS,
-  server: '127.0.0.1:50051', game: 'hera_zeus', seat: '0', bot: 'random', iterations: 0, level: 0, timeout: 30,
+  server: '127.0.0.1:50051', game: 'hera_zeus', seat: '0', bot: 'random', budget: '', iterations: 0, level: 0, timeout: 30,
 };
 
 function usage(message) {
   if (message) process.stderr.write(`${PROGRAM}: ${message}\n`);
   process.stderr.write('usage: node match.js [--server HOST:PORT] [--game NAME] [--seat NAME|INDEX] [--bot NAME] ' +
-    '[--iterations N] [--level N] [--timeout SECONDS] [--tls] [--tls-ca FILE] [--tls-cert FILE --tls-key FILE]\n');
+    '[--budget 1000|250ms|2s|1000,250ms] [--level N] [--timeout SECONDS] [--tls] [--tls-ca FILE] [--tls-cert FILE --tls-key FILE]\n');
   process.exit(2);
 }
 
@@ -69,7 +69,7 @@ async function play(bots, matches, args) {
     bot_seats: botSeats,
     bot_levels: args.level ? botSeats.map(() => args.level) : [],
     bot: args.bot,
-    budget: args.iterations ? { iterations: String(args.iterations) } : null,
+    budget: budgetOf(args, usage),
   }, null, args.timeout);
   const matchId = created.status.match_id;
   const commitment = created.status.seed_commitment;

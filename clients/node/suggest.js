@@ -3,7 +3,7 @@
 // language with a gRPC library can do the same.
 //
 //   node suggest.js RECORD.json [--server HOST:PORT] [--game NAME] [--bot NAME]
-//                   [--iterations N] [--millis N] [--seed N] [--level N] [--timeout SECONDS] [--json]
+//                   [--budget 1000|250ms|2s|1000,250ms] [--seed N] [--level N] [--timeout SECONDS] [--json]
 //   node suggest.js --match MATCH_ID --token TOKEN [...]   a hosted match, for the seat
 //                   of TOKEN (sent as `authorization: Bearer TOKEN`)
 //
@@ -19,13 +19,13 @@
 'use strict';
 
 const {
-  loadV3, parseOptions, call, report, readRecord, positionOf, TLS_OPTIONS, credentialsOf,
+  loadV3, parseOptions, call, report, readRecord, positionOf, TLS_OPTIONS, credentialsOf, budgetOf,
 } = require('./hzai');
 
 const PROGRAM = 'hzai-suggest';
 const DEFAULTS = {
   ...TLS_OPTIONS,
-  server: '127.0.0.1:50051', game: '', bot: '', iterations: 0, millis: 0, seed: 0, level: 0, timeout: 30, match: '',
+  server: '127.0.0.1:50051', game: '', bot: '', budget: '', iterations: 0, millis: 0, seed: 0, level: 0, timeout: 30, match: '',
   token: '', json: false,
 };
 
@@ -33,7 +33,7 @@ function usage(message) {
   if (message) process.stderr.write(`${PROGRAM}: ${message}\n`);
   process.stderr.write('usage: node suggest.js RECORD.json|--match ID --token TOKEN [--server HOST:PORT] ' +
     '[--tls] [--tls-ca FILE] [--tls-cert FILE --tls-key FILE] ' +
-    '[--game NAME] [--bot NAME] [--iterations N] [--millis N] [--seed N] [--level N] [--timeout SECONDS] [--json]\n');
+    '[--game NAME] [--bot NAME] [--budget 1000|250ms|2s|1000,250ms] [--seed N] [--level N] [--timeout SECONDS] [--json]\n');
   process.exit(2);
 }
 
@@ -60,7 +60,7 @@ async function main() {
     const position = await positionOf(bots, args, recordText);
     const reply = await call(bots, 'SuggestMove', {
       position,
-      budget: { iterations: String(args.iterations), millis: args.millis, threads: 0 },
+      budget: budgetOf(args, usage),
       seed: String(args.seed),
       bot: args.bot,
       level: args.level,

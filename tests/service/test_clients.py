@@ -416,3 +416,26 @@ def test_a_seat_view_sent_to_the_server_is_named(server, tmp_record, capsys):
         assert hzai_main([*argv, "--server", server.address]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "this is zeus's view of an unfinished game (hzai-seat-view/1" in err, err
+
+
+def test_node_clients_take_the_budget_as_every_hzai_command_writes_it(server, midgame, tmp_record, client, node):
+    """`--budget 300` is `--iterations 300` (same move for the same seed); a time budget
+    reads; a malformed one, or one given twice, exits 2 naming --budget."""
+    path = str(tmp_record(midgame.to_json()))
+    expected = client.suggest_move(midgame.to_json(), iterations=300, seed=3).move.text
+
+    def suggest(*flags):
+        return subprocess.run([node, str(NODE_CLIENT / "suggest.js"), path, "--server", server.address, "--seed", "3",
+                               "--json", *flags], capture_output=True, text=True, timeout=60)
+
+    for flags in (["--budget", "300"], ["--iterations", "300"], ["--budget", "300,20s"]):
+        run = suggest(*flags)
+        assert run.returncode == 0, (flags, run.stderr)
+        assert json.loads(run.stdout)["move"]["text"] == expected, flags
+    run = suggest("--budget", "50ms")
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["move"]["text"] in legal(midgame)
+    for flags, words in ((["--budget", "5x"], '--budget: "5x" is not 1000, 250ms, 2s or 1000,250ms'),
+                         (["--budget", "300", "--iterations", "300"], "--budget and --iterations/--millis")):
+        run = suggest(*flags)
+        assert run.returncode == 2 and words in run.stderr, (flags, run.stderr)
