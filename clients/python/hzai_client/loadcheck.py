@@ -1,6 +1,6 @@
 """A quick latency and throughput check of SuggestMove against a running server.
 
-    python -m hzai_client.loadcheck --server 127.0.0.1:50051 --iterations 1000 \\
+    python -m hzai_client.loadcheck --server 127.0.0.1:50051 --budget 1000 \\
         --requests 40 --concurrency 1 2 4
 
 For each concurrency: that many client threads (each with its own channel, so the
@@ -21,6 +21,8 @@ import time
 
 import grpc
 
+from hzai.cli_options import JSON_STDOUT, add_json_option, write_json_option
+from hzai.core import Limits, LimitsError
 from hzai_client.sync import HzaiClient
 
 GAME = "hera_zeus"  # the game of the positions below
@@ -48,7 +50,8 @@ def positions(count: int) -> list[str]:
     return out
 
 
-def run_level(target: str, records: list[str], concurrency: int, requests: int, iterations: int, bot: str) -> dict:
+def run_level(target: str, records: list[str], concurrency: int, requests: int, budget: dict, bot: str) -> dict:
+    """`budget`: suggest_move's iterations and millis."""
     latencies: list[float] = []
     refused = failed = 0
     lock = threading.Lock()
@@ -61,8 +64,7 @@ def run_level(target: str, records: list[str], concurrency: int, requests: int, 
             for i in counter:
                 start = time.perf_counter()
                 try:
-                    client.suggest_move(records[i % len(records)], game=GAME, iterations=iterations, seed=i,
-                                        bot=bot)
+                    client.suggest_move(records[i % len(records)], game=GAME, seed=i, bot=bot, **budget)
                 except grpc.RpcError as exc:
                     with lock:
                         if exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
@@ -101,23 +103,33 @@ def run_level(target: str, records: list[str], concurrency: int, requests: int, 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hzai_client.loadcheck", description=__doc__.split("\n\n")[0])
     parser.add_argument("--server", default="127.0.0.1:50051")
-    parser.add_argument("--iterations", type=int, default=1000)
+    parser.add_argument("--budget", default=None,
+                        help="each call's search budget: 1000 (iterations, the default), 250ms, 2s or 1000,250ms")
+    parser.add_argument("--iterations", type=int, default=None, help=argparse.SUPPRESS)  # the old name of --budget N
     parser.add_argument("--requests", type=int, default=40, help="calls per concurrency level (at most 10000)")
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--bot", default="ismcts")
-    parser.add_argument("--json", action="store_true")
+    add_json_option(parser, "the figures of every level")
     args = parser.parse_args(argv)
+    if args.budget is not None and args.iterations is not None:
+        parser.error("--budget and --iterations say the same thing: give one")
+    text = args.budget if args.budget is not None else str(args.iterations if args.iterations is not None else 1000)
+    try:
+        limits = Limits.parse(text)
+    except LimitsError as exc:
+        parser.error(f"--budget: {str(exc).removeprefix('budget ')}")
+    budget = {"iterations": limits.iterations, "millis": limits.millis}
     host = args.server.rsplit(":", 1)[0].strip("[]")
     if host not in ("127.0.0.1", "localhost", "::1") and not host.startswith("127."):
         parser.error("this check only sends traffic to loopback addresses")
     if not 1 <= args.requests <= 10_000:
         parser.error("--requests must be 1..10000")
     records = positions(8)
-    results = [run_level(args.server, records, c, args.requests, args.iterations, args.bot) for c in args.concurrency]
-    if args.json:
-        print(json.dumps(results, indent=2))
-    else:
-        print(f"SuggestMove, bot {args.bot}, {args.iterations} iterations, {args.requests} calls per level")
+    results = [run_level(args.server, records, c, args.requests, budget, args.bot) for c in args.concurrency]
+    if args.json is not None:
+        write_json_option(args, results, indent=2)
+    if args.json != JSON_STDOUT:
+        print(f"SuggestMove, bot {args.bot}, budget {text}, {args.requests} calls per level")
         print(f"{'clients':>7} {'ok':>5} {'refused':>7} {'calls/s':>8} {'p50 ms':>8} {'p95 ms':>8}")
         for r in results:
             print(f"{r['concurrency']:>7} {r['ok']:>5} {r['refused']:>7} {r['ok_per_second']:>8} "
