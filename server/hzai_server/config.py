@@ -90,10 +90,10 @@ _SETTINGS = [
     ("max_threads", "HZAI_MAX_THREADS", int, "most search threads a request may ask for"),
     ("default_iterations", "HZAI_DEFAULT_ITERATIONS", int, "budget of a request that gives none"),
     ("max_message_bytes", "HZAI_MAX_MESSAGE_BYTES", int, "largest request or response message"),
-    ("max_matches", "HZAI_MAX_MATCHES", int, "hosted matches kept at once"),
-    ("match_ttl", "HZAI_MATCH_TTL", float, "seconds a hosted match may stay idle before it is dropped"),
+    ("max_matches", "HZAI_MAX_MATCHES", int, "live (unfinished) hosted matches kept at once"),
+    ("match_ttl", "HZAI_MATCH_TTL", float, "seconds a live hosted match may stay idle before it is dropped"),
     ("max_matches_per_client", "HZAI_MAX_MATCHES_PER_CLIENT", int,
-     "hosted matches one client (metadata hzai-client, else the peer's host) may keep at once"),
+     "live hosted matches one client (metadata hzai-client, else the peer's host) may keep at once"),
     ("sweep_interval", "HZAI_SWEEP_INTERVAL", float, "seconds between two sweeps for idle matches"),
     ("finished_ttl", "HZAI_FINISHED_TTL", float,
      "seconds a finished match stays readable (its view and record) before the sweep removes it; a finished "

@@ -38,6 +38,10 @@ def test_environment_sets_defaults_and_flags_win():
     (["--address", "127.0.0.1:99999"], {}),
     (["--sweep-interval", "0"], {}),
     (["--max-matches-per-client", "0"], {}),
+    (["--finished-ttl", "0"], {}),
+    ([], {"HZAI_FINISHED_TTL": "nan"}),
+    (["--max-finished", "0"], {}),
+    (["--match-cache", "0"], {}),
 ])
 def test_bad_settings_exit_with_status_2(argv, env, capsys):
     with pytest.raises(SystemExit) as stop:
