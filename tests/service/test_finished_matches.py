@@ -29,12 +29,6 @@ def finish(client, seats: Seats) -> int:
     raise AssertionError("the match did not end in 100 bot turns")
 
 
-def finished_match(client) -> Seats:
-    seats = create(client, bot_seats=[0, 1], bot="random")
-    finish(client, seats)
-    return seats
-
-
 @pytest.mark.parametrize("cap", ["--max-matches", "--max-matches-per-client"])
 def test_finished_matches_no_longer_fill_a_cap(store_flags, cap):
     # Six finished matches filled --max-matches 6 (and the per-client cap alike) until their
