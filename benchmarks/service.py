@@ -103,6 +103,7 @@ class LocalServer:
         self.process: subprocess.Popen | None = None
         self.port: int | None = None
         self.metrics_address: str | None = None
+        self.worker_pids: list[int] = []  # with --processes N: the workers' pids
         self._logdir = None
 
     @property
@@ -115,11 +116,14 @@ class LocalServer:
         return self.process.pid
 
     def cpu_seconds(self) -> float:
-        return cpu_seconds(self.pid)
+        """The server's CPU time: with --processes N, the supervisor's and its workers'."""
+        return sum(cpu_seconds(pid) for pid in (self.pid, *self.worker_pids))
 
     def __enter__(self) -> "LocalServer":
         self._logdir = tempfile.TemporaryDirectory(prefix="hzai-bench-")
         self.log_path = Path(self._logdir.name) / "server.log"
+        if "--processes" not in self.args:  # one process, as before --processes, unless `extra` asks for more
+            self.args = ["--processes", "1", *self.args]
         if "--data-dir" not in self.args:  # hosted matches in a database of this run, not the user's
             self.args += ["--data-dir", str(Path(self._logdir.name) / "data")]
         log = open(self.log_path, "wb")
@@ -141,9 +145,10 @@ class LocalServer:
                     entry = json.loads(line)
                 except ValueError:
                     continue
-                if entry.get("event") == "listening":
+                if entry.get("event") == "listening" and "worker" not in entry:  # the whole server
                     self.port = int(entry["port"])
                     self.metrics_address = entry.get("metrics")
+                    self.worker_pids = list(entry.get("pids", []))
                     break
             else:
                 time.sleep(0.05)

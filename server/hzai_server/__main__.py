@@ -37,11 +37,17 @@ def bind_error(address: str) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     config = parse_config(argv)
-    setup_logging(config.log_level)
-    problem = bind_error(config.address)
+    setup_logging(config.log_level, config.worker)
+    # A worker shares its port (SO_REUSEPORT) with the others: its supervisor checked it.
+    # A supervisor checks it without SO_REUSEPORT: another server's port is in use.
+    problem = bind_error(config.address) if config.worker < 0 else None
     if problem:
         log("cannot start", level=40, error=problem)
         return 1
+    if config.processes > 1:  # a supervisor of worker processes, which imports no grpc
+        from hzai_server.workers import supervise
+
+        return supervise(config, sys.argv[1:] if argv is None else list(argv))
     from hzai_server.app import serve
 
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import signal
 import ssl
@@ -27,7 +28,7 @@ from hzai_server.metrics import MetricsEndpoint, ServerMetrics
 from hzai_server.ratelimit import RateLimiter
 from hzai_server.rpc import CallHooks, Lifecycle, add_guarded, add_service
 from hzai_server.searches import Searches
-from hzai_server.store import MatchStore, SqliteMatchStore, is_postgres_url
+from hzai_server.stores import open_store  # here too: app.open_store, as before
 
 SERVICES = (
     bot_pb2.DESCRIPTOR.services_by_name["BotService"],
@@ -59,21 +60,6 @@ def search_stop_delay(grace: float) -> float:
     their best move so far: late enough for most to finish, early enough (up to a
     second before the grace period ends) for the answers to be sent in time."""
     return max(0.0, grace - min(1.0, grace / 4))
-
-
-def open_store(store: str, data_dir: str) -> MatchStore:
-    """The store a server's settings name: PostgreSQL for a postgresql:// URL (needs the
-    `cluster` extra: psycopg), else SQLite in `data_dir`. OSError saying what is wrong."""
-    if not store:
-        return SqliteMatchStore.in_directory(data_dir)
-    if not is_postgres_url(store):
-        raise OSError("--store must be empty (SQLite in --data-dir) or a postgresql:// URL")
-    try:
-        from hzai_server.store_pg import PostgresMatchStore
-    except ImportError:
-        raise OSError("a postgresql:// store needs psycopg: pip install 'hzai[cluster]' "
-                      "(or pip install 'psycopg[binary]')") from None
-    return PostgresMatchStore(store)
 
 
 def load_games(modules: str) -> list[str]:
@@ -157,11 +143,16 @@ class HzaiServer:
         limiter = None
         if config.rate_limit > 0:
             limiter = RateLimiter(config.rate_limit, config.rate_burst, clock or time.monotonic)
-        hooks = CallHooks(self.metrics, limiter, config.max_message_bytes)
+        # A worker of a supervisor (hzai_server.workers) names itself on every answer, and
+        # shares its port with the other workers (SO_REUSEPORT: the kernel spreads the
+        # connections); a lone server keeps the port to itself, so a second one fails to start.
+        worker = config.worker >= 0
+        hooks = CallHooks(self.metrics, limiter, config.max_message_bytes,
+                          (("hzai-worker", str(config.worker)),) if worker else ())
         options = [
             ("grpc.max_receive_message_length", config.max_message_bytes),
             ("grpc.max_send_message_length", config.max_message_bytes),
-            ("grpc.so_reuseport", 0),
+            ("grpc.so_reuseport", int(worker)),
         ]
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=config.workers, thread_name_prefix="rpc"),
                                   options=options)
@@ -262,6 +253,8 @@ def serve(config: ServerConfig) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     server.start()
+    if config.ready_fd >= 0:
+        _report_to_supervisor(server, config.ready_fd, stop_requested)
     while not stop_requested.wait(0.5):
         pass
     # Whatever holds the process up (a call grpc never ends, a worker thread that never
@@ -271,6 +264,29 @@ def serve(config: ServerConfig) -> int:
     watchdog.start()
     server.stop()
     return 0
+
+
+def _report_to_supervisor(server: HzaiServer, fd: int, stop_requested: threading.Event) -> None:
+    """A worker process (hzai_server.workers): tell the supervisor on the socket `fd` that
+    this process serves (and where its own metrics are), then watch that socket: it ends
+    when the supervisor does, however it ended, and this worker then stops as on SIGTERM."""
+    import socket
+
+    link = socket.socket(fileno=fd)
+    link.sendall(json.dumps({"pid": os.getpid(), "port": server.port, "metrics": server.metrics_address}).encode()
+                 + b"\n")
+
+    def watch():
+        try:
+            while link.recv(1024):
+                pass
+        except OSError:
+            pass
+        if not stop_requested.is_set():
+            log("supervisor gone", level=30)
+            stop_requested.set()
+
+    threading.Thread(target=watch, name="supervisor-link", daemon=True).start()
 
 
 EXIT_MARGIN = 0.75  # seconds past the grace period after which a stopping server exits regardless

@@ -49,7 +49,8 @@ def start_replica(directory: Path, index: int, store_url: str, flags: list[str])
     log_path = directory / f"replica-{index}.log"
     with open(log_path, "w") as log_file:
         process = subprocess.Popen(
-            [sys.executable, "-m", "hzai_server", "--address", "127.0.0.1:0", "--store", store_url, *flags],
+            [sys.executable, "-m", "hzai_server", "--address", "127.0.0.1:0", "--store", store_url,
+             "--processes", "1", *flags],  # a replica is one process unless its flags say otherwise
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log_file, start_new_session=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     deadline = time.monotonic() + REPLICA_START_S

@@ -34,6 +34,14 @@ from hzai_server.store import is_postgres_url
 CORES = os.cpu_count() or 1
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity), the default of --processes."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no sched_getaffinity (macOS)
+        return CORES
+
+
 @dataclass(frozen=True)
 class ServerConfig:
     address: str = "127.0.0.1:50051"
@@ -68,12 +76,19 @@ class ServerConfig:
     tls_cert: str = ""  # PEM certificate chain file: serve TLS (with tls_key); "": plain text
     tls_key: str = ""  # PEM private key file of tls_cert
     tls_client_ca: str = ""  # PEM CA file: mutual TLS, every client shows a certificate it signed
+    processes: int = 1  # worker processes serving the address (hzai_server.workers); a config built in code: 1
+    worker: int = -1  # this process's index among the workers of a supervisor; -1: not a worker
+    ready_fd: int = -1  # a worker's socket to its supervisor (hzai_server.workers); -1: none
 
 
 # flag name, env var, type, help
 _SETTINGS = [
     ("address", "HZAI_ADDRESS", str, "host:port to listen on (port 0: any free port, logged at start)"),
-    ("workers", "HZAI_WORKERS", int, "RPC worker threads"),
+    ("processes", "HZAI_PROCESSES", int,
+     "server processes serving the one address (each binds it with SO_REUSEPORT; a supervisor restarts one "
+     "that dies and sums their metrics); 1: a single process. Needs a shared store: not with --data-dir "
+     ":memory:, where the default is 1 (default: the cores this process may use)"),
+    ("workers", "HZAI_WORKERS", int, "RPC worker threads (in each process)"),
     ("max_searches", "HZAI_MAX_SEARCHES", int,
      "searches running at once; one more waits in its priority's queue (--search-queue) or, with no room "
      "there, is answered RESOURCE_EXHAUSTED at once"),
@@ -161,17 +176,25 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
         default = getattr(defaults, name)
         if name == "data_dir" and not default:
             default = default_data_dir(env)
+        if name == "processes":
+            default = None  # decided below: the usable cores, or 1 for a store in memory
         if var in env:
             try:
                 default = kind(env[var])
             except ValueError:
                 parser.error(f"{var}={env[var]!r} is not a valid {kind.__name__}")
         shown = default
+        if name == "processes" and default is None:
+            shown = f"{usable_cores()}, the usable cores"
         if name == "store":  # a URL may hold a password: never echoed
             shown = f"from {var}" if default else "SQLite"
         parser.add_argument("--" + name.replace("_", "-"), type=kind, default=default,
                             help=f"{text} [{var}] (default: {shown})")
+    # Set by a supervisor on the processes it starts (hzai_server.workers); not for operators.
+    parser.add_argument("--worker", type=int, default=-1, help=argparse.SUPPRESS)
+    parser.add_argument("--ready-fd", type=int, default=-1, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    values["worker"], values["ready_fd"] = args.worker, args.ready_fd
     for name, _, _, _ in _SETTINGS:
         values[name] = getattr(args, name)
     for name in ("workers", "max_searches", "max_iterations", "max_millis", "max_threads",
@@ -196,6 +219,15 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
                      f"not {values['rate_limit']:g} and {values['rate_burst']}")
     if not values["data_dir"]:
         values["data_dir"] = default_data_dir(env)
+    in_memory = values["data_dir"] == MEMORY and not values["store"]
+    if values["processes"] is None:
+        values["processes"] = 1 if in_memory else usable_cores()
+    elif values["processes"] < 1:
+        parser.error(f"--processes must be at least 1, not {values['processes']}")
+    elif values["processes"] > 1 and in_memory:
+        parser.error(f"--processes {values['processes']}: with --data-dir :memory: each process would keep matches "
+                     "of its own, and a call reaching another process would not find them; give a --data-dir "
+                     "(SQLite shared by the processes) or a --store, or --processes 1")
     if values["store"] and not is_postgres_url(values["store"]):
         parser.error("--store must be empty (SQLite in --data-dir) or a URL starting postgresql:// "
                      "(the value given is not repeated: it may hold a password)")

@@ -8,6 +8,7 @@ import sys
 import time
 
 LOGGER = logging.getLogger("hzai_server")
+_worker: dict = {}  # {"worker": index} in a worker process of a supervisor (hzai_server.workers)
 
 
 class JsonFormatter(logging.Formatter):
@@ -17,13 +18,18 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname.lower(),
             "event": record.getMessage(),
         }
+        entry.update(_worker)
         entry.update(getattr(record, "fields", {}))
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
         return json.dumps(entry, default=str)
 
 
-def setup_logging(level: str = "info") -> None:
+def setup_logging(level: str = "info", worker: int = -1) -> None:
+    """Log lines to stderr at `level`; `worker` ≥ 0: every line names that worker."""
+    _worker.clear()
+    if worker >= 0:
+        _worker["worker"] = worker
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
     LOGGER.handlers[:] = [handler]

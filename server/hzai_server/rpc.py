@@ -64,6 +64,7 @@ class CallHooks:
     metrics: object | None = None  # hzai_server.metrics.ServerMetrics
     limiter: object | None = None  # hzai_server.ratelimit.RateLimiter
     max_answer_bytes: int | None = None  # grpc's send limit: a larger answer is refused, not lost
+    trailing: tuple = ()  # trailing metadata on every answer: a worker's ("hzai-worker", index)
 
 
 NO_HOOKS = CallHooks()
@@ -256,6 +257,13 @@ def _retry_info(exc: ApiError) -> status_pb2.Status:
     return status_pb2.Status(code=exc.code.value[0], message=exc.message, details=[detail])
 
 
+def _with_tag(status):
+    """A status from rpc_status.to_status, whose trailing metadata (the details) replaces
+    what the call set: with the worker's tag (_tag) kept in it."""
+    trailing = current_hooks().trailing
+    return status._replace(trailing_metadata=(*status.trailing_metadata, *trailing)) if trailing else status
+
+
 def _abort(method: str, context, start: float, exc: Exception):
     exc = from_library(exc) or exc  # a library error the handler let through: still a named field
     if isinstance(exc, ApiError):
@@ -264,9 +272,9 @@ def _abort(method: str, context, start: float, exc: Exception):
             metrics.refused(exc.reason)
         _finish(method, context, start, exc.code, exc.message)
         if exc.retry_after is not None:
-            context.abort_with_status(rpc_status.to_status(_retry_info(exc)))
+            context.abort_with_status(_with_tag(rpc_status.to_status(_retry_info(exc))))
         if exc.field is not None:
-            context.abort_with_status(rpc_status.to_status(_bad_request(exc)))
+            context.abort_with_status(_with_tag(rpc_status.to_status(_bad_request(exc))))
         context.abort(exc.code, exc.message)
     _finish(method, context, start, grpc.StatusCode.INTERNAL, safe_text(f"{type(exc).__name__}: {exc}"))
     log("internal error", logging.ERROR, method=method, exc_info=exc)
@@ -305,6 +313,13 @@ def _admit(request, context, lifecycle: Lifecycle | None) -> None:
         raise
 
 
+def _tag(context) -> None:
+    """Name the answering worker process in the trailing metadata (answers and errors alike)."""
+    trailing = current_hooks().trailing
+    if trailing:
+        context.set_trailing_metadata(trailing)
+
+
 def handler(method_function):
     """Wrap a unary or server-streaming servicer method."""
     name = method_function.__name__
@@ -317,6 +332,7 @@ def handler(method_function):
             sent = 0
             lifecycle = current_lifecycle()
             reading(None)
+            _tag(context)
             try:
                 _admit(request, context, lifecycle)
             except ApiError as exc:
@@ -345,6 +361,7 @@ def handler(method_function):
         start = time.perf_counter()
         lifecycle = current_lifecycle()
         reading(None)
+        _tag(context)
         try:
             _admit(request, context, lifecycle)
         except ApiError as exc:

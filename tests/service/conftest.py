@@ -26,6 +26,8 @@ class ServerProcess:
     def __init__(self, *flags: str):
         if "--data-dir" not in flags:  # never the operator's default directory
             flags = (*flags, "--data-dir", ":memory:")
+        if "--processes" not in flags:  # one process, as before --processes: a test that wants more says so
+            flags = ("--processes", "1", *flags)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "hzai_server", "--address", "127.0.0.1:0", *flags],
             stdout=subprocess.DEVNULL,
@@ -40,7 +42,7 @@ class ServerProcess:
         if not self._listening.wait(START_TIMEOUT):
             self.process.kill()
             raise RuntimeError(f"hzai-server did not start: {self.logs}")
-        self.address = next(e["address"] for e in self.logs if e.get("event") == "listening")
+        self.address = next(e["address"] for e in self.logs if e.get("event") == "listening" and "worker" not in e)
 
     def _read(self) -> None:
         for line in self.process.stderr:
@@ -49,7 +51,7 @@ class ServerProcess:
             except json.JSONDecodeError:
                 entry = {"event": "non-json", "line": line.rstrip()}
             self.logs.append(entry)
-            if entry.get("event") == "listening":
+            if entry.get("event") == "listening" and "worker" not in entry:  # the whole, not one worker
                 self._listening.set()
         self._listening.set()  # the process ended
 

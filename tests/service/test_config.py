@@ -4,12 +4,13 @@ import pytest
 
 from dataclasses import replace
 
-from hzai_server.config import ServerConfig, default_data_dir, parse_config
+from hzai_server.config import ServerConfig, default_data_dir, parse_config, usable_cores
 
 
 def test_defaults_listen_on_loopback():
     config = parse_config([], env={})
-    assert config == replace(ServerConfig(), data_dir=default_data_dir({}))
+    # A config built in code is one process; the command line's default is the usable cores.
+    assert config == replace(ServerConfig(), data_dir=default_data_dir({}), processes=usable_cores())
     assert config.address == "127.0.0.1:50051"
 
 
