@@ -26,5 +26,5 @@ def test_each_budget_help_states_the_default_the_command_uses():
         return " ".join(done.stdout.split())
 
     assert "default 200 iterations" in help_of("team")
-    assert "default 1s" in help_of("analyze") and "default 500 iterations" in help_of("analyze-game")
+    assert "default 1s" in help_of("analyze") and "default 2000 iterations" in help_of("analyze-game")
     assert "default 1000 iterations" in help_of("arena")
