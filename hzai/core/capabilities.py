@@ -25,7 +25,7 @@ class Capabilities:
     cooperative: bool = False  # every seat gets the team's result
     public_moves: bool = False  # every move is seen in full by every seat (`Game.observed`)
     # ----- what the search may use (hzai.core.search_hooks) -----
-    native: bool = False  # a C++ twin (hzai/native/native_games.hpp): `native`, `native_view`, `native_start`
+    native: bool = False  # a C++ twin (hzai/native/game_bindings.hpp): `native`, `native_view`, `native_start`
     heuristic: bool = False  # rule-of-thumb scores of moves: `heuristic_scores` (the heuristic bot)
     opponent_model: bool = False  # worlds weighted by what the others chose: `inferred_view` (option infer)
     model: bool = False  # a learned search whose model its twin evaluates: `model_file` (`model_defaults`)

@@ -150,7 +150,7 @@ def native_bot(bot, limits: Limits, game=None):
 
 def native_arena(game, specs: list[str], limits: Limits) -> list | None:
     """The BotSpecs of `specs` when the game has a twin (capability native: every twin
-    binds an arena, hzai/native/native_games.hpp) that plays every one of them
+    binds an arena, hzai/native/game_bindings.hpp) that plays every one of them
     (`native.arena_kinds`); else None (the Python loop plays)."""
     native = game.native if game.capabilities.native else None
     if native is None:

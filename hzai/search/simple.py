@@ -51,7 +51,7 @@ class LightBot:
     """The move of the game's own playout policy (what the search's `playout=light` plays)
     in one world drawn from the view with the seed; the arena's `light` bot. Only for a
     game with a native twin (capability native: every twin binds `light_move`, its
-    playout policy; hzai/native/native_games.hpp). It does not search."""
+    playout policy; hzai/native/game_bindings.hpp). It does not search."""
 
     name = "light"
     needs = ("native",)

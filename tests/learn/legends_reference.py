@@ -1,4 +1,4 @@
-"""A second writing of the Legends feature encoding (hzai/native/legends_learn.cpp), in
+"""A second writing of the Legends feature encoding (hzai/games/legends/native/legends_learn.cpp), in
 Python over the reference rules' LegendsView, for the differential tests: the numbers
 the C++ search evaluates must be the numbers training reads, and both must follow the
 reference's picture of what a seat knows."""

@@ -1,4 +1,4 @@
-"""A second writing of the Hera and Zeus feature encoding (hzai/native/hz_learn.cpp), in
+"""A second writing of the Hera and Zeus feature encoding (hzai/games/hera_zeus/native/hz_learn.cpp), in
 Python over the Python rules' State and View, for the differential tests: the numbers
 the C++ search evaluates must be the numbers training reads, and both must follow the
 rules engine's picture of the table."""

@@ -1,4 +1,4 @@
-"""Legends' learned-search features (hzai/native/legends_learn.cpp, docs/learning.md): the
+"""Legends' learned-search features (hzai/games/legends/native/legends_learn.cpp, docs/learning.md): the
 C++ encoding of a seat's view held equal to a second writing in Python over the reference
 rules' views, over random games of several missions and seat counts; a full state seen
 from a seat gives that seat's view features; and no peeking: what a seat cannot see

@@ -1,4 +1,4 @@
-"""The light playout policy of the Legends twin (hzai/native/legends_light.cpp) against
+"""The light playout policy of the Legends twin (hzai/games/legends/native/legends_light.cpp) against
 the heuristic it ports (hzai/games/legends/heuristic.py): at every decision of random
 and greedy games of every mission, seat count and difficulty, the same score for every
 legal move and so the same set of tied best moves; the native step plays one of them.

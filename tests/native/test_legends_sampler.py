@@ -1,4 +1,4 @@
-"""The native Legends sampler (hzai/native/legends_sampler.cpp) against the reference
+"""The native Legends sampler (hzai/games/legends/native/legends_sampler.cpp) against the reference
 one (hzai/games/legends/sampler.py): the same state for the same seed, every hard
 constraint of the seat's knowledge kept, the same frequencies over many seeds, and
 malformed views refused by name."""

@@ -16,9 +16,12 @@ from hzai.games.legends.game import LegendsGame
 from hzai.games.legends.native.twin import selftest_lines
 from hzai.rng import SplitMix64
 
-NATIVE = Path(__file__).resolve().parents[2] / "hzai" / "native"
-SOURCES = [str(NATIVE / name) for name in ("legends.cpp", "legends_sampler.cpp", "legends_light.cpp", "legends_learn.cpp",
-                                          "legends_selftest.cpp")]
+ROOT = Path(__file__).resolve().parents[2]
+NATIVE = ROOT / "hzai" / "native"  # the shared headers (search/, rng.hpp, ...)
+GAME = ROOT / "hzai" / "games" / "legends" / "native"
+# The twin's core (every .cpp but the bindings, as CMakeLists.txt picks it) and legends_selftest.cpp.
+SOURCES = [str(p) for p in sorted(GAME.glob("*.cpp")) if not p.name.endswith(("bindings.cpp", "selftest.cpp"))]
+SOURCES.append(str(GAME / "legends_selftest.cpp"))
 HEROES = ["Perseus", "Jason", "Achilles", "Hercules", "Atalanta"]
 
 
@@ -29,7 +32,7 @@ def selftest(tmp_path_factory):
     exe = tmp_path_factory.mktemp("legends") / "legends_selftest"
     build = subprocess.run(
         [compiler, "-std=c++17", "-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-         "-fno-omit-frame-pointer", "-o", str(exe), *SOURCES, "-lpthread"],
+         "-fno-omit-frame-pointer", "-I", str(NATIVE), "-o", str(exe), *SOURCES, "-lpthread"],
         check=False, capture_output=True, text=True,
     )
     assert build.returncode == 0, build.stderr

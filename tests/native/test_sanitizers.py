@@ -16,9 +16,12 @@ from hzai.games.hera_zeus.native.deckfile import deck_lines
 
 from .decks import SMALL_DECK
 
-NATIVE = Path(__file__).resolve().parents[2] / "hzai" / "native"
-SOURCES = [str(NATIVE / name) for name in (
-    "core.cpp", "hera_zeus.cpp", "hz_learn.cpp", "knowledge.cpp", "replay.cpp", "selftest.cpp")]
+ROOT = Path(__file__).resolve().parents[2]
+NATIVE = ROOT / "hzai" / "native"  # the shared headers (search/, rng.hpp, ...)
+GAME = ROOT / "hzai" / "games" / "hera_zeus" / "native"
+# The game's core (every .cpp but the bindings, as CMakeLists.txt picks it) and selftest.cpp.
+SOURCES = [str(p) for p in sorted(GAME.glob("*.cpp")) if not p.name.endswith(("bindings.cpp", "selftest.cpp"))]
+SOURCES.append(str(GAME / "selftest.cpp"))
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +32,7 @@ def selftest(tmp_path_factory) -> Path:
     exe = tmp_path_factory.mktemp("sanitized") / "selftest"
     build = subprocess.run(
         [compiler, "-std=c++17", "-O0", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-         "-fno-omit-frame-pointer", "-o", str(exe), *SOURCES,
+         "-fno-omit-frame-pointer", "-I", str(NATIVE), "-o", str(exe), *SOURCES,
          "-lpthread"],
         capture_output=True, text=True,
     )

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-# The card kinds and myth powers are written once, in hzai/native/tables.def, which the
-# C++ twin compiles (KINDS.index / POWERS.index are the numbers it is given).
+# The card kinds and myth powers are written once, in hzai/games/hera_zeus/native/tables.def,
+# which the C++ twin compiles (KINDS.index / POWERS.index are the numbers it is given).
 from hzai.games.hera_zeus.native.tables import KINDS, POWERS  # noqa: F401  (re-exported)
 
 PLAYERS = ("hera", "zeus")

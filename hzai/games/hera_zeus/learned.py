@@ -1,6 +1,6 @@
 """Hera and Zeus in the learned search (docs/learning.md): the view whose worlds are
 weighted by the card-location heads of the game's model. The features, heads and their
-labels are written once in the native twin (hzai/native/hz_learn.cpp)."""
+labels are written once in the native twin (hzai/games/hera_zeus/native/hz_learn.cpp)."""
 
 from __future__ import annotations
 

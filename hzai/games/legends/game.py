@@ -42,7 +42,7 @@ class LegendsGame(Game):
     view_type = None  # LegendsView
     record_type = None  # Record
     # Searched with the heuristic as its playout policy (the twin's light step,
-    # hzai/native/legends_light.cpp): a uniformly random team never wins a mission, so
+    # hzai/games/legends/native/legends_light.cpp): a uniformly random team never wins a mission, so
     # random playouts would value every move at 0.
     default_playout = "light"
     # The learned team's model (docs/learning.md, "Legends"): `ismcts` searches with it

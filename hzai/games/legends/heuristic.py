@@ -1,6 +1,6 @@
 """The heuristic policy of Legends (`Game.heuristic_scores`), for the generic heuristic
 bot and, ported to C++, the native search's light playout policy
-(`Legends::playout_step` in hzai/native/legends_light.cpp). Both read their numbers from
+(`Legends::playout_step` in hzai/games/legends/native/legends_light.cpp). Both read their numbers from
 WEIGHTS below (the twin gets them through hzai.games.legends.native.twin.game_spec), so the two
 cannot drift apart; tests/native/test_legends_light.py holds them equal move for move.
 

@@ -4,7 +4,7 @@ worlds are weighted by the card-location head of the game's model.
 The twin draws a pool of worlds from the seat's view exactly as the uniform sampler
 does, weighs each by how likely the card model finds the partners' hands (divided by
 how often the pool itself holds them, so only what the model learned beyond the
-sampler moves the weights) and resamples the pool (hzai/native/legends_learn.cpp,
+sampler moves the weights) and resamples the pool (hzai/games/legends/native/legends_learn.cpp,
 lg_card_view). The model reads the seat's own features only: the view never holds a
 partner's cards.
 """

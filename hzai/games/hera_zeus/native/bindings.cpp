@@ -1,6 +1,6 @@
-// Python bindings of the native core (module hzai._native). The thin Python layer in
-// hzai/games/hera_zeus/native/state.py turns decks, variants and reference-engine states into the
-// plain values used here.
+// Python bindings of Hera and Zeus' native core (register_hera_zeus, in the module
+// hzai._native). The thin Python layer in hzai/games/hera_zeus/native/state.py turns
+// decks, variants and reference-engine states into the plain values used here.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -15,12 +15,10 @@
 #include "py_types.hpp"
 #include "search/playout.hpp"
 
-void bind_search(pybind11::module_& m);  // search_bindings.cpp
-void bind_replay(pybind11::module_& m);  // replay_bindings.cpp
-void bind_legends(pybind11::module_& m);  // legends_bindings.cpp
-void bind_arena(pybind11::module_& m);  // arena_bindings.cpp
-void bind_learn(pybind11::module_& m);  // learn_bindings.cpp
-void bind_legends_learn(pybind11::module_& m);  // legends_learn_bindings.cpp
+void bind_hz_search(pybind11::module_& m);  // search_bindings.cpp
+void bind_hz_arena(pybind11::module_& m);   // search_bindings.cpp
+void bind_replay(pybind11::module_& m);     // replay_bindings.cpp
+void bind_learn(pybind11::module_& m);      // learn_bindings.cpp
 
 namespace py = pybind11;
 using namespace hzn;
@@ -230,9 +228,8 @@ py::tuple random_playouts(const PyState& st, long n_games, uint64_t seed, int th
 
 }  // namespace
 
-PYBIND11_MODULE(_native, m) {
-  m.doc() = "Native rules core of Hera and Zeus (see docs/native.md)";
-
+// Hera and Zeus in the module hzai._native (hzai/native/module.cpp calls it).
+void register_hera_zeus(py::module_& m) {
   py::class_<PyGame>(m, "Game")
       .def(py::init([](const std::vector<py::tuple>& cards, int first_player, bool figure_removal_pegasus,
                        bool pythia_always_loses, int turn_limit) {
@@ -313,10 +310,8 @@ PYBIND11_MODULE(_native, m) {
         "plays n_games random games from state with the GIL released; game i uses seed + i. "
         "Returns numpy arrays (winner: 0, 1 or -1 for a draw; moves applied; final turn).");
 
-  bind_legends(m);  // before bind_search, which adds the search methods to its game handle
-  bind_search(m);
+  bind_hz_search(m);  // after Game: the searches are methods of its handle
   bind_replay(m);
-  bind_arena(m);
-  bind_learn(m);
-  bind_legends_learn(m);
+  bind_hz_arena(m);
+  bind_learn(m);  // HzModel
 }

@@ -28,7 +28,7 @@ constexpr int MAX_PENDING = 3;
 constexpr int MAX_ACTIONS = 4096;
 
 // Card kinds and powers, phases, pending kinds, end reasons and action blocks:
-// hzai/native/tables.def.
+// tables.def in this folder.
 enum Kind : int8_t {
 #define HZ_KIND(ID, TEXT) K_##ID,
 #include "tables.def"

@@ -1,6 +1,6 @@
 """The view of the seat to decide after a record, built by the native core: the record's
 moves replayed in C++ and the seat's knowledge followed through the replay's events
-(hzai/native/replay.hpp, knowledge.hpp), with no reference State or View on the way.
+(hzai/games/hera_zeus/native/replay.hpp, knowledge.hpp), with no reference State or View on the way.
 
 The native search reads the spec it gives directly; everything else that asks the view
 for more (the heuristic and random bots, the belief report, `to_json`) gets the

@@ -4,8 +4,8 @@
 ViewPending) field by field with exactly what hzai.games.hera_zeus.belief.Determinizer reads, in the
 order it reads it, so that `native_sample(view, seed)` and
 `Determinizer(view).sample(seed)` give the same state (tests/native/test_sampler.py).
-The tables (phases, reasons, pending kinds, playouts) come from tables.def, the source
-the C++ side compiles.
+The tables (phases, reasons, pending kinds; the playouts from the shared
+hzai/native/tables.def) come from the .def files the C++ side compiles.
 """
 
 from __future__ import annotations

@@ -1,22 +1,35 @@
-// Python bindings of the sampler and the generic search: the view as typed structs
-// (built field by field by hzai/games/hera_zeus/native/search.py), the searches of every
-// native game (native_games.hpp: Search, Pimc, MoSearch; LegendsSearch, ...) and those
-// over a game written in Python (PySearch, PyPimc, PyMoSearch).
+// Python bindings of Hera and Zeus' sampler, searches and arena: the view as typed
+// structs (built field by field by hzai/games/hera_zeus/native/search.py), the samplers'
+// functions, the generic searches on the game handle (Search, Pimc, MoSearch: Binding
+// below, hzai/native/game_bindings.hpp), its light move and its arena.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "game_bindings.hpp"
 #include "hera_zeus.hpp"
-#include "legends_py.hpp"
-#include "native_games.hpp"
-#include "py_game.hpp"
+#include "hz_learn.hpp"
 #include "py_types.hpp"
-#include "search/ismcts.hpp"
-#include "search/mo_ismcts.hpp"
-#include "search/pimc.hpp"
+#include "search/arena.hpp"
+#include "seats.hpp"
 
 namespace py = pybind11;
 using namespace hzn;
 using hzn::search::SearchOptions;
+
+namespace hzn {
+
+// How Hera and Zeus meets Python (game_bindings.hpp).
+template <>
+struct Binding<HeraZeus> {
+  using Handle = PyGame;     // module attribute `handle`: the game handle (Game.native)
+  using ViewArg = ViewSpec;  // the typed view its searches take
+  static constexpr const char* handle = "Game";
+  static constexpr const char* prefix = "";  // Search, Pimc, MoSearch
+  static std::shared_ptr<const GameDef> game(const Handle& h, const ViewArg&) { return h.def; }
+  static Sampler view(const GameDef& g, const ViewArg& v) { return Sampler(g, v); }
+};
+
+}  // namespace hzn
 
 namespace {
 
@@ -97,135 +110,11 @@ void bind_view(py::module_& m) {
       .def_readwrite("pool", &Inference::pool)
       .def_readwrite("seed", &Inference::seed)
       .def_readwrite("slots", &Inference::slots);
-  py::class_<SearchOptions>(m, "SearchOptions")
-      .def(py::init([](double exploration, int playout, uint64_t seed, int threads, double prior_weight,
-                       bool widen_root, bool own_only, double root_widen, bool partners_blueprint) {
-             return SearchOptions{exploration, playout, seed, threads, prior_weight, widen_root, own_only, root_widen,
-                                  partners_blueprint};
-           }),
-           py::arg("exploration") = 0.7, py::arg("playout") = 0, py::arg("seed") = 0, py::arg("threads") = 1,
-           py::arg("prior_weight") = 0.0, py::arg("widen_root") = false, py::arg("own_only") = false,
-           py::arg("root_widen") = -1.0, py::arg("partners_blueprint") = false)
-      .def_readwrite("partners_blueprint", &SearchOptions::partners_blueprint,
-                     "with own_only and a model (set_model): the other seats' moves in the tree drawn from the "
-                     "model's blueprint over each seat's own picture of the world")
-      .def_readwrite("root_widen", &SearchOptions::root_widen,
-                     "the widening factor at the root (with widen_root); < 0: the one below it")
-      .def_readwrite("own_only", &SearchOptions::own_only,
-                     "the tree holds the searching seat's decisions only; the other seats' moves in it are the "
-                     "playout policy's (single tree only)")
-      .def_readwrite("widen_root", &SearchOptions::widen_root,
-                     "policy-ordered widening at the root too (a bot's move); off: every legal root move is searched")
-      .def_readwrite("exploration", &SearchOptions::exploration)
-      .def_readwrite("playout", &SearchOptions::playout, "index in hzai.native.tables.PLAYOUTS")
-      .def_readwrite("seed", &SearchOptions::seed)
-      .def_readwrite("threads", &SearchOptions::threads)
-      .def_readwrite("prior_weight", &SearchOptions::prior_weight, "progressive bias from the game's prior; 0: off");
-}
-
-// The same Python API for every instantiation of the search. `release` says whether
-// run() lets the GIL go (native games) or keeps it (Python games call back into it).
-template <class S>
-py::class_<S, std::shared_ptr<S>> bind_ismcts(py::module_& m, const char* name, bool release) {
-  py::class_<S, std::shared_ptr<S>> cls(m, name);
-  cls.def("run", [release](S& s, long iterations, double millis) {
-       if (!release) return s.run(iterations, millis);
-       py::gil_scoped_release unlocked;
-       return s.run(iterations, millis);
-     }, py::arg("iterations") = -1, py::arg("millis") = -1.0,
-     "search for up to `iterations` more iterations and/or `millis` ms (-1: no limit); returns the iterations done")
-      .def("stop", &S::stop, "ask a running search to stop (any thread)")
-      .def("clear_stop", &S::clear_stop)
-      .def_property_readonly("iterations", &S::iterations)
-      .def_property_readonly("root_player", &S::root_player)
-      .def("root_stats", [](const S& s) {
-        std::vector<py::tuple> out;
-        for (const auto& c : s.root_stats()) out.push_back(py::make_tuple(c.action, c.visits, c.value, c.availability));
-        return out;
-      }, "(action, visits, value sum, availability) per root move, by action id")
-      .def("principal_variation", &S::principal_variation, py::arg("action"), py::arg("max_len") = 12)
-      .def("restrict_root", &S::restrict_root, py::arg("actions"),
-           "search only these action ids at the root (before running; empty: every legal one)")
-      .def_property_readonly("root_visits", &S::root_visits,
-                             "visits of the root over the trees: the iterations run plus a reused root's (reroot)")
-      .def_property_readonly("node_count", &S::node_count, "nodes over the trees (every seat's, multi-observer)");
-  return cls;
-}
-
-// reroot(action, view, seed) of each instantiation: `make_view` turns the Python view
-// into the search's own (tree reuse, ismcts.hpp).
-template <class S, class V, class F>
-void bind_reroot(py::class_<S, std::shared_ptr<S>>& cls, F make_view) {
-  cls.def("reroot", [make_view](S& s, int action, const V& view, uint64_t seed) {
-    if (action < 0 || action >= s.action_count()) throw py::value_error("action id out of range");
-    s.reroot(action, make_view(s, view), seed);
-  }, py::arg("action"), py::arg("view"), py::arg("seed"),
-     "tree reuse: the root's child for `action` becomes the root, new iterations draw from `view` (the same "
-     "seat's next decision) with generators from `seed`");
-}
-
-template <class G>
-py::class_<search::Pimc<G>> bind_pimc(py::module_& m, const char* name) {
-  using P = search::Pimc<G>;
-  py::class_<P> cls(m, name);
-  cls.def("world", &P::world, py::arg("w"), "the search of world w, to run and then vote")
-      .def("vote", &P::vote, py::arg("search"), "count the world's most visited move; False when it has none")
-      .def_property_readonly("voted", &P::voted)
-      .def_property_readonly("worlds", &P::worlds)
-      .def("choice", &P::choice, "the move most worlds chose (-1 before any vote)")
-      .def("restrict_root", &P::restrict_root, py::arg("actions"),
-           "every world searches only these action ids at the root (empty: every legal one)");
-  return cls;
-}
-
-SearchOptions checked(SearchOptions o) {
-  if (o.threads < 1 || o.threads > 256) throw py::value_error("threads must be within 1..256");
-  return o;
-}
-
-// The searches of one native game G: the classes (named from Binding<G>::prefix) and
-// the methods of its handle that build them.
-template <class G>
-void bind_native_searches(py::module_& m) {
-  using B = Binding<G>;
-  using H = typename B::Handle;
-  using V = typename B::ViewArg;
-  using Tree = search::Ismcts<G>;
-  using Mo = search::MoIsmcts<G>;
-  const std::string prefix = B::prefix;
-  auto own_view = [](const auto& s, const V& v) { return B::view(s.game(), v); };
-  auto tree = bind_ismcts<Tree>(m, (prefix + "Search").c_str(), true);
-  bind_reroot<Tree, V>(tree, own_view);
-  bind_pimc<G>(m, (prefix + "Pimc").c_str());
-  auto mo = bind_ismcts<Mo>(m, (prefix + "MoSearch").c_str(), true);
-  bind_reroot<Mo, V>(mo, own_view);
-  mo.def("tree_size", &Mo::tree_size, py::arg("seat"), "nodes in that seat's tree (thread 0)")
-      .def("tree_visits", &Mo::tree_visits, py::arg("seat"), "root visits of that seat's tree (thread 0)");
-
-  py::object handle = m.attr(B::handle);
-  handle.attr("search") = py::cpp_function(
-      [](const H& h, const V& v, const SearchOptions& o) {
-        auto g = B::game(h, v);
-        return std::make_shared<Tree>(g, B::view(*g, v), checked(o));
-      },
-      py::is_method(handle), py::arg("view"), py::arg("options"), "the native ISMCTS over a view");
-  handle.attr("pimc") = py::cpp_function(
-      [](const H& h, const V& v, const SearchOptions& o, int worlds) {
-        auto g = B::game(h, v);
-        return search::Pimc<G>(g, B::view(*g, v), checked(o), worlds);
-      },
-      py::is_method(handle), py::arg("view"), py::arg("options"), py::arg("worlds"), "PIMC over a view");
-  handle.attr("mo_search") = py::cpp_function(
-      [](const H& h, const V& v, const SearchOptions& o) {
-        auto g = B::game(h, v);
-        return std::make_shared<Mo>(g, B::view(*g, v), checked(o));
-      },
-      py::is_method(handle), py::arg("view"), py::arg("options"), "the native multi-observer ISMCTS over a view");
 }
 
 }  // namespace
 
-void bind_search(py::module_& m) {
+void bind_hz_search(py::module_& m) {
   bind_view(m);
 
   m.def("sample_view", [](const PyGame& g, const ViewSpec& view, uint64_t seed, bool fitted) {
@@ -288,27 +177,8 @@ void bind_search(py::module_& m) {
     return checksum;
   }, py::arg("game"), py::arg("view"), py::arg("seed"), py::arg("n"), "draw n samples (for benchmarks)");
 
-  // Every native game of the list (native_games.hpp) builds its own searches on its
-  // handle: game.native.search(view, options), .pimc(view, options, worlds) and
-  // .mo_search(view, options) (hzai/search/ismcts.py names no game).
-  for_each_native_game(NativeGames{}, [&m](auto tag) { bind_native_searches<typename decltype(tag)::type>(m); });
+  bind::bind_native_searches<HeraZeus>(m);
 
-  using PySearch = search::Ismcts<PythonGame>;
-  auto py_view = [](const auto& s, const py::object& v) { return PythonGame::view_of(s.game(), v); };
-  auto python_game = [](const py::object& view, const SearchOptions& o) {
-    if (o.threads != 1) throw py::value_error("a game written in Python is searched on one thread (threads=1)");
-    auto g = std::make_shared<const PythonGame::Game>(PythonGame::game_of(view));
-    return std::make_pair(g, PythonGame::view_of(*g, view));
-  };
-  auto py_cls = bind_ismcts<PySearch>(m, "PySearch", false);
-  bind_reroot<PySearch, py::object>(py_cls, py_view);
-  py_cls
-      .def(py::init([python_game](const py::object& view, const SearchOptions& o) {
-             auto [g, v] = python_game(view, o);
-             return std::make_shared<PySearch>(g, v, o);
-           }),
-           py::arg("view"), py::arg("options"),
-           "ISMCTS over a Python game's view (the seam's View/State names), GIL held between calls");
   m.def("world_spec", [](const PyState& s) { return world_spec(*s.def, s.s); }, py::arg("state"),
         "the view of a seat that saw every card of `state` (only the deck orders hidden): PIMC's worlds, and the "
         "all-seeing benchmark bots");
@@ -318,29 +188,33 @@ void bind_search(py::module_& m) {
     return observation(*s.def, s.s, action, seat);
   }, py::arg("state"), py::arg("action"), py::arg("seat"),
      "what `seat` sees of `action` by the player to move: the id itself, or an id from num_actions up when hidden");
-  m.def("legends_observation", [](const lg::LgStateHandle& s, int action, int seat) {
-    if (seat < 0 || seat >= s.g->seats) throw py::value_error("seat is not a seat of the game");
-    if (action < 0 || action >= s.g->size) throw py::value_error("action id out of range");
-    return lg::observation(*s.g, s.s, action, seat);
-  }, py::arg("state"), py::arg("action"), py::arg("seat"), "the same for a Legends state");
+}
 
-  // The multi-observer search over a game written in Python (search/mo_ismcts.hpp).
-  using PyMo = search::MoIsmcts<PythonGame>;
-  auto py_mo = bind_ismcts<PyMo>(m, "PyMoSearch", false);
-  bind_reroot<PyMo, py::object>(py_mo, py_view);
-  py_mo
-      .def(py::init([python_game](const py::object& view, const SearchOptions& o) {
-             auto [g, v] = python_game(view, o);
-             return std::make_shared<PyMo>(g, v, o);
-           }),
-           py::arg("view"), py::arg("options"),
-           "multi-observer ISMCTS over a Python game's view (Game.observation keys the other seats' moves)")
-      .def("tree_size", &PyMo::tree_size, py::arg("seat"), "nodes in that seat's tree")
-      .def("tree_visits", &PyMo::tree_visits, py::arg("seat"), "root visits of that seat's tree");
-  bind_pimc<PythonGame>(m, "PyPimc")
-      .def(py::init([python_game](const py::object& view, const SearchOptions& o, int worlds) {
-             auto [g, v] = python_game(view, o);
-             return search::Pimc<PythonGame>(g, v, o, worlds);
-           }),
-           py::arg("view"), py::arg("options"), py::arg("worlds"));
+// The arena on the handle (search/arena.hpp): the bot kinds it plays natively, whether it
+// needs the notation's sort ranks, `arena(...)`, and the light bot's move.
+void bind_hz_arena(py::module_& m) {
+  using search::BOT_ISMCTS, search::BOT_LIGHT, search::BOT_PIMC, search::BOT_RANDOM;
+  using search::BotSpec;
+  py::object handle = m.attr(Binding<HeraZeus>::handle);
+  handle.attr("arena_kinds") = std::vector<int>{BOT_RANDOM, BOT_LIGHT, BOT_ISMCTS, BOT_PIMC};
+  handle.attr("arena_needs_text_ranks") = false;
+  handle.attr("arena") = py::cpp_function(
+      [](const PyGame& g, const std::vector<BotSpec>& bots, const std::vector<PyState>& starts,
+         const std::vector<uint64_t>& seeds, const std::vector<std::vector<int>>& seating, int threads,
+         bool keep_actions, const std::vector<std::shared_ptr<HzModel>>& models) {
+        std::vector<State> states;
+        for (const PyState& st : starts) {
+          if (st.def != g.def) throw py::value_error("a start state of another game");
+          states.push_back(st.s);
+        }
+        auto def = g.def;
+        return bind::play_games<HeraZeus>(def, bots, std::move(states), seeds, seating, threads, keep_actions,
+                                          [def](const State& s) { return PyState{def, s}; },
+                                          std::vector<std::shared_ptr<const HzModel>>(models.begin(), models.end()));
+      },
+      py::is_method(handle), py::arg("bots"), py::arg("starts"), py::arg("seeds"), py::arg("seating"),
+      py::arg("threads") = 1, py::arg("keep_actions") = false,
+      py::arg("models") = std::vector<std::shared_ptr<HzModel>>{},
+      "game i from starts[i] with seeds[i], bot seating[i][p] in seat p; [(ArenaOutcome, final State)]");
+  bind::bind_light_move<HeraZeus>(handle);
 }

@@ -1,5 +1,5 @@
 """Hera and Zeus' tables shared with the C++ core, read from their one source,
-hzai/native/tables.def (hzai.native.tables reads it; the core compiles it).
+tables.def beside this file (the core compiles it; hzai.native.tables.read_tables reads it).
 
     PHASES        ("setup", "play", "over")
     PENDING_KINDS ("chance", "place", "top")
@@ -12,8 +12,11 @@ hzai/native/tables.def (hzai.native.tables reads it; the core compiles it).
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-from hzai.native.tables import SOURCE, read_tables
+from hzai.native.tables import read_tables
+
+SOURCE = Path(__file__).with_name("tables.def")
 
 _SIZE = re.compile(r"^[0-9NR+* ()]+$")
 

@@ -12,8 +12,8 @@ appearance by instance id (`Deck.cards`), numbered 0..N-1. A card reference is
 with R = 3N. Inside a block: play `(ref*3 + col)*4 + row`; dionysus
 `(col*4 + row)*12 + to_col*4 + to_row`; setup `(a*(N+1) + b)*(N+1) + c` with 0 for `-`
 and name+1 otherwise; columns and rows count from 0. The blocks, their order and sizes
-are read from hzai/native/tables.def (`hzai.native.tables`, pure Python), the file the
-native core (hzai/native/core.cpp) compiles: one source for both.
+are read from hzai/games/hera_zeus/native/tables.def (`hzai.games.hera_zeus.native.tables`,
+pure Python), the file the native core (core.cpp beside it) compiles: one source for both.
 """
 
 from __future__ import annotations

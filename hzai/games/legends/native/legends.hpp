@@ -137,7 +137,7 @@ struct LgState {
 // ----- what a move does, as the reference logs it (Table.events) ---------------------
 // Every card movement with its instances, in the order rules.py logs them, so that a
 // seat's log (knowledge.observed) can be followed in a running game (the arena's seats,
-// seats.hpp). Only collected while an LgEventCapture is alive on the thread; the search
+// legends_seats.hpp). Only collected while an LgEventCapture is alive on the thread; the search
 // never installs one and pays a load and an untaken branch.
 struct LgRawEvent {
   int type = 0;              // EventType
@@ -227,7 +227,7 @@ struct LgView {
 // finds a consistent replay.
 LgState sample(const LgGame& g, const LgView& v, uint64_t seed);
 
-struct LegendsSeats;  // the seats of a running game, for the arena (seats.hpp)
+struct LegendsSeats;  // the seats of a running game, for the arena (legends_seats.hpp)
 struct LgModel;       // the learned models (legends_learn.hpp)
 
 // The codec block of action id `a`.

@@ -1,8 +1,8 @@
 // Python bindings of the Legends twin: the game (built from the dict that
 // hzai/games/legends/native/twin.py makes of the data file, options and action-id layout), states
 // loaded from and dumped to plain dicts (the differential tests compare those), random
-// playouts over threads, views and their samples. The search classes over the trait
-// are bound in search_bindings.cpp with the other instantiations.
+// playouts over threads, views and their samples; register_legends, Legends in the module
+// hzai._native. The searches and arena are bound in legends_search_bindings.cpp.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -16,6 +16,10 @@
 
 namespace py = pybind11;
 using namespace hzn::lg;
+
+void bind_legends_search(py::module_& m);  // legends_search_bindings.cpp
+void bind_legends_arena(py::module_& m);   // legends_search_bindings.cpp
+void bind_legends_learn(py::module_& m);   // legends_learn_bindings.cpp
 
 namespace {
 
@@ -471,4 +475,12 @@ void bind_legends(py::module_& m) {
       throw py::value_error(e.what());
     }
   }, py::arg("view"), py::arg("seed"), "one determinization, equal to LegendsView.sample(seed)");
+}
+
+// Legends in the module hzai._native (hzai/native/module.cpp calls it).
+void register_legends(py::module_& m) {
+  bind_legends(m);
+  bind_legends_search(m);  // after LegendsGame: the searches are methods of its handle
+  bind_legends_arena(m);
+  bind_legends_learn(m);  // LegendsModel
 }

@@ -13,7 +13,7 @@
 #include "legends_py.hpp"
 #include "search/ismcts.hpp"
 #include "search/selfplay.hpp"
-#include "seats.hpp"
+#include "legends_seats.hpp"
 
 namespace py = pybind11;
 using namespace hzn;

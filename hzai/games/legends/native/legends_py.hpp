@@ -1,5 +1,5 @@
-// The Python-facing handles of the Legends twin, shared by legends_bindings.cpp and
-// search_bindings.cpp.
+// The Python-facing handles of the Legends twin, shared by its binding files
+// (legends_bindings.cpp, legends_search_bindings.cpp, legends_learn_bindings.cpp).
 #pragma once
 
 #include <memory>

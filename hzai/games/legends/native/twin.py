@@ -1,4 +1,4 @@
-"""The native twin of Legends of Hellas (hzai/native/legends.{hpp,cpp}) behind a small
+"""The native twin of Legends of Hellas (hzai/games/legends/native/legends.{hpp,cpp}) behind a small
 Python API: the game handle built from the parsed data file, the options and the
 action-id layout of `hzai.games.legends.moves.ActionCodec` (the one source of the ids:
 C++ reads the block offsets and the multisets from it, never restates them), states
@@ -137,7 +137,7 @@ def native_view(view) -> _native.LegendsView:
 
 def selftest_lines(game, views=()) -> list[str]:
     """The game spec and some views as the whitespace-separated numbers
-    hzai/native/legends_selftest.cpp reads (for the sanitizer and Valgrind runs)."""
+    hzai/games/legends/native/legends_selftest.cpp reads (for the sanitizer and Valgrind runs)."""
     spec = game_spec(game)
     pending = list(_native.LEGENDS_PENDING) + [None]
     results, reasons = list(_native.LEGENDS_RESULTS), list(_native.LEGENDS_REASONS)

@@ -1,0 +1,4 @@
+# Legends' compile options, included by CMakeLists.txt. The learned models' arithmetic
+# (legends_learn.cpp, hzai/native/learn/mlp.hpp): -O3 lets the compiler vectorize the
+# layers' loops fully (docs/learning.md).
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/legends_learn.cpp PROPERTIES COMPILE_OPTIONS "-O3")
