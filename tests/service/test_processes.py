@@ -153,12 +153,44 @@ def test_one_scrape_sums_both_workers(two_workers):
     assert ("hzai_store_seconds_count", (("operation", "create"),)) in after
 
 
-def test_a_killed_worker_is_logged_counted_and_restarted(tmp_path):
-    server = ServerProcess("--processes", "2", "--data-dir", str(tmp_path), "--metrics-address", "127.0.0.1:0")
+def retried(call, tries: int = 120):
+    """`call()`, tried again on UNAVAILABLE (as a client does when its server went away)."""
+    for _ in range(tries - 1):
+        try:
+            return call()
+        except grpc.RpcError as exc:
+            if exc.code() != grpc.StatusCode.UNAVAILABLE:
+                raise
+        time.sleep(0.5)
+    return call()
+
+
+def test_a_killed_worker_is_logged_counted_and_restarted_and_its_calls_retried(tmp_path):
+    server = ServerProcess("--processes", "2", "--data-dir", str(tmp_path), "--metrics-address", "127.0.0.1:0",
+                           "--max-millis", "60000", "--max-iterations", "100000000")
+    clients = one_client_per_worker(server.address)
     try:
         line = supervisor_line(server)
-        victim = line["pids"][0]
+        victim = line["pids"][0]  # worker 0's
+        outcome: list = []
+
+        def search() -> None:
+            try:
+                outcome.append(clients["0"].suggest_move(RECORD, millis=30_000, seed=3))
+            except grpc.RpcError as exc:
+                outcome.append(exc)
+
+        running = threading.Thread(target=search)
+        running.start()
+        deadline = time.monotonic() + 60
+        while scrape(line["metrics"])[("hzai_searches_in_flight", ())] < 1:
+            assert time.monotonic() < deadline, "the search did not start"
+            time.sleep(0.1)
         os.kill(victim, signal.SIGKILL)
+        running.join(60)
+        assert isinstance(outcome[0], grpc.RpcError) and outcome[0].code() == grpc.StatusCode.UNAVAILABLE
+        # The client tries again on its channel: it reconnects, to a live worker.
+        assert retried(lambda: clients["0"].suggest_move(RECORD, iterations=50, seed=3)).move.text
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:  # until the new worker 0 serves
             if sum(1 for e in server.logs if e.get("event") == "listening" and e.get("worker") == 0) >= 2:
@@ -169,17 +201,36 @@ def test_a_killed_worker_is_logged_counted_and_restarted(tmp_path):
         assert died[0]["signal"] == "SIGKILL" and died[0]["level"] == "error"
         assert any(e.get("event") == "worker restarted" and e["worker"] == 0 for e in server.logs)
         assert sum(1 for e in server.logs if e.get("event") == "listening" and e.get("worker") == 0) == 2
-        # Calls succeed after; a client whose connection went to the dead worker reconnects
-        # (gRPC retries the connection) and reaches a live one.
-        clients = one_client_per_worker(server.address)
-        for client in clients.values():
+        fresh = one_client_per_worker(server.address)  # both serve again
+        for client in fresh.values():
             assert client.suggest_move(RECORD, iterations=50, seed=2).move.text
             client.close()
         samples = scrape(line["metrics"])
         assert samples[("hzai_worker_restarts_total", ())] == 1
         assert samples[("hzai_workers", ())] == 2
     finally:
+        for client in clients.values():
+            client.close()
         assert server.stop(60) == 0
+
+
+def test_workers_stop_when_their_supervisor_is_killed(tmp_path):
+    server = ServerProcess("--processes", "2", "--data-dir", str(tmp_path), "--grace", "1")
+    pids = supervisor_line(server)["pids"]
+    server.kill()  # SIGKILL: the supervisor passes nothing on
+    deadline = time.monotonic() + 60
+    while any(os.path.exists(f"/proc/{pid}") and _running(pid) for pid in pids):
+        assert time.monotonic() < deadline, "a worker outlived its supervisor"
+        time.sleep(0.1)
+
+
+def _running(pid: int) -> bool:
+    """Alive and not a zombie (the workers' parent is gone: init reaps them)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 def test_sigterm_drains_both_workers_within_the_grace(tmp_path):
