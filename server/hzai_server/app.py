@@ -266,10 +266,14 @@ def serve(config: ServerConfig) -> int:
     return 0
 
 
+HEARTBEAT_S = 0.5  # a worker tells its supervisor it runs this often (hzai_server.workers)
+
+
 def _report_to_supervisor(server: HzaiServer, fd: int, stop_requested: threading.Event) -> None:
     """A worker process (hzai_server.workers): tell the supervisor on the socket `fd` that
-    this process serves (and where its own metrics are), then watch that socket: it ends
-    when the supervisor does, however it ended, and this worker then stops as on SIGTERM."""
+    this process serves (and where its own metrics are), then beat on it every HEARTBEAT_S,
+    and watch it: it ends when the supervisor does, however it ended, and this worker then
+    stops as on SIGTERM."""
     import socket
 
     link = socket.socket(fileno=fd)
@@ -286,7 +290,16 @@ def _report_to_supervisor(server: HzaiServer, fd: int, stop_requested: threading
             log("supervisor gone", level=30)
             stop_requested.set()
 
+    def beat():  # a process that stops running (SIGSTOP, the interpreter stuck) stops beating
+        try:
+            while True:
+                time.sleep(HEARTBEAT_S)
+                link.sendall(b".")
+        except OSError:
+            pass
+
     threading.Thread(target=watch, name="supervisor-link", daemon=True).start()
+    threading.Thread(target=beat, name="heartbeat", daemon=True).start()
 
 
 EXIT_MARGIN = 0.75  # seconds past the grace period after which a stopping server exits regardless

@@ -17,6 +17,9 @@ parent process; it never imports grpc, so no gRPC object exists in it:
   address) and watches that socket: when the supervisor ends, however, the worker stops;
 - a worker that dies is logged (`worker died`), counted (hzai_worker_restarts_total) and
   started again (at once, or after a growing pause, up to 30 s, if it keeps dying young);
+  one that stops beating on its socket (every 0.5 s) for SILENCE_LIMIT seconds, stopped
+  or stuck while the kernel still hands it connections, is killed first
+  (`worker unresponsive`);
 - SIGTERM or SIGINT is passed on to every worker, which drains as a lone server does; one
   still running at the grace period + 0.9 s is killed, so the whole exits within the
   grace period + 1 s;
@@ -53,6 +56,7 @@ STOP_MARGIN = 0.9  # seconds past the grace period after which a worker still ru
 YOUNG = 10.0  # a worker that dies sooner after its start waits before the next try
 MAX_PAUSE = 30.0
 SCRAPE_TIMEOUT = 5.0
+SILENCE_LIMIT = 5.0  # seconds without a heartbeat (sent every 0.5 s) after which a worker is killed
 # Series every worker reads from the shared store: the same value in each, taken once.
 SHARED_SERIES = frozenset({"hzai_live_matches"})
 
@@ -88,10 +92,12 @@ class Worker:
         self.link = link
         self.started = time.monotonic()
         self.ready: dict | None = None  # what it reported once serving: pid, port, metrics
+        self.last_beat = self.started
         self._reader = threading.Thread(target=self._read, name=f"worker-{index}-link", daemon=True)
         self._reader.start()
 
     def _read(self) -> None:
+        """The worker's report once it serves, then its heartbeats until the socket ends."""
         data = b""
         try:
             while b"\n" not in data:
@@ -99,9 +105,16 @@ class Worker:
                 if not chunk:
                     return
                 data += chunk
+            self.last_beat = time.monotonic()
             self.ready = json.loads(data.split(b"\n", 1)[0])
+            while self.link.recv(4096):
+                self.last_beat = time.monotonic()
         except (OSError, ValueError):
             pass
+
+    def silent_for(self, now: float) -> float:
+        """Seconds since the last heartbeat of a worker that serves (0 before it serves)."""
+        return now - self.last_beat if self.ready else 0.0
 
     @property
     def alive(self) -> bool:
@@ -222,6 +235,13 @@ class Supervisor:
     def _watch(self) -> None:
         """Restart the workers that died, until a stop is requested."""
         now = time.monotonic()
+        for worker in self.workers:
+            # Its connections would wait for ever: killed, then restarted as any worker that dies.
+            if worker is not None and worker.alive and worker.silent_for(now) > SILENCE_LIMIT:
+                log("worker unresponsive", level=40, worker=worker.index, pid=worker.process.pid,
+                    silent_seconds=round(worker.silent_for(now), 1))
+                worker.process.kill()
+                worker.process.wait()
         for index, worker in enumerate(self.workers):
             if worker is not None and not worker.alive:
                 code = worker.process.returncode

@@ -214,6 +214,29 @@ def test_a_killed_worker_is_logged_counted_and_restarted_and_its_calls_retried(t
         assert server.stop(60) == 0
 
 
+def test_a_worker_that_stops_running_is_killed_and_restarted(tmp_path):
+    server = ServerProcess("--processes", "2", "--data-dir", str(tmp_path))
+    try:
+        frozen = supervisor_line(server)["pids"][1]
+        os.kill(frozen, signal.SIGSTOP)  # alive, its socket still in the port's group, answering nothing
+        deadline = time.monotonic() + 120
+        while not any(e.get("event") == "worker restarted" for e in server.logs):
+            assert time.monotonic() < deadline, "the stopped worker was not replaced"
+            time.sleep(0.1)
+        unresponsive = [e for e in server.logs if e.get("event") == "worker unresponsive"]
+        assert len(unresponsive) == 1 and unresponsive[0]["worker"] == 1 and unresponsive[0]["pid"] == frozen
+        died = [e for e in server.logs if e.get("event") == "worker died"]
+        assert len(died) == 1 and died[0]["signal"] == "SIGKILL"
+        while sum(1 for e in server.logs if e.get("event") == "listening" and e.get("worker") == 1) < 2:
+            assert time.monotonic() < deadline, "the new worker 1 did not serve"
+            time.sleep(0.1)
+        for client in one_client_per_worker(server.address).values():
+            assert client.suggest_move(RECORD, iterations=50, seed=4).move.text
+            client.close()
+    finally:
+        assert server.stop(60) == 0
+
+
 def test_workers_stop_when_their_supervisor_is_killed(tmp_path):
     server = ServerProcess("--processes", "2", "--data-dir", str(tmp_path), "--grace", "1")
     pids = supervisor_line(server)["pids"]
