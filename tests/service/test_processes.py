@@ -324,3 +324,13 @@ def test_a_store_that_cannot_be_opened_stops_the_supervisor_in_one_line(tmp_path
     assert run.returncode == 1 and "Traceback" not in run.stderr
     lines = [json.loads(line) for line in run.stderr.splitlines()]
     assert len(lines) == 1 and lines[0]["event"] == "cannot start" and "matches.sqlite3" in lines[0]["error"]
+
+
+def test_the_embedded_server_of_hzai_play_and_hzai_web_stays_one_process():
+    from hzai_client.play import EmbeddedServer
+
+    embedded = EmbeddedServer()
+    assert embedded.server.config.processes == 1 and embedded.server.config.worker == -1
+    with embedded as address, HzaiClient(address, timeout=30) as client:
+        _, call = client.bots.ListGames.with_call(bot_pb2.ListGamesRequest(), timeout=30)
+        assert "hzai-worker" not in dict(call.trailing_metadata() or ())
