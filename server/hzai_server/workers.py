@@ -331,9 +331,8 @@ class Supervisor:
         return 0
 
     def _close(self) -> None:
-        if self._metrics_server is not None:
-            self._metrics_server.shutdown()
-            self._metrics_server.server_close()
+        # The metrics endpoint is left to the process's exit: its shutdown() would wait up to
+        # half a second for the server's poll, time the grace period + 1 s does not have.
         self.held.close()
         for handler in LOGGER.handlers:
             handler.flush()

@@ -301,6 +301,7 @@ def test_sigterm_drains_both_workers_within_the_grace(tmp_path):
     # The supervisor kills any worker still running at grace + 0.9 s; the margin here is
     # only for a loaded test machine, the log above says no worker needed killing.
     assert took < grace + 1 + 10, took
+    print(f"stopped {took:.2f} s after SIGTERM (grace {grace:g} s)")
 
 
 def test_processes_default_to_the_usable_cores_but_one_for_a_store_in_memory(tmp_path, capsys):
