@@ -335,3 +335,11 @@ def test_the_embedded_server_of_hzai_play_and_hzai_web_stays_one_process():
     with embedded as address, HzaiClient(address, timeout=30) as client:
         _, call = client.bots.ListGames.with_call(bot_pb2.ListGamesRequest(), timeout=30)
         assert "hzai-worker" not in dict(call.trailing_metadata() or ())
+
+
+def test_the_supervisor_imports_no_grpc():
+    """No gRPC object, thread or import exists in the parent of the workers."""
+    code = ("import sys, hzai_server.__main__, hzai_server.workers; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('grpc', 'grpc_health', 'hzai_proto')))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr
