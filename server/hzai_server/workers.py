@@ -64,6 +64,8 @@ SHARED_SERIES = frozenset({"hzai_live_matches"})
 def reserve_port(address: str) -> tuple[socket.socket, int]:
     """A socket bound to `address` with SO_REUSEPORT (not listening: it takes no
     connection), and its port. OSError saying why the address cannot be used."""
+    if not hasattr(socket, "SO_REUSEPORT"):
+        raise OSError("--processes above 1 needs SO_REUSEPORT, which this system lacks: give --processes 1")
     host, _, port = address.rpartition(":")
     try:
         infos = socket.getaddrinfo(host.strip("[]") or None, int(port), type=socket.SOCK_STREAM,
