@@ -102,11 +102,10 @@ def test_two_workers_serve_one_address_and_name_themselves(two_workers):
     assert {e["worker"] for e in rpc_lines} == {0, 1}
 
 
-def test_a_match_played_through_both_workers_in_turn_keeps_every_move_once(two_workers):
-    _, clients = two_workers
-    a, b = clients["0"], clients["1"]
+def play_alternating(a: HzaiClient, b: HzaiClient) -> None:
+    """A match played through `a` and `b` in turn: every move in the record once."""
     seats = create(a, bot_seats=[])
-    status = b.get_view(seats.id, token=seats["hera"]).status  # worker 1 now caches it at move 0
+    status = b.get_view(seats.id, token=seats["hera"]).status  # b now caches it at move 0
     played = 0
     while not status.over and played < 30:
         client = (a, b)[played % 2]
@@ -120,6 +119,22 @@ def test_a_match_played_through_both_workers_in_turn_keeps_every_move_once(two_w
     for client in (a, b):  # both workers read the same record, each move in it once
         view = client.get_view(seats.id, token=seats["hera"], with_history=True)
         assert view.status.moves_played == status.moves_played == len(view.history)
+
+
+def test_a_match_played_through_both_workers_in_turn_keeps_every_move_once(two_workers):
+    _, clients = two_workers
+    play_alternating(clients["0"], clients["1"])
+
+
+def test_two_workers_share_a_postgresql_store_too(postgres):
+    server = ServerProcess("--processes", "2", "--store", postgres.new_database(), "--max-matches-per-client", "100")
+    clients = one_client_per_worker(server.address)
+    try:
+        play_alternating(clients["0"], clients["1"])
+    finally:
+        for client in clients.values():
+            client.close()
+        assert server.stop(60) == 0
 
 
 def test_a_retried_move_is_answered_from_the_store_by_the_other_worker(two_workers):
