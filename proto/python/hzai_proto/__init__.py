@@ -10,9 +10,11 @@ import importlib
 
 
 def load_all() -> list:
-    """Import every generated module (hzai_proto.generate.FILES), so that the default
-    descriptor pool knows every game's typed messages: what unpacking a `detail` Any, or
-    writing one as JSON, needs. The modules, in FILES order."""
-    from hzai_proto.generate import FILES
+    """Import every generated module (each `*_pb2.py` under v3/, one per .proto file), so
+    that the default descriptor pool knows every game's typed messages: what unpacking a
+    `detail` Any, or writing one as JSON, needs. The modules, by file name. Found in the
+    package itself, not from the .proto files, which an installed wheel does not carry."""
+    from pathlib import Path
 
-    return [importlib.import_module(f"hzai_proto.v3.{name}_pb2") for name in FILES]
+    names = sorted(p.name.removesuffix("_pb2.py") for p in (Path(__file__).parent / "v3").glob("*_pb2.py"))
+    return [importlib.import_module(f"hzai_proto.v3.{name}_pb2") for name in names]

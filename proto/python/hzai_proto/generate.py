@@ -16,7 +16,9 @@ from pathlib import Path
 
 PROTO_ROOT = Path(__file__).resolve().parents[2]  # the repository's proto/ folder
 PACKAGE_DIR = Path(__file__).resolve().parent / "v3"
-FILES = ("common", "hera_zeus", "legends", "bot", "match")
+# Every .proto file of the published package, found, not listed: a game that adds its
+# typed messages adds proto/hzai/v3/<game>.proto and nothing here.
+FILES = tuple(sorted(p.stem for p in (PROTO_ROOT / "hzai" / "v3").glob("*.proto")))
 SUFFIXES = ("_pb2.py", "_pb2.pyi", "_pb2_grpc.py")
 
 _IMPORT = re.compile(r"^(from|import) hzai\.v3( import|\.)", re.MULTILINE)
