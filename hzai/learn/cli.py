@@ -75,7 +75,9 @@ def add_commands(sub) -> None:
     p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     p.add_argument("--params", help="the game's options as a JSON object, e.g. "
                                     "'{\"mission\": 3, \"seats\": 4}' for legends (default: the game's defaults)")
-    p.add_argument("--budget", type=int, default=200, help="ISMCTS iterations a decision (default 200)")
+    p.add_argument("--budget", type=int, default=200,
+                   help="ISMCTS iterations a decision (default 200); iterations only, never a time: a game is "
+                        "replayed move for move from its seed")
     p.add_argument("--seed", type=int, default=0, help="game i is dealt and seeded with SEED+i (default 0)")
     p.add_argument("--out", required=True, help="the folder of shards (made, or resumed when it exists)")
     p.add_argument("--model", default="none", help="none (default), shipped, or a model file guiding the search")
@@ -144,7 +146,9 @@ def add_commands(sub) -> None:
     p.add_argument("b")
     p.add_argument("--game", default="hera_zeus")
     p.add_argument("--games", type=int, default=200, help="games (even; default 200)")
-    p.add_argument("--budget", type=int, default=200, help="iterations a decision (default 200)")
+    p.add_argument("--budget", type=int, default=200,
+                   help="iterations a decision (default 200); iterations only, never a time, so that a match is "
+                        "the same from the same seed")
     p.add_argument("--budget-b", type=int, help="B's iterations a decision (default: --budget)")
     p.add_argument("--seed", type=int, default=900000, help="deals SEED.. (default 900000, never trained on)")
     p.add_argument("--threads", type=int, default=0, help="threads (default: every core)")
