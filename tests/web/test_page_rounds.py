@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.error
 import urllib.request
 
@@ -235,9 +236,10 @@ COVERED = """() => ({
   heat: document.querySelector('#heat').childElementCount,
   summary: document.querySelector('#an-summary').textContent,
   analyse: document.querySelector('#analyse').disabled,
+  typed: document.querySelector('#move-text').value + document.querySelector('#move-filter').value,
 })"""
 EMPTY = {"cards": 0, "board": 0, "boardText": "", "moves": 0, "log": 0, "rows": 0, "heat": 0, "summary": "",
-         "analyse": True}
+         "analyse": True, "typed": ""}
 
 
 def next_hand(url: str, page) -> list[str]:
@@ -310,6 +312,35 @@ def test_a_hot_seat_game_at_one_screen(embedded, pages, game):
     assert seats_seen == {0, 1} and handovers >= 2 and evaluated and reloaded  # both seats played here
     assert len(analyses) == 1  # the one evaluation asked for, on a seat's own turn
     assert "Game over" in page.inner_text("#status")
+
+
+def test_an_analysis_answered_after_the_handover_is_not_drawn_under_the_cover(embedded, pages):
+    """A seat asks for an analysis and plays before it comes back: the answer (that seat's
+    moves, naming its cards) arrives while the screen is covered for the next seat, and is
+    dropped; what the first seat typed goes with it."""
+    page = pages.open(embedded.url)
+    answered = []
+    page.on("response", lambda r: answered.append(r.status) if r.url.endswith("/Analyze") else None)
+    page.select_option("#ng-game", "hera_zeus")
+    page.check("#ng-hotseat")
+    page.fill("#ng-turns", "1")
+    page.click("#ng-start")
+    page.wait_for_selector(f"{SETTLED}, body[data-phase=handover]", timeout=120_000)
+    if page.evaluate("document.body.dataset.phase") == "handover":
+        page.click("#handover-go")
+        wait_settled(page)
+    page.fill("#an-budget", "2s")
+    page.fill("#move-text", "typed by the seat that leaves")
+    page.click("#analyse")
+    page.locator("#moves button").first.click()  # played before the analysis answers
+    page.wait_for_selector("body[data-phase=handover]", timeout=120_000)
+    end = time.monotonic() + 60
+    while not answered and time.monotonic() < end:
+        page.wait_for_timeout(100)
+    assert answered == [200]  # the answer came back, under the cover
+    page.wait_for_timeout(300)
+    assert page.evaluate(COVERED) == EMPTY
+    assert_covered(page, embedded.url)
 
 
 def post_review(url: str, body: bytes):

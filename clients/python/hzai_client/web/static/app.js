@@ -193,6 +193,7 @@ function drawCover() {
   for (const id of ["board", "moves", "log", "builder"]) $(id).replaceChildren();
   $("board-text").textContent = "";
   $("moves-hint").textContent = "";
+  $("move-text").value = ""; $("move-filter").value = ""; // what the last seat typed goes with them
   $("deal-check").hidden = true;
   $("builder").dataset.for = "";
   state.builder = null;
@@ -418,7 +419,14 @@ function beliefSamples(game) {
   return none ? 0 : Number(box.value) || 0;
 }
 
+// What an analysis is of: an answer that comes back after the position, the seat or the
+// page changed (a move played meanwhile, the hot seat's cover, another record step) is
+// dropped, never drawn for whoever has the screen now.
+const analysisContext = () => JSON.stringify([state.mode, state.matchId, state.seat, state.handover,
+                                              state.status?.movesPlayed ?? null, state.review?.step ?? null]);
+
 async function analyse(position, moveNumber, seat, onPick) {
+  const askedOf = analysisContext();
   const game = state.info?.name || position.game;
   const budget = parseBudget($("an-budget").value);
   const request = { position, budget, beliefSamples: beliefSamples(game) };
@@ -433,6 +441,7 @@ async function analyse(position, moveNumber, seat, onPick) {
     gamesWithoutBelief.add(game);
     reply = await bot("Analyze", { ...request, beliefSamples: beliefSamples(game) }, token);
   }
+  if (analysisContext() !== askedOf || state.handover) return null; // asked of a position no longer shown
   const a = reply.analysis;
   const spent = `${((a.millis ?? 0) / 1000).toFixed(1)} s, ${a.iterations ?? 0} iterations`;
   const asked = budget.millis ? `${budget.millis / 1000} s` : `${budget.iterations} iterations`;
@@ -450,7 +459,8 @@ async function analyseNow() {
   if (why) { drawAnalysisAccess(); return; } // the button is disabled then; a stray call asks nothing
   try {
     if (state.mode === "play") {
-      await analyse({ matchId: state.matchId }, state.status.movesPlayed ?? 0, state.seat, myTurn() ? playMove : null);
+      const done = await analyse({ matchId: state.matchId }, state.status.movesPlayed ?? 0, state.seat, myTurn() ? playMove : null);
+      if (!done) return; // the position moved on while it was analysed
       saveValues();
       drawGraph($("graph"), graphPoints(), state.status.movesPlayed, graphWhose());
     } else await analyseStep();
