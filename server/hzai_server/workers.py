@@ -85,6 +85,13 @@ def reserve_port(address: str) -> tuple[socket.socket, int]:
     raise OSError(f"cannot listen on {address}: {reason}")
 
 
+def signal_name(number: int) -> str:
+    """SIGKILL, SIGTERM, ...; a signal with no name here (a real-time one) by its number."""
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
 class Worker:
     """One worker process and the socket it reports on."""
 
@@ -250,7 +257,7 @@ class Supervisor:
                 lived = now - worker.started
                 self._failures[index] = self._failures[index] + 1 if lived < YOUNG else 0
                 pause = 0.0 if not self._failures[index] else min(MAX_PAUSE, 0.5 * 2 ** (self._failures[index] - 1))
-                how = {"signal": signal.Signals(-code).name} if code < 0 else {"exit_code": code}
+                how = {"signal": signal_name(-code)} if code < 0 else {"exit_code": code}
                 log("worker died", level=40, worker=index, pid=worker.process.pid, lived_seconds=round(lived, 1),
                     restart_in_seconds=pause, **how)
                 self.restarts.inc()
@@ -326,7 +333,10 @@ class Supervisor:
             log("listening", address=f"{self.host}:{self.port}", port=self.port, processes=self.config.processes,
                 pids=[w.process.pid for w in self.workers], metrics=self.metrics_address)
         while not self.stop_requested.wait(0.2):
-            self._watch()
+            try:
+                self._watch()
+            except Exception as exc:  # noqa: BLE001 - the supervisor outlives a fault of its own bookkeeping
+                log("supervisor fault", level=40, error=f"{type(exc).__name__}: {exc}")
         self._stop_all()
         self._close()
         log("stopped")

@@ -252,6 +252,27 @@ def test_a_worker_that_stops_running_is_killed_and_restarted(tmp_path):
         assert server.stop(60) == 0
 
 
+def test_a_worker_killed_by_a_signal_without_a_name_is_restarted_too(tmp_path):
+    """A real-time signal (40) has no name in Python's signal module: the supervisor logs
+    it by number and restarts the worker (it once died of the lookup, and took the other
+    worker with it)."""
+    server = ServerProcess("--processes", "2", "--data-dir", str(tmp_path))
+    try:
+        victim = supervisor_line(server)["pids"][1]
+        os.kill(victim, 40)
+        deadline = time.monotonic() + 120
+        while sum(1 for e in server.logs if e.get("event") == "listening" and e.get("worker") == 1) < 2:
+            assert time.monotonic() < deadline and server.process.poll() is None, server.logs[-5:]
+            time.sleep(0.1)
+        died = [e for e in server.logs if e.get("event") == "worker died"]
+        assert len(died) == 1 and died[0]["pid"] == victim and died[0]["signal"] == "signal 40"
+        for client in one_client_per_worker(server.address).values():
+            assert client.suggest_move(RECORD, iterations=50, seed=5).move.text
+            client.close()
+    finally:
+        assert server.stop(60) == 0
+
+
 def test_workers_stop_when_their_supervisor_is_killed(tmp_path):
     server = ServerProcess("--processes", "2", "--data-dir", str(tmp_path), "--grace", "1")
     pids = supervisor_line(server)["pids"]
