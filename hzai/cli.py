@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 
 from hzai.batch import BatchError
-from hzai.cli_options import (JSON_STDOUT, UsageError, add_json_option, json_file as _json_file,  # noqa: F401
-                              json_stream, json_to_stdout, write_json_option)
+from hzai.cli_options import (JSON_STDOUT, UsageError, add_json_option, check_json_target,  # noqa: F401
+                              json_file as _json_file, json_stream, json_to_stdout, write_json_option)
 from hzai.core import MissingCapability, NoDecision, RecordError, UnknownGameError, game_names, make_game
 from hzai.search.bot import bot_spec_help  # the registry's bots, for the help of a command that takes one
 
@@ -452,6 +452,7 @@ def _plot_format(path: str) -> None:
 def cmd_arena(args) -> int:
     from hzai.search.arena import print_progress, run_arena
 
+    check_json_target(args)  # before the games, not after
     if args.games < 1:
         raise UsageError(f"--games: at least 1, not {args.games}")
     params = _rule_params(args, "hera_zeus")  # the arena's game
@@ -467,6 +468,7 @@ def cmd_arena(args) -> int:
 def cmd_team(args) -> int:
     """A team of one bot spec in every seat of a cooperative game (Legends of Hellas by
     default): the won share."""
+    check_json_target(args)  # before the games, not after
     from hzai.search.arena import run_team
 
     if args.games < 1:

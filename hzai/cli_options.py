@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -65,3 +66,19 @@ def write_json_option(args, data, indent=1) -> None:
         return
     with handle:
         handle.write(text)
+
+
+def check_json_target(args) -> None:
+    """Before a long run: UsageError now if --json FILE could not be written at its end
+    (no such folder, a folder, no permission). Writes nothing."""
+    target = getattr(args, "json", None)
+    if target in (None, JSON_STDOUT):
+        return
+    path = Path(target)
+    folder = path.parent
+    if path.is_dir():
+        raise UsageError(f"--json: {target} is a folder; name a file for the JSON")
+    if not folder.is_dir():
+        raise UsageError(f"--json: cannot write {target}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise UsageError(f"--json: cannot write {target}: permission denied")

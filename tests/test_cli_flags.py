@@ -84,10 +84,11 @@ def test_arena_takes_param_as_it_takes_variant(capsys):
 @pytest.mark.parametrize("command", [["analyze", HANDMADE], ["arena", "random", "random"], ["web"], ["play"],
                                      ["suggest", HANDMADE, "--server", "127.0.0.1:1"],
                                      ["analyze", HANDMADE, "--server", "127.0.0.1:1"]])
-def test_a_bad_budget_names_the_flag_before_anything_runs(capsys, monkeypatch, command):
+@pytest.mark.parametrize("budget", ["5x", "infs", "nans"])  # an infinite time once ended in "internal error"
+def test_a_bad_budget_names_the_flag_before_anything_runs(capsys, monkeypatch, command, budget):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    code, _, err = run(capsys, *command, "--budget", "5x")
-    assert code == 2 and err.endswith(": --budget: '5x': write 1000 (iterations), 250ms, 2s, or 1000,250ms\n"), err
+    code, _, err = run(capsys, *command, "--budget", budget)
+    assert code == 2 and err.endswith(f": --budget: '{budget}': write 1000 (iterations), 250ms, 2s, or 1000,250ms\n"), err
     assert err.count("\n") == 1  # no server was asked: nothing answers at 127.0.0.1:1
 
 
@@ -162,3 +163,11 @@ def test_web_budget_in_time_is_the_embedded_servers_default(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@pytest.mark.parametrize("command", [["arena", "random", "random", "--games", "2", "--budget", "5", "--jobs", "1"],
+                                     ["team", "random", "--games", "1", "--budget", "5"]])
+def test_a_json_file_that_cannot_be_written_is_said_before_the_games(capsys, tmp_path, command):
+    for target, words in ((tmp_path / "no" / "x.json", "there is no folder"), (tmp_path, "is a folder")):
+        code, out, err = run(capsys, *command, "--json", str(target))
+        assert code == 2 and out == "" and f"--json: " in err and words in err, err  # no game was played

@@ -154,6 +154,8 @@ function stream(client, method, request, token, seconds, onMessage) {
 // (1000 iterations, 250ms, 2s, or both as 1000,250ms), else the older --iterations and
 // --millis; null when none is given (the server's default). `fail` gets a message naming
 // the flag.
+const MAX_MILLIS = 4294967295;
+
 function budgetOf(args, fail) {
   const given = args.budget === undefined ? '' : String(args.budget).trim();
   if (given === '') {
@@ -167,13 +169,20 @@ function budgetOf(args, fail) {
     const m = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(part.trim());
     if (!m) fail(`--budget: ${JSON.stringify(given)} is not 1000, 250ms, 2s or 1000,250ms`);
     if (m[2] === undefined) {
-      if (iterations || !/^\d+$/.test(m[1])) fail(`--budget: ${JSON.stringify(given)}: one whole number of iterations`);
+      if (iterations || !/^\d+$/.test(m[1]) || Number(m[1]) < 1) {
+        fail(`--budget: ${JSON.stringify(given)}: one whole number of iterations, 1 or more`);
+      }
       iterations = Number(m[1]);
     } else {
       if (millis) fail(`--budget: ${JSON.stringify(given)}: one time limit`);
       millis = m[2] === 's' ? Number(m[1]) * 1000 : Number(m[1]);
+      // Budget.millis is a uint32 of whole milliseconds: nothing the wire would round or wrap
+      if (!Number.isInteger(millis) || millis < 1 || millis > MAX_MILLIS) {
+        fail(`--budget: ${JSON.stringify(given)}: a time in whole milliseconds, 1ms to ${MAX_MILLIS}ms`);
+      }
     }
   }
+  if (iterations > Number.MAX_SAFE_INTEGER) fail(`--budget: ${JSON.stringify(given)}: too many iterations`);
   if (!iterations && !millis) fail(`--budget: ${JSON.stringify(given)}: more than nothing`);
   return { iterations: String(iterations), millis, threads: 0 };
 }

@@ -44,7 +44,7 @@ class Limits:
                     millis = int(float(part[:-1]) * 1000)
                 else:
                     iterations = int(part.removesuffix("i"))
-            except ValueError:
+            except (ValueError, OverflowError):  # not a number; inf or nan seconds
                 raise LimitsError(f"budget {quoted(str(text))}: write 1000 (iterations), 250ms, 2s, or 1000,250ms") from None
         return cls(iterations, millis, threads)
 

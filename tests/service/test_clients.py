@@ -436,6 +436,9 @@ def test_node_clients_take_the_budget_as_every_hzai_command_writes_it(server, mi
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["move"]["text"] in legal(midgame)
     for flags, words in ((["--budget", "5x"], '--budget: "5x" is not 1000, 250ms, 2s or 1000,250ms'),
+                         (["--budget", "1.5ms"], "a time in whole milliseconds"),  # the wire would round it
+                         (["--budget", "9999999s"], "a time in whole milliseconds"),  # or wrap it
+                         (["--budget", "1000,0ms"], "a time in whole milliseconds"),
                          (["--budget", "300", "--iterations", "300"], "--budget and --iterations/--millis")):
         run = suggest(*flags)
         assert run.returncode == 2 and words in run.stderr, (flags, run.stderr)

@@ -28,7 +28,8 @@ def test_the_load_check_takes_budget_and_json_as_every_command_does(server, tmp_
     levels = json.loads(out.read_text())
     assert [(r["concurrency"], r["ok"], r["failed"]) for r in levels] == [(1, 4, 0)]
     assert "budget 50, 4 calls per level" in capsys.readouterr().out
-    for flags, words in ((["--budget", "5x"], "--budget: "), (["--budget", "50", "--iterations", "50"], "say the same")):
+    for flags, words in ((["--budget", "5x"], "--budget: "), (["--budget", "50", "--iterations", "50"], "say the same"),
+                         (["--json", str(tmp_path / "no" / "such" / "x.json")], "--json: cannot write")):
         with pytest.raises(SystemExit) as stop:
             main(["--server", server.address, *flags])
         assert stop.value.code == 2 and words in capsys.readouterr().err

@@ -21,7 +21,7 @@ import time
 
 import grpc
 
-from hzai.cli_options import JSON_STDOUT, add_json_option, write_json_option
+from hzai.cli_options import JSON_STDOUT, UsageError, add_json_option, json_file, write_json_option
 from hzai.core import Limits, LimitsError
 from hzai_client.sync import HzaiClient
 
@@ -124,9 +124,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("this check only sends traffic to loopback addresses")
     if not 1 <= args.requests <= 10_000:
         parser.error("--requests must be 1..10000")
+    try:
+        out = json_file(args)  # opened before the load runs: a path it cannot write is said at once
+    except UsageError as exc:
+        parser.error(str(exc))
     records = positions(8)
     results = [run_level(args.server, records, c, args.requests, budget, args.bot) for c in args.concurrency]
-    if args.json is not None:
+    if out is not None:
+        with out:
+            out.write(json.dumps(results, indent=2) + "\n")
+    elif args.json is not None:
         write_json_option(args, results, indent=2)
     if args.json != JSON_STDOUT:
         print(f"SuggestMove, bot {args.bot}, budget {text}, {args.requests} calls per level")
