@@ -72,7 +72,7 @@ class ServerConfig:
     load_games: str = ""  # modules to import at start, comma-separated: each registers games
     search_queue: int = 0  # searches that may wait for a slot, per priority class; 0: refuse at once
     search_queue_per_client: int = 16  # of those, from one client
-    max_analysis_work: int = 2_000_000  # decisions x iterations one batch or AnalyzeGame may ask for
+    max_analysis_work: int = 2_000_000  # positions x iterations of a batch; decisions x iterations x 2 of AnalyzeGame
     tls_cert: str = ""  # PEM certificate chain file: serve TLS (with tls_key); "": plain text
     tls_key: str = ""  # PEM private key file of tls_cert
     tls_client_ca: str = ""  # PEM CA file: mutual TLS, every client shows a certificate it signed
@@ -98,8 +98,9 @@ _SETTINGS = [
     ("search_queue_per_client", "HZAI_SEARCH_QUEUE_PER_CLIENT", int,
      "of those, how many one client (metadata hzai-client, else the peer's host) may have waiting"),
     ("max_analysis_work", "HZAI_MAX_ANALYSIS_WORK", int,
-     "largest decisions x iterations one Analyze batch or AnalyzeGame may ask for (a time budget counts "
-     "--default-iterations a decision)"),
+     "largest positions x iterations one Analyze batch, or decisions x iterations x 2 one AnalyzeGame (a "
+     "decision may also search its played move), may ask for (a time budget counts --default-iterations a "
+     "decision)"),
     ("max_iterations", "HZAI_MAX_ITERATIONS", int, "largest iteration budget a request may ask for"),
     ("max_millis", "HZAI_MAX_MILLIS", int, "largest time budget (ms) a request may ask for; also caps iteration budgets"),
     ("max_threads", "HZAI_MAX_THREADS", int, "most search threads a request may ask for"),

@@ -44,13 +44,22 @@ def root_moves_from(game: Game, view, allow, avoid, field: str) -> RootMoves | N
     return chosen
 
 
-def check_work(config, count: int, limits, what: str) -> None:
-    """Refuse a request whose `count` searches at `limits` exceed the server's cap."""
+# A reviewed decision's searches at most: its analysis, and the played move's own search
+# when the analysis gave that move too few visits (hzai.search.review, MIN_VISITS).
+REVIEW_SEARCHES = 2
+
+
+def check_work(config, count: int, limits, what: str, searches: int = 1) -> None:
+    """Refuse a request whose `count` items at `limits` exceed the server's cap, each item
+    counted as the `searches` it may run at most (a reviewed decision: 2, its analysis and
+    the played move's own search, hzai.search.review)."""
     if count > MAX_DECISIONS:
         raise invalid(what, f"{count} {what} in one request; this server takes at most {MAX_DECISIONS}")
     per = limits.iterations or config.default_iterations
-    if count * per > config.max_analysis_work:
-        raise invalid("budget", f"{count} {what} x {per} iterations = {count * per} is over this server's "
+    work = count * per * searches
+    if work > config.max_analysis_work:
+        each = f" x {searches} searches at most" if searches > 1 else ""
+        raise invalid("budget", f"{count} {what} x {per} iterations{each} = {work} is over this server's "
                                 f"--max-analysis-work of {config.max_analysis_work}; ask for fewer or a smaller budget")
 
 
@@ -113,7 +122,7 @@ def plan_review(request, matches, context, config, limits) -> GamePlan:
         index = min(wanted)
         raise invalid(f"root_moves[{index}]", f"move index {index} is not a decision of the seats analysed "
                                               f"(the game has {len(moves)} moves)")
-    check_work(config, total, limits, "decisions")
+    check_work(config, total, limits, "decisions", searches=REVIEW_SEARCHES)
     return GamePlan(game, start, moves, chosen, root_moves, total)
 
 
