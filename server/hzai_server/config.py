@@ -115,7 +115,8 @@ _SETTINGS = [
      "seconds a finished match stays readable (its view and record) before the sweep removes it; a finished "
      "match no longer counts against --max-matches or --max-matches-per-client"),
     ("max_finished", "HZAI_MAX_FINISHED", int,
-     "finished matches kept at most; over it the sweep removes the ones that ended first"),
+     "finished matches kept at most; over it the sweep removes the ones that ended first, each client's "
+     "newest kept before anyone's older ones"),
     ("match_cache", "HZAI_MATCH_CACHE", int,
      "matches this process keeps replayed in memory (the most recently used); any other is rebuilt from the "
      "store when a call needs it"),

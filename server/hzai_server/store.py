@@ -193,7 +193,10 @@ class MatchStore(ABC):
     @abstractmethod
     def ended(self, finished_before: float, keep: int) -> list[str]:
         """Ids of the finished matches to remove: those that ended before
-        `finished_before`, and beyond the `keep` that ended last (the oldest first go)."""
+        `finished_before`, and beyond the `keep` kept. Over `keep`, each client's most
+        recent finished matches are kept before anyone's second most recent, and so on
+        (newest first within a round), so that a client that finishes many matches at once
+        pushes out its own old ones, not other players' records. Oldest first."""
 
     @abstractmethod
     def live_ids(self) -> list[str]:
@@ -244,9 +247,15 @@ class SqlQueries:
                                          "ORDER BY last_used", (idle_before,))]
 
     def ended(self, finished_before: float, keep: int) -> list[str]:
-        rows = self._read("SELECT id, finished_at FROM matches WHERE finished_at IS NOT NULL "
+        rows = self._read("SELECT id, finished_at, client FROM matches WHERE finished_at IS NOT NULL "
                           "ORDER BY finished_at DESC, id DESC")
-        return [i for n, (i, at) in enumerate(rows) if n >= keep or at < finished_before][::-1]
+        turns: dict = {}
+        order = []  # (the match's place among its client's, newest 0; its place overall)
+        for place, (match_id, _, client) in enumerate(rows):
+            turns[client] = turns.get(client, -1) + 1
+            order.append((turns[client], place, match_id))
+        kept = {match_id for _, _, match_id in sorted(order)[:keep]}
+        return [i for i, at, _ in rows if i not in kept or at < finished_before][::-1]
 
     def live_ids(self) -> list[str]:
         return [i for (i,) in self._read("SELECT id FROM matches ORDER BY created_at, id")]

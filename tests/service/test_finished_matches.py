@@ -123,6 +123,39 @@ def test_the_sweep_keeps_finished_matches_for_their_ttl_and_at_most_max_finished
     hosted.close()
 
 
+def test_over_max_finished_a_client_that_finishes_many_pushes_out_its_own_first(store_opener):  # noqa: F811
+    """One client finishing match after match does not evict another player's finished
+    record before its TTL: over --max-finished, each client's newest are kept first."""
+    from hzai.games.hera_zeus.rules import Game
+    from hzai.rng import SplitMix64
+    from hzai.search import Limits
+
+    from hzai_server.store import LoggedMove
+
+    now = [1000.0]
+    config = ServerConfig(match_ttl=600, finished_ttl=300, max_finished=3, sweep_interval=1, data_dir=":memory:")
+    hosted = HostedMatches(store_opener[0](), config, clock=lambda: now[0])
+
+    def ended_match(client):
+        match, _ = hosted.create(game=Game.create(), seed=None, bot_seats=frozenset({0, 1}), bot_spec="random",
+                                 limits=Limits(iterations=10), client=client)
+        state, rng, entries = match.state.clone(), SplitMix64(7), []
+        while not state.is_terminal:
+            move = match.game.draw_chance(state, rng) if state.is_chance else state.legal_moves()[0]
+            state.apply(move)
+            entries.append(LoggedMove(len(entries), None, match.game.move_text(move)))
+        hosted.commit(match, entries, state)
+        now[0] += 1
+        return match
+
+    player = ended_match("player")
+    flood = [ended_match("flooder") for _ in range(6)]
+    assert hosted.sweep() == 4  # 7 finished, 3 kept
+    assert not player.gone and hosted.store.load(player.id).finished_at == 1000.0  # the other player's, kept
+    assert [m.gone for m in flood] == [True, True, True, True, False, False]  # the flooder's two newest
+    hosted.close()
+
+
 class Metadata:
     """A stand-in for a call's context presenting a token."""
 
