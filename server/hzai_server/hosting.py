@@ -371,49 +371,35 @@ class HostedMatches:
         number removed. A match in use (its lock held) or, live, used since (in this
         process) is kept."""
         now = self.clock()
-        expired = self._sweep_idle(now - self.config.match_ttl)
-        ended = 0
-        for match_id in self.store.ended(now - self.config.finished_ttl, self.config.max_finished):
-            with self._lock:
-                match = self._alive.get(match_id)
-            if match is not None:
-                if not match.lock.acquire(blocking=False):
-                    continue
-                try:
-                    if not self.store.delete(match_id):
-                        continue
-                    self._forget(match)
-                finally:
-                    match.lock.release()
-            elif not self.store.delete(match_id):
-                continue
-            ended += 1
+        idle_before = now - self.config.match_ttl
+        expired = sum(self._remove(i, idle_before) for i in self.store.expired(idle_before))
+        ended = sum(self._remove(i) for i in self.store.ended(now - self.config.finished_ttl, self.config.max_finished))
         if expired or ended:
             log("matches expired", matches=expired + ended, idle=expired, finished=ended,
                 live=self.store.count_live())
         return expired + ended
 
-    def _sweep_idle(self, idle_before: float) -> int:
-        removed = 0
-        for match_id in self.store.expired(idle_before):
-            with self._lock:
-                match = self._alive.get(match_id)
-            if match is not None:
-                if not match.lock.acquire(blocking=False):
-                    continue
-                try:
-                    if match.last_used >= idle_before:
-                        self.store.touch(match_id, match.last_used)
-                        continue
-                    if not self.store.delete(match_id, idle_before):
-                        continue  # used through another replica since it was listed
-                    self._forget(match)
-                finally:
-                    match.lock.release()
-            elif not self.store.delete(match_id, idle_before):
-                continue
-            removed += 1
-        return removed
+    def _remove(self, match_id: str, idle_before: float | None = None) -> bool:
+        """Delete one match the sweep listed, from the store and this process; False when
+        it stays: in use here (its lock held), or, with `idle_before`, used since (in this
+        process: its last use is written back; through another replica: the store's
+        delete refuses)."""
+        with self._lock:
+            match = self._alive.get(match_id)
+        if match is None:
+            return self.store.delete(match_id, idle_before)
+        if not match.lock.acquire(blocking=False):
+            return False
+        try:
+            if idle_before is not None and match.last_used >= idle_before:
+                self.store.touch(match_id, match.last_used)
+                return False
+            if not self.store.delete(match_id, idle_before):
+                return False
+            self._forget(match)
+            return True
+        finally:
+            match.lock.release()
 
     def start_sweeper(self) -> None:
         def run():

@@ -20,6 +20,26 @@ from .test_durable import store_opener  # noqa: F401 - a fixture
 from .test_errors import rpc_error
 
 
+def end_match(hosted: HostedMatches, client: str):
+    """A Hera and Zeus match of two bot seats created in `hosted` for `client` and played
+    to its end in one commit (each seat's first legal move, chance from a fixed seed)."""
+    from hzai.games.hera_zeus.rules import Game
+    from hzai.rng import SplitMix64
+    from hzai.search import Limits
+
+    from hzai_server.store import LoggedMove
+
+    match, _ = hosted.create(game=Game.create(), seed=None, bot_seats=frozenset({0, 1}), bot_spec="random",
+                             limits=Limits(iterations=10), client=client)
+    state, rng, entries = match.state.clone(), SplitMix64(7), []
+    while not state.is_terminal:
+        move = match.game.draw_chance(state, rng) if state.is_chance else state.legal_moves()[0]
+        state.apply(move)
+        entries.append(LoggedMove(len(entries), None, match.game.move_text(move)))
+    hosted.commit(match, entries, state)
+    return match
+
+
 def finish(client, seats: Seats) -> int:
     """Play a bot-only match to its end with BotPlayTurn; the moves played."""
     for _ in range(100):
@@ -92,19 +112,7 @@ def test_the_sweep_keeps_finished_matches_for_their_ttl_and_at_most_max_finished
     hosted = HostedMatches(store_opener[0](), config, clock=lambda: now[0])
 
     def ended_match():
-        match, _ = hosted.create(game=Game.create(), seed=None, bot_seats=frozenset({0, 1}), bot_spec="random",
-                                 limits=Limits(iterations=10), client="c")
-        from hzai.rng import SplitMix64
-
-        from hzai_server.store import LoggedMove
-
-        state, rng, entries = match.state.clone(), SplitMix64(7), []
-        while not state.is_terminal:
-            move = match.game.draw_chance(state, rng) if state.is_chance else state.legal_moves()[0]
-            state.apply(move)
-            entries.append(LoggedMove(len(entries), None, match.game.move_text(move)))
-        hosted.commit(match, entries, state)
-        return match
+        return end_match(hosted, "c")
 
     first = ended_match()
     assert first.finished_at == now[0] and hosted.store.count_live() == 0 and hosted.store.count_finished() == 1
@@ -126,25 +134,12 @@ def test_the_sweep_keeps_finished_matches_for_their_ttl_and_at_most_max_finished
 def test_over_max_finished_a_client_that_finishes_many_pushes_out_its_own_first(store_opener):  # noqa: F811
     """One client finishing match after match does not evict another player's finished
     record before its TTL: over --max-finished, each client's newest are kept first."""
-    from hzai.games.hera_zeus.rules import Game
-    from hzai.rng import SplitMix64
-    from hzai.search import Limits
-
-    from hzai_server.store import LoggedMove
-
     now = [1000.0]
     config = ServerConfig(match_ttl=600, finished_ttl=300, max_finished=3, sweep_interval=1, data_dir=":memory:")
     hosted = HostedMatches(store_opener[0](), config, clock=lambda: now[0])
 
     def ended_match(client):
-        match, _ = hosted.create(game=Game.create(), seed=None, bot_seats=frozenset({0, 1}), bot_spec="random",
-                                 limits=Limits(iterations=10), client=client)
-        state, rng, entries = match.state.clone(), SplitMix64(7), []
-        while not state.is_terminal:
-            move = match.game.draw_chance(state, rng) if state.is_chance else state.legal_moves()[0]
-            state.apply(move)
-            entries.append(LoggedMove(len(entries), None, match.game.move_text(move)))
-        hosted.commit(match, entries, state)
+        match = end_match(hosted, client)
         now[0] += 1
         return match
 

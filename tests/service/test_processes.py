@@ -229,6 +229,20 @@ def test_a_killed_worker_is_logged_counted_and_restarted_and_its_calls_retried(t
         assert server.stop(60) == 0
 
 
+def wait_until_worker_serves_again(server, worker: int, deadline: float) -> None:
+    """Until worker `worker`'s second 'listening' line (its replacement serves); the
+    supervisor must stay up meanwhile."""
+    while sum(1 for e in server.logs if e.get("event") == "listening" and e.get("worker") == worker) < 2:
+        assert time.monotonic() < deadline and server.process.poll() is None, server.logs[-5:]
+        time.sleep(0.1)
+
+
+def both_workers_answer(server, seed: int) -> None:
+    for client in one_client_per_worker(server.address).values():
+        assert client.suggest_move(RECORD, iterations=50, seed=seed).move.text
+        client.close()
+
+
 def test_a_worker_that_stops_running_is_killed_and_restarted(tmp_path):
     server = ServerProcess("--processes", "2", "--data-dir", str(tmp_path))
     try:
@@ -242,12 +256,8 @@ def test_a_worker_that_stops_running_is_killed_and_restarted(tmp_path):
         assert len(unresponsive) == 1 and unresponsive[0]["worker"] == 1 and unresponsive[0]["pid"] == frozen
         died = [e for e in server.logs if e.get("event") == "worker died"]
         assert len(died) == 1 and died[0]["signal"] == "SIGKILL"
-        while sum(1 for e in server.logs if e.get("event") == "listening" and e.get("worker") == 1) < 2:
-            assert time.monotonic() < deadline, "the new worker 1 did not serve"
-            time.sleep(0.1)
-        for client in one_client_per_worker(server.address).values():
-            assert client.suggest_move(RECORD, iterations=50, seed=4).move.text
-            client.close()
+        wait_until_worker_serves_again(server, 1, deadline)
+        both_workers_answer(server, seed=4)
     finally:
         assert server.stop(60) == 0
 
@@ -261,14 +271,10 @@ def test_a_worker_killed_by_a_signal_without_a_name_is_restarted_too(tmp_path):
         victim = supervisor_line(server)["pids"][1]
         os.kill(victim, 40)
         deadline = time.monotonic() + 120
-        while sum(1 for e in server.logs if e.get("event") == "listening" and e.get("worker") == 1) < 2:
-            assert time.monotonic() < deadline and server.process.poll() is None, server.logs[-5:]
-            time.sleep(0.1)
+        wait_until_worker_serves_again(server, 1, deadline)
         died = [e for e in server.logs if e.get("event") == "worker died"]
         assert len(died) == 1 and died[0]["pid"] == victim and died[0]["signal"] == "signal 40"
-        for client in one_client_per_worker(server.address).values():
-            assert client.suggest_move(RECORD, iterations=50, seed=5).move.text
-            client.close()
+        both_workers_answer(server, seed=5)
     finally:
         assert server.stop(60) == 0
 
