@@ -320,6 +320,8 @@ def test_an_analysis_answered_after_the_handover_is_not_drawn_under_the_cover(em
     dropped; what the first seat typed goes with it."""
     page = pages.open(embedded.url)
     answered = []
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/Analyze") else None)
     page.on("response", lambda r: answered.append(r.status) if r.url.endswith("/Analyze") else None)
     page.select_option("#ng-game", "hera_zeus")
     page.check("#ng-hotseat")
@@ -332,14 +334,21 @@ def test_an_analysis_answered_after_the_handover_is_not_drawn_under_the_cover(em
     page.fill("#an-budget", "2s")
     page.fill("#move-text", "typed by the seat that leaves")
     page.click("#analyse")
-    page.locator("#moves button").first.click()  # played before the analysis answers
+    end = time.monotonic() + 30
+    while not asked and time.monotonic() < end:
+        page.wait_for_timeout(20)
+    # the service takes the analysis (and checks its seat) first, then searches 2 s: the
+    # move below is played while it searches, before it answers
+    page.wait_for_timeout(500)
+    page.locator("#moves button").first.click()
     page.wait_for_selector("body[data-phase=handover]", timeout=120_000)
     end = time.monotonic() + 60
     while not answered and time.monotonic() < end:
         page.wait_for_timeout(100)
     assert answered == [200]  # the answer came back, under the cover
-    page.wait_for_timeout(300)
-    assert page.evaluate(COVERED) == EMPTY
+    for _ in range(20):  # watched for a second after it came: never drawn, not even for a moment
+        assert page.evaluate(COVERED) == EMPTY
+        page.wait_for_timeout(50)
     assert_covered(page, embedded.url)
 
 
