@@ -1,9 +1,24 @@
-"""A soak under mixed load: the cluster (replicas behind nginx, PostgreSQL) for
---minutes, with bot moves, analyses, hosted matches and 1% garbage, and a replica killed
-(SIGKILL) and restarted every --kill-every minutes.
+"""A soak under mixed load, for --minutes, with bot moves (small and, 5%, large),
+analyses, hosted matches and 1% garbage, and a server process killed (SIGKILL) every
+--kill-every minutes. Two targets:
 
-    python -m benchmarks.soak --minutes 30                 # the issue's soak
+- the cluster (default): replicas behind nginx, PostgreSQL; the killed replica is started
+  again by this script;
+- `--processes N`: ONE `hzai-server --processes N` on a loopback port, its matches in
+  SQLite (WAL mode) in a directory of this run; a WORKER process is killed and the
+  server's supervisor restarts it (the restarts are read from the server's log: `worker
+  died`, `worker restarted`).
+
+    python -m benchmarks.soak --minutes 30                 # the cluster
+    python -m benchmarks.soak --processes 2 --minutes 30 --kill-every 3 \
+        --out benchmarks/results/soak_processes.json       # one server, two worker processes
     python -m benchmarks.soak --minutes 0.5 --kill-every 0.2 --out /tmp/soak.json   # a smoke
+
+The load generator is this script's own process (threads, one connection each), separate
+from the server's processes; its CPU time, the server's (every process of it, the dead
+ones included up to their last sample) and the whole machine's are read from /proc and
+reported, so that what the rest of the machine did during the soak (other programs on a
+shared machine) is stated too.
 
 Every call is timed and counted by kind and status; every --sample seconds the RSS of
 each replica (and of nginx and PostgreSQL) is read from /proc. Written: the JSON (every
@@ -29,6 +44,10 @@ from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results"
 FORBIDDEN = ("INTERNAL", "UNKNOWN")
+# Each traffic thread on a connection of its own (gRPC shares one between channels to one
+# address otherwise): with --processes the kernel spreads connections, not calls, over workers.
+OWN_CONNECTION = [("grpc.use_local_subchannel_pool", 1)]
+NOT_RSS = ("t", "load1", "machine_busy_cores", "loadgen_cpu_s")  # a sample's keys that are no process's RSS
 
 
 def rss_mb(pid: int) -> float | None:
@@ -71,6 +90,8 @@ class Recorder:
         self.lock = threading.Lock()
         self.acknowledged = 0
         self.lost = 0
+        self.forbidden: list[dict] = []  # the first INTERNAL/UNKNOWN answers, with their messages
+        self.create_refused: dict[str, int] = {}  # CreateMatch refusals by message (the cap's)
 
     def call(self, kind: str, function, *args, **kwargs):
         import grpc
@@ -82,6 +103,11 @@ class Recorder:
             return result
         except grpc.RpcError as exc:
             code = exc.code().name
+            if code in FORBIDDEN:
+                with self.lock:
+                    if len(self.forbidden) < 20:
+                        self.forbidden.append({"t": round(t0 - self.start, 1), "kind": kind, "code": code,
+                                               "details": (exc.details() or "")[:500]})
             raise
         finally:
             with self.lock:
@@ -103,12 +129,16 @@ def player(address: str, seed: int, rec: Recorder, stop: threading.Event) -> Non
     from hzai_client import HzaiClient
 
     rng = SplitMix64(seed)
-    with HzaiClient(address, timeout=30) as client:
+    with HzaiClient(address, timeout=30, options=OWN_CONNECTION) as client:
         while not stop.is_set():
             try:
                 created = rec.call("CreateMatch", client.create_match, game="hera_zeus", bot_seats=[1], bot="ismcts",
                                    iterations=100)
-            except grpc.RpcError:
+            except grpc.RpcError as exc:
+                if exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
+                    with rec.lock:
+                        reason = (exc.details() or "")[:120]
+                        rec.create_refused[reason] = rec.create_refused.get(reason, 0) + 1
                 time.sleep(0.5)
                 continue
             match_id, token, status = created.status.match_id, created.seats[0].token, created.status
@@ -154,7 +184,7 @@ def asker(address: str, seed: int, rec: Recorder, stop: threading.Event, records
 
     rng = SplitMix64(seed)
     fuzzer = Fuzzer(seed, sample_record())
-    with HzaiClient(address, timeout=30) as client:
+    with HzaiClient(address, timeout=30, options=OWN_CONNECTION) as client:
         while not stop.is_set():
             roll = rng.below(100)
             record = records[rng.below(len(records))]
@@ -165,6 +195,9 @@ def asker(address: str, seed: int, rec: Recorder, stop: threading.Event, records
                     code = call(client.channel, path, data, metadata)
                     with rec.lock:
                         rec.calls.append((t0 - rec.start, "garbage", code, (time.monotonic() - t0) * 1000))
+                elif roll < 5:
+                    rec.call("SuggestMove large", client.suggest_move, record, iterations=2000,
+                             seed=rng.below(1 << 30))
                 elif roll < 60:
                     rec.call("SuggestMove", client.suggest_move, record, iterations=200, seed=rng.below(1 << 30))
                 else:
@@ -207,9 +240,11 @@ def windows(rec: Recorder, samples: list[dict], seconds: float, width: float) ->
                 errors[c[2]] = errors.get(c[2], 0) + 1
         rss = [s for s in samples if t <= s["t"] < t + width]
         last = rss[-1] if rss else None
+        loads = [s["load1"] for s in rss if s.get("load1") is not None]
         rows.append({"from_s": round(t, 1), "to_s": round(min(t + width, seconds), 1), "calls": len(calls),
                      "ok": len(ok), "p50_ms": percentile(ok, 0.5), "p99_ms": percentile(ok, 0.99), "errors": errors,
-                     "rss_mb": None if last is None else {k: v for k, v in last.items() if k != "t"}})
+                     "rss_mb": None if last is None else {k: v for k, v in last.items() if k not in NOT_RSS},
+                     "load1_max": max(loads) if loads else None})
         t += width
     return rows
 
@@ -230,7 +265,10 @@ def verdicts(rec: Recorder, samples: list[dict], seconds: float, pids: dict) -> 
     first = percentile([c[3] for c in ok if c[0] < edge], 0.99)
     last = percentile([c[3] for c in ok if c[0] >= seconds - edge], 0.99)
     internal = sum(1 for c in rec.calls if c[2] in FORBIDDEN)
+    cap_refusals = sum(n for reason, n in rec.create_refused.items() if "matches" in reason)
+    ratio = None if not first or last is None else round(last / first, 3)
     return {
+        "create_match_refused_over_cap": cap_refusals, "p99_last_over_first": ratio,
         "acknowledged_moves": rec.acknowledged, "acknowledged_moves_lost": rec.lost,
         "internal_or_unknown": internal, "rss_slope_mb_per_min": slopes,
         "rss_slope_max": max(slopes.values()) if slopes else None,
@@ -238,15 +276,32 @@ def verdicts(rec: Recorder, samples: list[dict], seconds: float, pids: dict) -> 
         "p99_change": None if not first or last is None else round(last / first - 1, 3),
         "pass": {"no_lost_moves": rec.lost == 0, "no_internal": internal == 0,
                  "rss_slope_le_1mb_min": bool(slopes) and max(slopes.values()) <= 1.0,
-                 "p99_within_20pct": first is not None and last is not None and abs(last / first - 1) <= 0.2},
+                 "p99_within_20pct": first is not None and last is not None and abs(last / first - 1) <= 0.2,
+                 "p99_last_le_1_5x_first": ratio is not None and ratio <= 1.5,
+                 "no_create_match_refused_over_cap": cap_refusals == 0},
     }
 
 
 def write_outputs(out: Path, report: dict) -> None:
     out.write_text(json.dumps(report, indent=1))
-    lines = [f"# Soak: {report['args']['minutes']} minutes", "", f"Command: `{report['command']}`", "",
-             "| window (s) | calls | OK | p50 ms | p99 ms | errors | RSS MB (replicas, nginx, postgres) |",
-             "|---|---|---|---|---|---|---|"]
+    processes = report["args"].get("processes")
+    target = (f"one `hzai-server --processes {processes}` (SQLite, WAL)" if processes
+              else "the cluster (replicas behind nginx, PostgreSQL)")
+    lines = [f"# Soak: {report['args']['minutes']} minutes, {target}", "", f"Command: `{report['command']}`", "",
+             f"Started {report['started']}. " + (report.get("note") or ""), ""]
+    if report.get("cpu"):
+        cpu = report["cpu"]
+        lines += [f"CPU over the soak ({cpu['cores']} cores, {cpu['wall_s']:.0f} s): server {cpu['server_s']} s "
+                  f"({cpu['server_cores']} cores), load generator {cpu['loadgen_s']} s ({cpu['loadgen_cores']} cores), "
+                  f"the rest of the machine {cpu['others_s']} s ({cpu['others_cores']} cores). {cpu['how']}.", ""]
+    if report.get("restarts"):
+        r = report["restarts"]
+        lines += [f"Workers killed (SIGKILL): {r['kills']}; the supervisor logged `worker died` {r['worker_died']} "
+                  f"times and `worker restarted` {r['worker_restarted']} times.", ""]
+    lines += [f"Calls by kind and status: `{json.dumps(report['calls_by_kind'])}`", "",
+              f"CreateMatch refused (by message): `{json.dumps(report.get('create_match_refused', {}))}`", "",
+              "| window (s) | calls | OK | p50 ms | p99 ms | errors | RSS MB | load1 max |",
+              "|---|---|---|---|---|---|---|---|"]
     for row in report["windows"]:
         def ms(x):
             return "-" if x is None else f"{x:.0f}"
@@ -255,8 +310,9 @@ def write_outputs(out: Path, report: dict) -> None:
             f"{k}={v:.0f}" for k, v in row["rss_mb"].items() if v is not None and not k.endswith("_pid"))
         errors = ", ".join(f"{k} {v}" for k, v in sorted(row["errors"].items())) or "-"
         lines.append(f"| {row['from_s']:.0f}-{row['to_s']:.0f} | {row['calls']} | {row['ok']} | {ms(row['p50_ms'])} | "
-                     f"{ms(row['p99_ms'])} | {errors} | {rss} |")
-    lines += ["", "Kills: " + ", ".join(f"{k['replica']} at {k['t']:.0f} s" for k in report["kills"]), "",
+                     f"{ms(row['p99_ms'])} | {errors} | {rss} | {row.get('load1_max') or '-'} |")
+    lines += ["", "Kills: " + ", ".join(f"{k.get('replica') or 'worker%s' % k.get('worker')} at {k['t']:.0f} s"
+                                        for k in report["kills"]), "",
               "Verdicts: `" + json.dumps(report["verdicts"]) + "`", ""]
     out.with_suffix(".md").write_text("\n".join(lines))
     try:
@@ -272,17 +328,61 @@ def write_outputs(out: Path, report: dict) -> None:
         top.plot(mids, [r[key] for r in report["windows"]], marker="o", label=key.replace("_ms", ""))
     top.set_ylabel("OK call latency (ms)")
     top.legend()
-    names = sorted({k for s in report["samples"] for k in s if k != "t" and not k.endswith("_pid")})
+    names = sorted({k for s in report["samples"] for k in s if k not in NOT_RSS and not k.endswith("_pid")})
     for name in names:
         bottom.plot([s["t"] / 60 for s in report["samples"]], [s.get(name) for s in report["samples"]], label=name)
     for kill in report["kills"]:
         for axis in (top, bottom):
             axis.axvline(kill["t"] / 60, color="grey", linestyle=":")
     bottom.set_ylabel("RSS (MB)")
-    bottom.set_xlabel("minutes (dotted: a replica killed)")
+    bottom.set_xlabel("minutes (dotted: a server process killed)")
     bottom.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(out.with_suffix(".png"), dpi=100)
+
+
+def machine_busy_seconds() -> tuple[float, float]:
+    """(busy, total) CPU seconds of the whole machine since boot, all cores (/proc/stat)."""
+    from benchmarks.service import CLOCK_TICKS
+
+    fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return (sum(fields) - idle) / CLOCK_TICKS, sum(fields) / CLOCK_TICKS
+
+
+def drive(address: str, args, rec: Recorder, stop: threading.Event, seconds: float, helpers: list) -> None:
+    """The traffic threads (players and askers) and `helpers` for `seconds`, then stop."""
+    records = sample_records(40)
+    threads = [threading.Thread(target=player, args=(address, args.seed * 1000 + k, rec, stop), daemon=True)
+               for k in range(args.players)]
+    threads += [threading.Thread(target=asker, args=(address, args.seed * 1000 + 500 + k, rec, stop, records),
+                                 daemon=True) for k in range(args.askers)]
+    helpers = [threading.Thread(target=h, daemon=True) for h in helpers]
+    for thread in threads + helpers:
+        thread.start()
+    time.sleep(seconds)
+    stop.set()
+    for thread in threads + helpers:
+        thread.join(60)
+
+
+def summarise(rec: Recorder, samples: list[dict], seconds: float, kills: list[dict], lives: dict) -> dict:
+    report = {"windows": windows(rec, samples, seconds, max(60.0, seconds / 30) if seconds >= 600 else seconds / 6),
+              "samples": samples, "kills": kills,
+              "verdicts": verdicts(rec, samples, seconds, {k: [tuple(x) for x in v] for k, v in lives.items()}),
+              "calls_total": len(rec.calls)}
+    by_kind: dict[str, dict[str, int]] = {}
+    for _, kind, code, _ in rec.calls:
+        by_kind.setdefault(kind, {})
+        by_kind[kind][code] = by_kind[kind].get(code, 0) + 1
+    report["calls_by_kind"] = by_kind
+    report["create_match_refused"] = dict(rec.create_refused)
+    report["internal_answers"] = list(rec.forbidden)
+    return report
+
+
+CLUSTER_FLAGS = ["--max-searches", "2", "--max-threads", "1", "--max-matches-per-client", "1000", "--search-queue", "8",
+                 "--grace", "2"]
 
 
 def soak(args, workdir: Path) -> dict:
@@ -290,8 +390,7 @@ def soak(args, workdir: Path) -> dict:
     from hzai_server.devcluster import Nginx
 
     seconds = args.minutes * 60
-    flags = ["--max-searches", "2", "--max-threads", "1", "--max-matches-per-client", "1000", "--search-queue", "8",
-             "--grace", "2"]
+    flags = CLUSTER_FLAGS
     cluster = Cluster(workdir / "cluster")
     state = cluster.up(args.replicas, flags=flags)
     stop = threading.Event()
@@ -340,19 +439,8 @@ def soak(args, workdir: Path) -> dict:
                 lives[name].append([new["pid"], time.monotonic() - rec.start, float("inf")])
             index += 1
 
-    records = sample_records(40)
-    threads = [threading.Thread(target=player, args=(state["address"], args.seed * 1000 + k, rec, stop), daemon=True)
-               for k in range(args.players)]
-    threads += [threading.Thread(target=asker, args=(state["address"], args.seed * 1000 + 500 + k, rec, stop, records),
-                                 daemon=True) for k in range(args.askers)]
-    helpers = [threading.Thread(target=sampler, daemon=True), threading.Thread(target=killer, daemon=True)]
     try:
-        for thread in threads + helpers:
-            thread.start()
-        time.sleep(seconds)
-        stop.set()
-        for thread in threads + helpers:
-            thread.join(60)
+        drive(state["address"], args, rec, stop, seconds, [sampler, killer])
     finally:
         stop.set()
         # the state file names the first replicas: the restarted ones are stopped here
@@ -362,22 +450,134 @@ def soak(args, workdir: Path) -> dict:
             except ProcessLookupError:
                 pass
         cluster.down()
-    report = {"windows": windows(rec, samples, seconds, max(60.0, seconds / 30) if seconds >= 600 else seconds / 6),
-              "samples": samples, "kills": kills,
-              "verdicts": verdicts(rec, samples, seconds, {k: [tuple(x) for x in v] for k, v in lives.items()}),
-              "calls_total": len(rec.calls)}
-    by_kind: dict[str, dict[str, int]] = {}
-    for _, kind, code, _ in rec.calls:
-        by_kind.setdefault(kind, {})
-        by_kind[kind][code] = by_kind[kind].get(code, 0) + 1
-    report["calls_by_kind"] = by_kind
+    return summarise(rec, samples, seconds, kills, lives)
+
+
+def soak_processes(args, workdir: Path) -> dict:
+    """One `hzai-server --processes N` (SQLite in WAL mode in `workdir`); a worker killed
+    every --kill-every minutes, restarted by the server's supervisor."""
+    import psutil
+
+    from benchmarks.service import LocalServer, cpu_seconds
+
+    seconds = args.minutes * 60
+    flags = ["--processes", str(args.processes), "--data-dir", str(workdir / "data"),
+             "--max-matches", str(args.max_matches), *CLUSTER_FLAGS]
+    stop = threading.Event()
+    samples: list[dict] = []
+    kills: list[dict] = []
+    cpu_last: dict[int, tuple[float, float]] = {}  # pid -> (first, last) CPU seconds read
+    with LocalServer(extra=flags, start_timeout=120) as server:
+        rec = Recorder()
+        supervisor = psutil.Process(server.pid)
+
+        def workers() -> dict[int, int]:
+            """worker index -> pid, read from the supervisor's children's command lines."""
+            out = {}
+            for child in supervisor.children():
+                try:
+                    line = child.cmdline()
+                except psutil.Error:
+                    continue
+                if "--worker" in line:
+                    out[int(line[line.index("--worker") + 1])] = child.pid
+            return out
+
+        current = workers()
+        lives = {f"worker{i}": [[pid, 0.0, float("inf")]] for i, pid in current.items()}
+        lives["supervisor"] = [[server.pid, 0.0, float("inf")]]
+        busy0, total0 = machine_busy_seconds()
+        me0 = cpu_seconds(os.getpid())
+
+        def read_cpu(pid: int) -> None:
+            value = cpu_seconds(pid)
+            if value == value:  # not NaN: the process is still there
+                first = cpu_last.get(pid, (value, value))[0]
+                cpu_last[pid] = (first, value)
+
+        def sampler() -> None:
+            while not stop.wait(args.sample):
+                t = round(time.monotonic() - rec.start, 1)
+                row: dict = {"t": t, "supervisor": rss_mb(server.pid), "supervisor_pid": server.pid}
+                read_cpu(server.pid)
+                for index, pid in sorted(workers().items()):
+                    name = f"worker{index}"
+                    row[name], row[f"{name}_pid"] = rss_mb(pid), pid
+                    read_cpu(pid)
+                    life = lives.setdefault(name, [])
+                    if not life or life[-1][0] != pid:  # a worker started again by the supervisor
+                        life.append([pid, t, float("inf")])
+                busy, total = machine_busy_seconds()
+                row["load1"] = round(os.getloadavg()[0], 2)
+                row["machine_busy_cores"] = round((busy - busy0) / max(1e-9, total - total0) * psutil.cpu_count(), 3)
+                row["loadgen_cpu_s"] = round(cpu_seconds(os.getpid()) - me0, 2)
+                samples.append(row)
+
+        def killer() -> None:
+            index = 0
+            while not stop.wait(args.kill_every * 60):
+                slot = index % args.processes
+                pid = workers().get(slot)
+                t = time.monotonic() - rec.start
+                if pid is None:
+                    kills.append({"worker": slot, "t": round(t, 1), "skipped": "no such worker running"})
+                else:
+                    read_cpu(pid)
+                    os.kill(pid, signal.SIGKILL)
+                    kills.append({"worker": slot, "pid": pid, "t": round(t, 1)})
+                    for life in lives.get(f"worker{slot}", []):
+                        if life[0] == pid:
+                            life[2] = t
+                index += 1
+
+        try:
+            drive(server.target, args, rec, stop, seconds, [sampler, killer])
+        finally:
+            stop.set()
+        for pid in [server.pid, *workers().values()]:
+            read_cpu(pid)
+        busy1, total1 = machine_busy_seconds()
+        me1 = cpu_seconds(os.getpid())
+        events = []
+        for line in server.log_path.read_text(errors="replace").splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if entry.get("event") in ("worker died", "worker restarted", "worker unresponsive", "supervisor fault"):
+                events.append({k: entry.get(k) for k in ("event", "worker", "pid", "signal", "exit_code",
+                                                          "lived_seconds") if entry.get(k) is not None})
+    report = summarise(rec, samples, seconds, kills, lives)
+    server_cpu = sum(last - first for first, last in cpu_last.values())
+    wall = seconds
+    report["restarts"] = {"kills": sum(1 for k in kills if "pid" in k),
+                          "worker_died": sum(1 for e in events if e["event"] == "worker died"),
+                          "worker_restarted": sum(1 for e in events if e["event"] == "worker restarted"),
+                          "events": events}
+    report["cpu"] = {
+        "how": "the load generator is this script's process (threads, one connection each), separate from the "
+               "server's; CPU seconds from /proc: the server's processes (supervisor and every worker, a killed "
+               "one up to its last reading), the load generator's, the whole machine's (/proc/stat)",
+        "server_s": round(server_cpu, 1), "loadgen_s": round(me1 - me0, 1),
+        "machine_busy_s": round(busy1 - busy0, 1),
+        "others_s": round((busy1 - busy0) - server_cpu - (me1 - me0), 1),
+        "cores": psutil.cpu_count(), "wall_s": round(wall, 1),
+        "server_cores": round(server_cpu / wall, 2), "loadgen_cores": round((me1 - me0) / wall, 2),
+        "others_cores": round(((busy1 - busy0) - server_cpu - (me1 - me0)) / wall, 2),
+    }
     return report
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--minutes", type=float, default=30.0, help="length of the soak (0.25..600)")
-    parser.add_argument("--replicas", type=int, default=2)
+    parser.add_argument("--replicas", type=int, default=2, help="cluster replicas (without --processes)")
+    parser.add_argument("--processes", type=int, default=0,
+                        help="N > 0: soak ONE hzai-server --processes N (SQLite) instead of the cluster")
+    parser.add_argument("--max-matches", type=int, default=100,
+                        help="with --processes: the server's --max-matches (low, so that finished matches that "
+                             "counted against it would fill it within the soak)")
+    parser.add_argument("--note", default="", help="a sentence for the report (the machine's conditions)")
     parser.add_argument("--players", type=int, default=2, help="threads playing hosted matches")
     parser.add_argument("--askers", type=int, default=2, help="threads asking for bot moves and analyses")
     parser.add_argument("--kill-every", type=float, default=5.0, help="minutes between two replica kills")
@@ -387,17 +587,21 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if not 0.25 <= args.minutes <= 600 or not 1 <= args.replicas <= 4 or args.kill_every <= 0 or args.sample <= 0:
         parser.error("--minutes 0.25..600, --replicas 1..4, --kill-every and --sample > 0")
+    if not 0 <= args.processes <= 16 or args.max_matches < 1:
+        parser.error("--processes 0..16 (0: the cluster), --max-matches at least 1")
     started = time.time()
     with tempfile.TemporaryDirectory(prefix="hzai-soak-") as tmp:
         os.chmod(tmp, 0o711)  # PostgreSQL's own user must reach its directory
-        report = soak(args, Path(tmp))
+        report = soak_processes(args, Path(tmp)) if args.processes else soak(args, Path(tmp))
     report = {"command": "python -m benchmarks.soak " + " ".join(argv if argv is not None else sys.argv[1:]),
-              "args": vars(args), "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)), **report}
+              "args": vars(args), "note": args.note, "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)), **report}
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     write_outputs(out, report)
     print(json.dumps({"calls": report["calls_total"], "calls_by_kind": report["calls_by_kind"],
-                      "kills": report["kills"], "verdicts": report["verdicts"]}, indent=1))
+                      "kills": report["kills"], "restarts": report.get("restarts"), "cpu": report.get("cpu"),
+                      "create_match_refused": report.get("create_match_refused"),
+                      "verdicts": report["verdicts"]}, indent=1))
     print(f"wrote {out}, {out.with_suffix('.md')}, {out.with_suffix('.png')}")
     return 0 if report["verdicts"]["acknowledged_moves_lost"] == 0 and not report["verdicts"]["internal_or_unknown"] \
         else 1
