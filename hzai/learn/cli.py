@@ -17,13 +17,14 @@ def cmd_selfplay(args) -> int:
     from hzai.learn.selfplay import SelfplayConfig, bar, run
 
     config = SelfplayConfig(args.game, args.games, args.budget, args.seed, None, args.explore, args.temperature,
-                            args.shard, args.cpuct, args.pool, args.params or "")
+                            args.shard, args.cpuct, args.pool, args.params or "", full_share=args.full_share,
+                            fast_budget=args.fast_budget, keep=args.keep, fast_temperature=args.fast_temperature)
     from hzai.native.model import model_path
 
     model = model_path(args.game, args.model)
     started = time.perf_counter()
     summary = run(config, args.out, _threads(args.threads), model, args.ray,
-                  progress=None if args.quiet else (lambda d, t, r: bar(d, t, r, started)))
+                  progress=None if args.quiet else (lambda d, t, r, g: bar(d, t, r, started, g)))
     print(json.dumps(summary))
     return 0
 
@@ -69,8 +70,15 @@ def add_commands(sub) -> None:
     p = sub.add_parser("selfplay", help="self-play records for training the learned search (resumable)",
                        description="One native ISMCTS bot plays every seat from its own view; each decision "
                                    "is recorded (view and state features, root visits and value, the hidden "
-                                   "truth as labels, the result). Game i is seeded SEED+i; shards of --shard "
-                                   "games are written whole, so a run stopped anywhere resumes where it was.")
+                                   "truth as labels, the model's value of the true state as the oracle label, "
+                                   "the result). Game i is seeded SEED+i; shards of --shard games are written "
+                                   "whole, so a run stopped anywhere resumes where it was. Cheap self-play "
+                                   "(playout-cap randomisation): with --full-share below 1 only that share of "
+                                   "decisions is a full search of --budget iterations (a record with the policy "
+                                   "target); the others are played by the model's policy alone (--fast-budget 0) "
+                                   "or a search of --fast-budget iterations, and --keep of them are recorded as "
+                                   "value-only records. E.g. a million cheap games: --model shipped "
+                                   "--full-share 0.1 --keep 0.03 --games 1000000 --shard 1000.")
     p.add_argument("--game", default="hera_zeus", help="the game (default hera_zeus)")
     p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     p.add_argument("--params", help="the game's options as a JSON object, e.g. "
@@ -87,6 +95,22 @@ def add_commands(sub) -> None:
     p.add_argument("--shard", type=int, default=50, help="games a shard (default 50)")
     p.add_argument("--cpuct", type=float, default=DEFAULT_CPUCT, help=f"PUCT constant with a policy (default {DEFAULT_CPUCT})")
     p.add_argument("--pool", type=int, default=DEFAULT_POOL, help=f"worlds the card model weighs (default {DEFAULT_POOL})")
+    p.add_argument("--full-share", type=float, default=1.0, metavar="P",
+                   help="each decision is a full search (--budget iterations; its record has the visit-share "
+                        "policy target and the root value) with probability P, drawn from the decision's seed; "
+                        "the others are fast (default 1: every decision full, as before; cheap self-play: "
+                        "0.05-0.25)")
+    p.add_argument("--fast-budget", type=int, default=0, metavar="N",
+                   help="a fast decision: a search of N iterations, or with 0 (default) the model's policy alone "
+                        "(its most probable move; drawn at --temperature in the first --explore decisions). "
+                        "Policy-only play needs --model with a policy net")
+    p.add_argument("--keep", type=float, default=1.0, metavar="P",
+                   help="share of fast decisions recorded, as value-only records (no policy target; the result "
+                        "and the oracle value are their value labels; default 1). About 100 decisions a game: "
+                        "0.03 keeps about 3 positions a game")
+    p.add_argument("--fast-temperature", type=float, default=0.0, metavar="T",
+                   help="fast decisions after the opening: 0 (default) the policy's or the fast search's top move, "
+                        "T > 0 a draw from its probabilities raised to 1/T")
     p.add_argument("--threads", type=int, default=0, help="threads (default: every core)")
     p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
                    help="play the shards as Ray tasks (local Ray without ADDRESS); same records")

@@ -7,6 +7,16 @@ interrupted run picks up at the first missing shard and gives the same records a
 run. `meta.json` records what made the folder (game, budget, seed, model, exploration)
 and a resumed run must ask for the same. Shards are spread over threads in C++ (GIL
 released), or over a Ray cluster (`ray=ADDRESS`), with identical records either way.
+
+Cheap self-play (playout-cap randomisation, docs/learning.md "Cheap self-play and
+blended targets"): with `full_share` below 1 only that share of decisions is a full
+search (a record with the visit-share policy target and the root value, `full` 1); the
+rest are decided by the model's policy alone (`fast_budget` 0) or a search of
+`fast_budget` iterations, and a share `keep` of them is recorded as value-only records
+(`full` 0, no policy target, root value NaN). Every record carries `oracle_value`, the
+model's value net on the true state for the deciding seat (a label, never an input),
+`action` (the move played) and `turn` (0 setup, k the k-th turn of play; -1 where the
+game does not say).
 """
 
 from __future__ import annotations
@@ -43,6 +53,15 @@ class SelfplayConfig:
     cpuct: float = DEFAULT_CPUCT
     pool: int = DEFAULT_POOL
     params: str = ""  # the game's options as a JSON object (Game.with_params), "" for its defaults
+    full_share: float = 1.0  # share of decisions searched with the whole budget (the rest are fast)
+    fast_budget: int = 0  # iterations of a fast decision's search; 0: the model's policy alone
+    keep: float = 1.0  # share of fast decisions recorded, as value-only records
+    fast_temperature: float = 0.0  # a fast decision after the opening: 0 the top move, else a draw
+
+    @property
+    def cheap(self) -> bool:
+        """Whether some decisions are fast ones (playout-cap randomisation)."""
+        return self.full_share < 1.0
 
     def check(self) -> None:
         game_of(self.game, self.params)  # SelfplayError naming a bad game or option
@@ -56,6 +75,20 @@ class SelfplayConfig:
             raise SelfplayError("explore must be within 0..1000 and temperature within 0..100")
         if not 0 <= self.seed < 2**63:
             raise SelfplayError(f"seed must be within 0..2^63-1, not {self.seed}")
+        if not 0.0 <= self.full_share <= 1.0:
+            raise SelfplayError(f"full-share must be within 0..1, not {self.full_share}")
+        if not 0 <= self.fast_budget <= MAX_BUDGET:
+            raise SelfplayError(f"fast-budget must be within 0..{MAX_BUDGET} iterations, not {self.fast_budget}")
+        if not 0.0 <= self.keep <= 1.0:
+            raise SelfplayError(f"keep must be within 0..1, not {self.keep}")
+        if not 0.0 <= self.fast_temperature <= 100.0:
+            raise SelfplayError(f"fast-temperature must be within 0..100, not {self.fast_temperature}")
+
+    def check_model(self, model) -> None:
+        """SelfplayError where the fast decisions need what the model lacks."""
+        if self.cheap and self.fast_budget == 0 and (model is None or not model.has_policy):
+            raise SelfplayError("policy-only fast decisions (--fast-budget 0 with --full-share below 1) need a model "
+                                "with a policy net: --model shipped or a model file")
 
     def shards(self) -> int:
         return (self.games + self.shard - 1) // self.shard
@@ -121,29 +154,45 @@ def play_shard(config: SelfplayConfig, index: int, threads: int, model_path: str
     starts = [game.native_start(config.seed + i) for i in numbers]
     seeds = [config.seed + i for i in numbers]
     spec = bot_spec(game, config.budget, model, config.cpuct, config.pool)
+    config.check_model(model)
     extra = {}
+    if config.cheap:
+        if game.name != "hera_zeus":  # the other games' bindings take no playout-cap options yet
+            raise SelfplayError(f"cheap self-play (--full-share below 1) is bound for hera_zeus only, not {game.name}")
+        extra.update(full_share=config.full_share, fast_budget=config.fast_budget, keep=config.keep,
+                     fast_temperature=config.fast_temperature)
     if game.native.arena_needs_text_ranks:  # the search's tie-break, as in the arena
         from hzai.search.arena import text_ranks
 
         extra["text_ranks"] = text_ranks(game)
     games = game.native.selfplay(spec, model, starts, seeds, threads=threads, explore_moves=config.explore_moves,
                                  temperature=config.temperature, **extra)
-    return concat([g for g in games if not g["error"]], [n for n, g in zip(numbers, games) if not g["error"]],
-                  dropped=sum(1 for g in games if g["error"]))
+    ok = [g for g in games if not g["error"]]
+    return concat(ok, [n for n, g in zip(numbers, games) if not g["error"]],
+                  dropped=sum(1 for g in games if g["error"]),
+                  decisions=sum(int(g.get("decisions", len(g["seat"]))) for g in ok),
+                  full_decisions=sum(int(g.get("full_decisions", len(g["seat"]))) for g in ok))
 
 
-def concat(games: list[dict], numbers: list[int], dropped: int = 0) -> dict:
-    """Per-game record arrays joined into one set (pointers offset, game numbers and results added)."""
-    out: dict[str, list] = {k: [] for k in ("view_idx", "state_idx", "policy_action", "policy_prob", "seat", "move",
-                                            "explored", "root_value", "labels", "game", "result")}
+# The per-record arrays of a shard; the last four came with cheap self-play (older
+# shards, and the exploit benchmark's, lack them: `load` fills them in).
+RECORD_KEYS = ("view_idx", "state_idx", "policy_action", "policy_prob", "seat", "move", "explored", "root_value",
+               "labels", "full", "oracle_value", "action", "turn")
+NEWER_KEYS = ("full", "oracle_value", "action", "turn")
+
+
+def concat(games: list[dict], numbers: list[int], dropped: int = 0, decisions: int | None = None,
+           full_decisions: int | None = None) -> dict:
+    """Per-game record arrays joined into one set (pointers offset, game numbers and results added;
+    `decisions`: every decision of these games, kept or not, `full_decisions` the full ones)."""
+    out: dict[str, list] = {k: [] for k in (*RECORD_KEYS, "game", "result")}
     ptrs = {"view_ptr": [np.zeros(1, np.int64)], "state_ptr": [np.zeros(1, np.int64)],
             "policy_ptr": [np.zeros(1, np.int64)]}
     base = {"view_ptr": 0, "state_ptr": 0, "policy_ptr": 0}
     for g, number in zip(games, numbers):
-        for k in ("view_idx", "state_idx", "policy_action", "policy_prob", "seat", "move", "explored", "root_value",
-                  "labels"):
-            out[k].append(np.asarray(g[k]))
         n = len(g["seat"])
+        for k in RECORD_KEYS:
+            out[k].append(np.asarray(g[k]) if k in g else _missing(k, n))
         out["game"].append(np.full(n, number, np.int64))
         out["result"].append(np.full(n, float(g["returns"][0]), np.float32))
         for p in ptrs:
@@ -152,7 +201,22 @@ def concat(games: list[dict], numbers: list[int], dropped: int = 0) -> dict:
     arrays = {k: (np.concatenate(v) if v else np.zeros((0, 13) if k == "labels" else 0)) for k, v in out.items()}
     arrays.update({p: np.concatenate(v) for p, v in ptrs.items()})
     arrays["dropped"] = np.array(dropped)
+    count = len(arrays["seat"])
+    arrays["decisions"] = np.array(count if decisions is None else decisions, np.int64)
+    arrays["full_decisions"] = np.array(count if full_decisions is None else full_decisions, np.int64)
     return arrays
+
+
+def _missing(key: str, n: int) -> np.ndarray:
+    """A newer record array for `n` records of a game or shard written without it: every
+    record a full search's, no oracle, the move and the stage unknown."""
+    if key == "full":
+        return np.ones(n, np.uint8)
+    if key == "oracle_value":
+        return np.full(n, np.nan, np.float32)
+    if key in ("action", "turn"):
+        return np.full(n, -1, np.int32)
+    raise KeyError(key)
 
 
 def shard_path(out: Path, index: int) -> Path:
@@ -181,6 +245,8 @@ def prepare(config: SelfplayConfig, out: Path, model_id: str | None) -> None:
         # The number of games may change (game i is the same game in any run): more adds
         # shards, fewer leaves the extra ones unread. Anything else is another run.
         old.setdefault("params", "")  # folders made before games took params
+        for key in ("full_share", "fast_budget", "keep", "fast_temperature"):  # before cheap self-play
+            old.setdefault(key, getattr(SelfplayConfig(), key))
         diff = ", ".join(f"{k} {old.get(k)!r} -> {meta[k]!r}" for k in meta if k != "games" and old.get(k) != meta[k])
         if diff:
             raise SelfplayError(f"{out} holds another run's records ({diff}): use a new --out or the same options")
@@ -193,52 +259,60 @@ def prepare(config: SelfplayConfig, out: Path, model_id: str | None) -> None:
 def run(config: SelfplayConfig, out: str | Path, threads: int = 2, model_path: str | None = None,
         ray_address: str | None = None, progress=None) -> dict:
     """Play every missing shard of the run into `out`; returns a summary (games, records,
-    seconds, games an hour). `progress(done, total, records)` after each shard."""
+    decisions, seconds, games an hour). `progress(done, total, records, games)` after each
+    shard (games and records of this call)."""
     out = Path(out)
     model_id = None
+    model = None
     if model_path:
         from hzai.native.model import load_cached
 
-        model_id = load_cached(game_of(config.game, config.params), model_path)[0].model_id
+        info, model = load_cached(game_of(config.game, config.params), model_path)
+        model_id = info.model_id
+    config.check()
+    config.check_model(model)
     prepare(config, out, model_id)
     todo = [k for k in range(config.shards()) if not shard_path(out, k).exists()]
     start = time.perf_counter()
-    records = 0
-    played = 0
+    totals = {"records": 0, "games": 0, "decisions": 0, "full_decisions": 0}
     done = config.shards() - len(todo)
+
+    def count(k: int, arrays: dict) -> None:
+        nonlocal done
+        write_shard(out, k, arrays)
+        first = k * config.shard
+        totals["games"] += min(config.games, first + config.shard) - first - int(arrays["dropped"])
+        totals["records"] += len(arrays["seat"])
+        totals["decisions"] += int(arrays["decisions"])
+        totals["full_decisions"] += int(arrays["full_decisions"])
+        done += 1
+        if progress:
+            progress(done, config.shards(), totals["records"], totals["games"])
+
     if ray_address is not None:
         from hzai.batch import run_tasks
 
         calls = [(config, k, 1, model_path) for k in todo]
         for i, arrays in run_tasks(play_shard, calls, None if ray_address == "local" else ray_address):
-            write_shard(out, todo[i], arrays)
-            records += len(arrays["seat"])
-            played += len(np.unique(arrays["game"]))
-            done += 1
-            if progress:
-                progress(done, config.shards(), records)
+            count(todo[i], arrays)
     else:
         for k in todo:
-            arrays = play_shard(config, k, threads, model_path)
-            write_shard(out, k, arrays)
-            records += len(arrays["seat"])
-            played += len(np.unique(arrays["game"]))
-            done += 1
-            if progress:
-                progress(done, config.shards(), records)
+            count(k, play_shard(config, k, threads, model_path))
     seconds = time.perf_counter() - start
-    return {"shards": config.shards(), "new_shards": len(todo), "games": played, "records": records,
+    played = totals["games"]
+    return {"shards": config.shards(), "new_shards": len(todo), **totals,
             "seconds": round(seconds, 1), "games_per_hour": round(played / seconds * 3600, 1) if seconds > 0 else None,
             "threads": threads}
 
 
-def bar(done: int, total: int, records: int, started: float) -> None:
-    """A one-line progress bar on stderr."""
+def bar(done: int, total: int, records: int, started: float, games: int | None = None) -> None:
+    """A one-line progress bar on stderr (with the games an hour of this run when `games` is given)."""
     width = 30
     filled = int(width * done / max(1, total))
     elapsed = time.perf_counter() - started
     eta = elapsed / max(1, done) * (total - done) if done else 0
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] shard {done}/{total}, {records} records, "
+    rate = f", {games / elapsed * 3600:,.0f} games/hour" if games is not None and elapsed > 0 else ""
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] shard {done}/{total}, {records} records{rate}, "
                      f"{elapsed:.0f} s, about {eta:.0f} s left ")
     sys.stderr.flush()
     if done >= total:
@@ -267,6 +341,9 @@ def load(folders: list[str | Path]) -> dict:
         for p in paths:
             with np.load(p, allow_pickle=False) as z:
                 a = {k: z[k] for k in z.files}
+            for key in NEWER_KEYS:
+                if key not in a:
+                    a[key] = _missing(key, len(a["seat"]))
             games = a["game"] + shift
             top = max(top, int(a["game"].max()) + 1 if len(games) else 0)
             parts.append(a)
@@ -275,8 +352,7 @@ def load(folders: list[str | Path]) -> dict:
         legacy += legacy + top if top else 0
         start = shift + top
     out = {}
-    for k in ("view_idx", "state_idx", "policy_action", "policy_prob", "seat", "move", "explored", "root_value",
-              "labels", "result"):
+    for k in (*RECORD_KEYS, "result"):
         out[k] = np.concatenate([a[k] for a in parts])
     out["game"] = np.concatenate(numbers)
     out["folder"] = np.concatenate(which)  # the index in `folders` of each record's folder

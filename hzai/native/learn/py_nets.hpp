@@ -57,8 +57,9 @@ py::array_t<T> array_of(const std::vector<T>& v) {
 // The games' records as flat arrays (CSR for the variable-length parts), one dict a game.
 inline py::dict game_arrays(const search::SelfplayGame& game, int labels) {
   std::vector<int32_t> vidx, vptr{0}, sidx, sptr{0}, pact, pptr{0}, seat, move, lab;
-  std::vector<float> pprob, value;
-  std::vector<uint8_t> explored;
+  std::vector<int32_t> action, turn;
+  std::vector<float> pprob, value, oracle;
+  std::vector<uint8_t> explored, full;
   for (const auto& r : game.records) {
     vidx.insert(vidx.end(), r.view_features.begin(), r.view_features.end());
     vptr.push_back((int32_t)vidx.size());
@@ -72,7 +73,11 @@ inline py::dict game_arrays(const search::SelfplayGame& game, int labels) {
     seat.push_back(r.seat);
     move.push_back(r.move);
     explored.push_back(r.explored ? 1 : 0);
+    full.push_back(r.full ? 1 : 0);
     value.push_back(r.root_value);
+    oracle.push_back(r.oracle_value);
+    action.push_back(r.action);
+    turn.push_back(r.turn);
     lab.insert(lab.end(), r.labels.begin(), r.labels.end());
   }
   py::dict d;
@@ -87,6 +92,12 @@ inline py::dict game_arrays(const search::SelfplayGame& game, int labels) {
   d["move"] = array_of(move);
   d["explored"] = array_of(explored);
   d["root_value"] = array_of(value);
+  d["full"] = array_of(full);
+  d["oracle_value"] = array_of(oracle);
+  d["action"] = array_of(action);
+  d["turn"] = array_of(turn);
+  d["decisions"] = game.decisions;
+  d["full_decisions"] = game.full_decisions;
   py::array_t<int32_t> l = array_of(lab);
   d["labels"] = l.reshape({(py::ssize_t)game.records.size(), (py::ssize_t)labels});
   d["returns"] = array_of(game.returns);
@@ -103,13 +114,23 @@ inline void check_selfplay_args(int threads, size_t starts, size_t seeds, int ex
     throw py::value_error("explore_moves must be ≥ 0 and temperature within 0..100");
 }
 
+// The same, with playout-cap randomisation's options (search/selfplay.hpp).
+inline void check_selfplay_args(int threads, size_t starts, size_t seeds, const search::SelfplayOptions& opt) {
+  check_selfplay_args(threads, starts, seeds, opt.explore_moves, opt.temperature);
+  try {
+    search::check_selfplay_options(opt);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+}
+
 // Self-play of one bot (with `model`, or none) in every seat of game G from each start,
 // on `threads` threads with the GIL released (search/selfplay.hpp); a game that fails
 // keeps its error. One dict of arrays a game (game_arrays, `labels` per record).
 template <class G, class Def, class M, class S>
 py::list selfplay_records(const Def& def, const search::BotSpec& bot, const std::shared_ptr<M>& model,
                           const std::vector<S>& states, const std::vector<uint64_t>& seeds, int threads,
-                          int explore_moves, double temperature, int labels) {
+                          const search::SelfplayOptions& opt, int labels) {
   std::shared_ptr<search::Arena<G>> arena;
   try {
     std::vector<std::shared_ptr<const M>> models;
@@ -118,13 +139,14 @@ py::list selfplay_records(const Def& def, const search::BotSpec& bot, const std:
   } catch (const std::invalid_argument& e) {
     throw py::value_error(e.what());
   }
-  search::SelfplayOptions opt{explore_moves, temperature};
+  if (opt.full_share < 1.0 && opt.fast_budget == 0 && (!model || !model->has_policy))
+    throw py::value_error("policy-only fast decisions (fast_budget 0, full_share below 1) need a model with a policy net");
   std::vector<search::SelfplayGame> games(states.size());
   {
     py::gil_scoped_release unlocked;
     search::parallel_indices((long)states.size(), threads, 1, [&](long i) {
       try {
-        games[(size_t)i] = search::selfplay_game<G>(*arena, 0, states[(size_t)i], seeds[(size_t)i], opt);
+        games[(size_t)i] = search::selfplay_game<G>(*arena, 0, states[(size_t)i], seeds[(size_t)i], opt, model.get());
       } catch (const std::runtime_error& e) {
         games[(size_t)i] = search::SelfplayGame{};
         games[(size_t)i].error = e.what();
@@ -134,6 +156,18 @@ py::list selfplay_records(const Def& def, const search::BotSpec& bot, const std:
   py::list out;
   for (const auto& game : games) out.append(game_arrays(game, labels));
   return out;
+}
+
+// Every decision a full search (today's records), as the games whose bindings take no
+// playout-cap options call it.
+template <class G, class Def, class M, class S>
+py::list selfplay_records(const Def& def, const search::BotSpec& bot, const std::shared_ptr<M>& model,
+                          const std::vector<S>& states, const std::vector<uint64_t>& seeds, int threads,
+                          int explore_moves, double temperature, int labels) {
+  search::SelfplayOptions opt;
+  opt.explore_moves = explore_moves;
+  opt.temperature = temperature;
+  return selfplay_records<G>(def, bot, model, states, seeds, threads, opt, labels);
 }
 
 }  // namespace hzn::learn_py

@@ -19,6 +19,15 @@ namespace py = pybind11;
 using namespace hzn;
 using namespace hzn::learn_py;
 
+// A record's stage for reports by phase of the game (search/selfplay.hpp): 0 during the
+// setup, else the turn of play (each player's turn counts one).
+namespace hzn::search {
+template <>
+struct SelfplayStage<hzn::HeraZeus> {
+  static int of(const hzn::GameDef&, const hzn::State& s) { return s.phase == hzn::PH_SETUP ? 0 : (int)s.turn; }
+};
+}  // namespace hzn::search
+
 namespace {
 
 std::vector<int32_t> features_of(const GameDef& g, const ViewSpec& v) {
@@ -149,17 +158,25 @@ void bind_learn(py::module_& m) {
 
   hz.attr("selfplay") = py::cpp_function(
       [](const PyGame& g, const search::BotSpec& bot, const Model& model, const std::vector<PyState>& starts,
-         const std::vector<uint64_t>& seeds, int threads, int explore_moves, double temperature) {
-        check_selfplay_args(threads, starts.size(), seeds.size(), explore_moves, temperature);
+         const std::vector<uint64_t>& seeds, int threads, int explore_moves, double temperature, double full_share,
+         long fast_budget, double keep, double fast_temperature) {
+        search::SelfplayOptions opt;
+        opt.explore_moves = explore_moves;
+        opt.temperature = temperature;
+        opt.full_share = full_share;
+        opt.fast_budget = fast_budget;
+        opt.keep = keep;
+        opt.fast_temperature = fast_temperature;
+        check_selfplay_args(threads, starts.size(), seeds.size(), opt);
         std::vector<State> states;
         for (const PyState& st : starts) {
           if (st.def != g.def) throw py::value_error("a start state of another game");
           states.push_back(st.s);
         }
-        return selfplay_records<HeraZeus>(g.def, bot, model, states, seeds, threads, explore_moves, temperature,
-                                        1 + FIELD_SLOTS);
+        return selfplay_records<HeraZeus>(g.def, bot, model, states, seeds, threads, opt, 1 + FIELD_SLOTS);
       },
       py::is_method(hz), py::arg("bot"), py::arg("model"), py::arg("starts"), py::arg("seeds"), py::arg("threads") = 1,
-      py::arg("explore_moves") = 8, py::arg("temperature") = 1.0,
+      py::arg("explore_moves") = 8, py::arg("temperature") = 1.0, py::arg("full_share") = 1.0,
+      py::arg("fast_budget") = 0, py::arg("keep") = 1.0, py::arg("fast_temperature") = 0.0,
       "self-play records of one bot in every seat (search/selfplay.hpp): one dict of arrays a game");
 }
