@@ -68,6 +68,11 @@ class SearchHooks:
     # nets its native twin evaluates (the file may be absent: the search is then unguided);
     # None: the game has no learned search.
     model_file = None
+    # Earlier kept models the game still plays under a bot name (`ismcts-<tag>`, e.g.
+    # ismcts-v3): tag -> (model file, that model's learned-search defaults as they were
+    # shipped, the keys of model_defaults plus cpuct and mix), so that a retired default
+    # keeps its moves whatever the new default's constants become.
+    model_archive: dict = {}
     # The learned search's defaults where they differ from the shared ones (hzai.search.
     # ismcts: IsmctsBot.parts and guide): value, policy, cards (0/1), cpuct, mix; a bot's
     # options override them.

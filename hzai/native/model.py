@@ -194,10 +194,27 @@ def shipped_path(game) -> Path | None:
 _SHIPPED: dict[tuple[str, str], tuple[Weights, object] | None] = {}
 
 
-def shipped_model(game):
-    """(weights, native model) of the game's kept model, or None; ModelError for a file
-    that is there but broken (a wrong checksum, a shape that does not fit). Looked up once
-    per process for a game's model file (every search asks: no path is resolved again)."""
+def archived_path(game, tag: str) -> Path:
+    """The file of the earlier model `game` keeps under `tag` (Game.model_archive);
+    ModelError when it keeps none under that tag or the file is missing."""
+    entry = game.model_archive.get(tag) if game.capabilities.model else None
+    if entry is None:
+        raise ModelError(f"game {game.name} keeps no earlier model {tag!r}"
+                         + (f" (it keeps: {', '.join(sorted(game.model_archive))})" if game.model_archive else ""))
+    path = Path(entry[0])
+    if not path.is_file():
+        raise ModelError(f"game {game.name}'s earlier model {tag!r} is missing: {path.name}")
+    return path
+
+
+def shipped_model(game, tag: str | None = None):
+    """(weights, native model) of the game's kept model (`tag` None) or of the earlier
+    model it keeps under `tag` (archived_path), or None where it ships none; ModelError
+    for a file that is there but broken (a wrong checksum, a shape that does not fit).
+    Looked up once per process for a game's model file (every search asks: no path is
+    resolved again)."""
+    if tag is not None:
+        return load_cached(game, archived_path(game, tag))
     key = (game.name, str(game.model_file) if game.capabilities.model else "")
     try:
         return _SHIPPED[key]

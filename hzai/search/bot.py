@@ -82,8 +82,10 @@ class BotKind:
     offers it; `needs`: the capabilities (hzai.core.Capabilities) it needs of a game
     whatever its options, so it plays only the games that declare them; `option_needs(bot)`:
     those a bot built with its options needs besides, each with the option that asks for
-    it (ismcts: {"opponent_model": "infer"}); `spec`: how the help writes its name
-    (`level:N`), and `examples`: specs showing its options."""
+    it (ismcts: {"opponent_model": "infer"}); `lacks(game)`: why `game` cannot be played
+    for a reason no capability says (ismcts-v3: no earlier model kept), None when it can;
+    `spec`: how the help writes its name (`level:N`), and `examples`: specs showing its
+    options."""
 
     name: str
     maker: Callable[..., Bot]
@@ -93,6 +95,7 @@ class BotKind:
     spec: str | None = None
     examples: tuple[str, ...] = ()
     option_needs: Callable[[Bot], dict[str, str]] | None = None
+    lacks: Callable[[Game], str | None] | None = None
 
     def __post_init__(self):
         unknown = [need for need in self.needs if need not in CAPABILITIES]
@@ -106,7 +109,8 @@ class BotKind:
         return callable(getattr(self.maker, "analyze", None))
 
     def plays_game(self, game: Game) -> bool:
-        return all(game.capabilities.offers(need) for need in self.needs)
+        return (all(game.capabilities.offers(need) for need in self.needs)
+                and (self.lacks is None or self.lacks(game) is None))
 
     def check_game(self, bot: Bot, game: Game) -> None:
         """BotError naming the game and the capability when `bot` (one of this kind) needs
@@ -114,6 +118,9 @@ class BotKind:
         for need in self.needs:
             if not game.capabilities.offers(need):
                 raise BotError(f"bot {self.name}: {game.missing(need)}")
+        reason = None if self.lacks is None else self.lacks(game)
+        if reason is not None:
+            raise BotError(f"bot {self.name}: {reason}")
         for need, option in (self.option_needs(bot) if self.option_needs is not None else {}).items():
             if not game.capabilities.offers(need):
                 raise BotError(str(game.missing(need, f"option {option} is not offered")))
@@ -151,7 +158,7 @@ def _load_built_in() -> None:
 
         kinds = []
         try:
-            from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, IsmctsV2Bot, PimcBot
+            from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, IsmctsV2Bot, IsmctsV3Bot, PimcBot
             from hzai.search.levels import LevelBot
         except ImportError:  # the native core is not built
             IsmctsBot = None
@@ -164,6 +171,9 @@ def _load_built_in() -> None:
                                   "ismcts:own_only=1,root_widen=0.25"), option_needs=IsmctsBot.needs),
                 BotKind("ismcts-v2", IsmctsV2Bot, "the default before the learned models: ismcts unguided by a model",
                         option_needs=IsmctsBot.needs),
+                BotKind("ismcts-v3", IsmctsV3Bot, "the learned default before the history-reading model: ismcts "
+                        "guided by the earlier model the game keeps (Game.model_archive), move for move",
+                        needs=("model",), option_needs=IsmctsBot.needs, lacks=IsmctsV3Bot.lacks),
                 BotKind("pimc", PimcBot, "perfect-information Monte Carlo: N determinizations, a search on each as "
                         "if every card were known (deck orders stay random), the move most worlds chose",
                         examples=("pimc:worlds=8",)),

@@ -86,12 +86,13 @@ class Guide:
 
 def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = True,
                   cpuct: float = DEFAULT_CPUCT, pool: int = DEFAULT_POOL, mix: float = DEFAULT_MIX,
-                  partners: bool = False) -> Guide | None:
-    """The game's kept model with the parts asked for, or None when the game ships none
-    (or every part is off): that search is the unguided one."""
+                  partners: bool = False, tag: str | None = None) -> Guide | None:
+    """The game's kept model (or the earlier one it keeps under `tag`) with the parts
+    asked for, or None when the game ships none (or every part is off): that search is
+    the unguided one."""
     from hzai.native.model import shipped_model
 
-    loaded = shipped_model(game)
+    loaded = shipped_model(game, tag)
     if loaded is None:
         return None
     weights, model = loaded
@@ -101,18 +102,28 @@ def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = T
 
 
 def default_guide(game, parts: tuple[bool, bool, bool] | None = None, cpuct: float | None = None,
-                  mix: float | None = None, pool: int = DEFAULT_POOL) -> Guide | None:
+                  mix: float | None = None, pool: int = DEFAULT_POOL, tag: str | None = None) -> Guide | None:
     """The guide of `game`'s learned search: shipped_guide with the game's own defaults
-    (`Game.model_defaults`) wherever `parts` (value, policy, cards), `cpuct` or `mix`
-    is None; None for a game without capability model."""
+    (`Game.model_defaults`; for the earlier model kept under `tag`, the defaults it was
+    shipped with, `Game.model_archive`) wherever `parts` (value, policy, cards), `cpuct`
+    or `mix` is None; None for a game without capability model."""
     if not game.capabilities.model:
         return None
-    defaults = game.model_defaults
+    defaults = game.model_defaults if tag is None else archived_defaults(game, tag)
     if parts is None:
         parts = tuple(bool(defaults.get(name, 1)) for name in ("value", "policy", "cards"))
     cpuct = defaults.get("cpuct", DEFAULT_CPUCT) if cpuct is None else cpuct
     mix = defaults.get("mix", DEFAULT_MIX) if mix is None else mix
-    return shipped_guide(game, *parts, cpuct=cpuct, pool=pool, mix=mix) if any(parts) else None
+    return shipped_guide(game, *parts, cpuct=cpuct, pool=pool, mix=mix, tag=tag) if any(parts) else None
+
+
+def archived_defaults(game, tag: str) -> dict:
+    """The learned-search defaults the earlier model `tag` was shipped with; BotError
+    when the game keeps no model under that tag."""
+    entry = game.model_archive.get(tag) if game.capabilities.model else None
+    if entry is None:
+        raise BotError(f"game {game.name} keeps no earlier model {tag!r}: bot ismcts-{tag} plays the games that do")
+    return entry[1]
 
 
 def shipped_model_id(game) -> str | None:
@@ -478,6 +489,7 @@ class IsmctsBot:
     DEFAULT_TREE = "single"
     DEFAULT_PRIOR = 0.0
     GUIDED = 1  # value, policy and cards default on: the learned search where the game ships a model
+    MODEL_TAG: str | None = None  # None: the game's kept model; else the earlier one it keeps (Game.model_archive)
 
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None, tree: str | None = None,
                  prior: float | str | None = None, infer: int | str | None = None, temp: float | str | None = None,
@@ -542,9 +554,10 @@ class IsmctsBot:
     def parts(self, game) -> tuple[bool, bool, bool]:
         """(value, policy, cards): the learned model's parts this bot's searches of `game`
         use where the game ships a model; each as given, else the game's default for
-        its learned search (`Game.model_defaults`), else on (off for the multi-observer
-        tree and for a bot whose default is unguided, GUIDED = 0)."""
-        defaults = game.model_defaults
+        its learned search (`Game.model_defaults`, or the archived model's, MODEL_TAG),
+        else on (off for the multi-observer tree and for a bot whose default is unguided,
+        GUIDED = 0)."""
+        defaults = game.model_defaults if self.MODEL_TAG is None else archived_defaults(game, self.MODEL_TAG)
         on = self.GUIDED and self.tree == "single"
         return tuple(given if given is not None else bool(on and defaults.get(name, 1))
                      for name, given in zip(("value", "policy", "cards"), self.given))
@@ -555,12 +568,12 @@ class IsmctsBot:
         known = self._guide
         if known is not None and known[0] is game:
             return known[1]
-        guide = default_guide(game, self.parts(game), self.cpuct, self.mix, self.pool)
+        guide = default_guide(game, self.parts(game), self.cpuct, self.mix, self.pool, self.MODEL_TAG)
         if self.partners:
             if guide is not None:
                 guide = dataclasses.replace(guide, partners=guide.model.has_policy)
             elif game.capabilities.model:  # every part off: the model for its blueprint alone
-                guide = shipped_guide(game, False, False, False, pool=self.pool, partners=True)
+                guide = shipped_guide(game, False, False, False, pool=self.pool, partners=True, tag=self.MODEL_TAG)
             if guide is None or not guide.partners:
                 raise BotError(f"option partners=1 draws the partners' moves from the learned blueprint: game "
                                f"{game.name} ships no model with a policy")
@@ -659,6 +672,23 @@ class IsmctsV2Bot(IsmctsBot):
 
     name = "ismcts-v2"
     GUIDED = 0
+
+
+class IsmctsV3Bot(IsmctsBot):
+    """The learned search as it was the default before the history-reading model: the
+    same options as `ismcts`, guided by the earlier model the game keeps under "v3"
+    (Game.model_archive) with the defaults it shipped with: the same moves for the same
+    view, seed and budget (tests/golden/learned_decisions.json holds them)."""
+
+    name = "ismcts-v3"
+    MODEL_TAG = "v3"
+
+    @classmethod
+    def lacks(cls, game) -> str | None:
+        """Why `game` cannot be played by this bot (it keeps no model under MODEL_TAG)."""
+        if game.capabilities.model and cls.MODEL_TAG in game.model_archive:
+            return None
+        return f"game {game.name} keeps no earlier model {cls.MODEL_TAG!r}"
 
 
 class IsmctsV1Bot(IsmctsBot):

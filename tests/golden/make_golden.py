@@ -81,6 +81,26 @@ def decisions() -> list[dict]:
     return rows
 
 
+LEARNED_BUDGETS = (100, 400)
+
+
+def learned_decisions(bot: str = "ismcts-v3") -> list[dict]:
+    """The moves of the learned default as it was before the history-reading model
+    (hz@2, kept as ismcts-v3), with its root visits. Made with `ismcts` while hz@2 was
+    still the default (the two played the same moves then); ismcts-v3 must keep them."""
+    from hzai.search import Limits, make_bot
+
+    rows = []
+    for name, view in positions():
+        for seed in SEEDS:
+            for budget in LEARNED_BUDGETS:
+                result = make_bot(bot).decide(view, Limits(iterations=budget, threads=1), seed=seed)
+                visits = {str(m.move): m.visits for m in result.analysis.moves}
+                rows.append({"position": name, "bot": "ismcts-v3", "seed": seed, "budget": budget,
+                             "move": str(result.move), "visits": dict(sorted(visits.items()))})
+    return rows
+
+
 def playthrough(seed: int) -> dict:
     """A seeded random game as OpenSpiel's playthrough files keep one: at every step the
     seat to act (-1 at chance), the sorted legal action ids and their texts, digests of
@@ -120,6 +140,7 @@ def playthrough(seed: int) -> dict:
 def build() -> dict[str, object]:
     return {
         "decisions.json": decisions(),
+        "learned_decisions.json": learned_decisions(),
         **{f"playthrough_{s}.json": playthrough(s) for s in PLAYTHROUGH_SEEDS},
     }
 

@@ -20,11 +20,12 @@ def test_the_docs_table_is_the_registry_s():
 
 
 def test_the_service_offers_the_served_bots_that_play_the_game():
-    assert served_bots(make_game("hera_zeus")) == ["ismcts", "ismcts-v2", "pimc", "heuristic", "random"]
+    assert served_bots(make_game("hera_zeus")) == ["ismcts", "ismcts-v2", "ismcts-v3", "pimc", "heuristic", "random"]
+    assert "ismcts-v3" not in served_bots(make_game("legends"))  # it keeps no earlier model v3
     assert {"light", "ismcts-v1", "level"} <= set(bot_names()) - set(served_bots(make_game("hera_zeus")))
     toy = make_game("toy_guess")
     assert "heuristic" not in served_bots(toy) and "ismcts" in served_bots(toy)
-    assert [k.name for k in bot_kinds()][:5] == ["ismcts", "ismcts-v2", "pimc", "heuristic", "random"]
+    assert [k.name for k in bot_kinds()][:6] == ["ismcts", "ismcts-v2", "ismcts-v3", "pimc", "heuristic", "random"]
 
 
 def test_a_registered_bot_is_made_by_name_and_its_options_checked(monkeypatch):

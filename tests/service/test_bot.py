@@ -184,7 +184,7 @@ def test_list_games_names_seats_bots_and_record_format(client):
     games = {g.name: g for g in client.list_games()}
     hz = games["hera_zeus"]
     assert list(hz.seats) == ["hera", "zeus"] and hz.record_format == "hzai-record/1" and not hz.cooperative
-    assert set(hz.bots) == {"ismcts", "ismcts-v2", "pimc", "heuristic", "random"}
+    assert set(hz.bots) == {"ismcts", "ismcts-v2", "ismcts-v3", "pimc", "heuristic", "random"}
     assert hz.num_actions == make_game("hera_zeus").num_actions and "turn_limit" in hz.params_help
 
 

@@ -51,6 +51,9 @@ class Game(ServiceHooks, CoreGame):
     default_infer = True
     # The kept model of the learned search (hzai/learn, docs/learning.md).
     model_file = Path(__file__).resolve().parents[1] / "models" / "hz.npz"
+    # Earlier defaults, playable as ismcts-v3 (hz@2, the table-only model: cpuct 0.25, mix 0.5).
+    model_archive = {"v3": (Path(__file__).resolve().parents[1] / "models" / "hz-v3.npz",
+                            {"cpuct": 0.25, "mix": 0.5})}
 
     @classmethod
     def create(cls, variants: dict | None = None, deck: str = "classic") -> "Game":
