@@ -124,7 +124,11 @@ def _pair(job):
     from hzai.search import Limits
     from hzai.search.arena import play_game
 
-    a, b, deal, k, ms_a, ms_b = job
+    a, b, deal, k, ms_a, ms_b, model = job
+    if model:  # this worker only: `ismcts` reads this file as the game's kept model (a candidate)
+        from hzai.core import make_game
+
+        type(make_game("hera_zeus")).model_file = Path(model).resolve()
     score = 0.0
     thinks = []
     for index in (0, 1):  # index 0: A in the first seat; 1: B first, the same deal
@@ -171,7 +175,7 @@ def _play_uneven(a, b, index, ms_a, ms_b, deal):
 
 def strength(args) -> dict:
     ms_b = args.ms_b or args.ms
-    jobs = [(args.a, args.b, args.seed + k, k, args.ms, ms_b) for k in range(args.pairs)]
+    jobs = [(args.a, args.b, args.seed + k, k, args.ms, ms_b, args.model) for k in range(args.pairs)]
     scores = {}
     think = {"A": 0.0, "B": 0.0}
     decisions = {"A": 0, "B": 0}
@@ -189,6 +193,7 @@ def strength(args) -> dict:
     print(file=sys.stderr)
     mean, low, high = interval(np.asarray(list(scores.values())))
     return {"a": args.a, "b": args.b, "ms_a": args.ms, "ms_b": ms_b, "games": 2 * len(scores), "seed": args.seed,
+            "model": args.model or "shipped", "command": " ".join(["python -m benchmarks.learned", *sys.argv[1:]]),
             "score_a": round(mean, 4), "low": round(low, 4), "high": round(high, 4),
             "ms_per_decision": {w: round(1000 * think[w] / max(1, decisions[w]), 1) for w in think},
             "seconds": round(time.perf_counter() - started, 1), "jobs": args.jobs,
@@ -475,6 +480,8 @@ def main(argv=None) -> int:
     s.add_argument("--jobs", type=int, default=2)
     s.add_argument("--seed", type=int, default=800000)
     s.add_argument("--tag", required=True, help="the result file's name: learned_strength_TAG.json")
+    s.add_argument("--model", default=None, help="a model file `ismcts` reads instead of the game's kept model "
+                   "(a candidate, before it ships); ismcts-v3 and ismcts-v2 are unaffected")
     s = sub.add_parser("ablation")
     s.add_argument("--games", type=int, default=400)
     s.add_argument("--budget", type=int, default=200)
