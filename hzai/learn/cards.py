@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from hzai.learn.paths import repo_path
 from hzai.learn.train import Net, TrainConfig, dense, log_softmax, run_epochs, split
 
 # The power of the worlds' weights: chosen on deals 770000.. (benchmarks/legends_beliefs.py,
@@ -124,8 +125,9 @@ def add_card_net(game_name: str, model_file: str, folders: list[str], out: str, 
     net, figures = fit_card_net(data, native.feature_count(), native.card_labels, native.card_classes, config, rng,
                                 quiet)
     nets = {**weights.nets, "cards": net.export()}
-    info = {**weights.info, "cards": {"command": " ".join(["hzai", "train-cards", model_file, *folders, "--out", out]),
-                                      "data": [str(f) for f in folders], "config": asdict(config), "temper": temper,
+    info = {**weights.info, "cards": {"command": " ".join(["hzai", "train-cards", *map(repo_path, [model_file, *folders]),
+                                                           "--out", repo_path(out)]),
+                                      "data": [repo_path(f) for f in folders], "config": asdict(config), "temper": temper,
                                       **{k: v for k, v in figures.items() if k != "curve"}}}
     made = Weights(weights.game, weights.name, weights.version if version is None else version, nets, info)
     native_model(game, made)  # the core takes it (ModelError naming what does not fit)
