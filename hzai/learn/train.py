@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from hzai.learn.paths import repo_path
 from hzai.native.model import Weights, save
 
 
@@ -393,8 +394,8 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     else:
         n_actions, n_names = game.num_actions, len(game.native.names)
         policy_net, policy_curve = fit_policy(data, n_in, n_actions, n_names, config, rng, quiet)
-    info = {"command": " ".join(["hzai", "train", *folders, "--out", out]), "config": asdict(config),
-            "data": [str(f) for f in folders], "records": int(len(data["seat"])),
+    info = {"command": " ".join(["hzai", "train", *map(repo_path, folders), "--out", repo_path(out)]),
+            "config": asdict(config), "data": [repo_path(f) for f in folders], "records": int(len(data["seat"])),
             "games": int(len(np.unique(data["game"]))), "value_curve": value_curve, "policy_curve": policy_curve,
             "calibration": calib, "seconds": round(time.perf_counter() - started, 1)}
     weights = Weights(game.name, name, version, {"value": value_net.export(), "policy": policy_net.export()}, info)
