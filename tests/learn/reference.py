@@ -6,7 +6,7 @@ rules engine's picture of the table."""
 from __future__ import annotations
 
 from hzai.games.hera_zeus.rules.state import FIGURE
-from hzai.games.hera_zeus.native.tables import PENDING_KINDS, PHASES
+from hzai.games.hera_zeus.native.tables import ACTION_BLOCKS, PENDING_KINDS, PHASES
 
 COLUMNS, DEPTH, HAND_LIMIT, MAX_COPIES, DECK_CAP, AP_CAP, TURN_CAP = 3, 4, 12, 4, 32, 9, 40
 SEATS = ("hera", "zeus")
@@ -22,7 +22,45 @@ def layout(n_names: int) -> dict:
     out["pile"] = out["hidden"] + 2 * (HAND_LIMIT + 5)
     out["deck"] = out["pile"] + 2 * codes * MAX_COPIES
     out["glob"] = out["deck"] + 2 * DECK_CAP
-    out["size"] = out["glob"] + 3 + 3 + 2 + AP_CAP + AP_CAP + TURN_CAP + 4
+    out["base"] = out["glob"] + 3 + 3 + 2 + AP_CAP + AP_CAP + TURN_CAP + 4
+    out["hist_slot"] = out["base"]
+    out["hist_act"] = out["hist_slot"] + COLUMNS * DEPTH * SLOT_FEATURES
+    out["hist_count"] = out["hist_act"] + HISTORY_ACTS * len(ACTION_KINDS)
+    out["size"] = out["hist_count"] + len(ACTION_KINDS) * 3
+    return out
+
+
+# ----- the history of a view (docs/learning.md, "History in the features") -------------
+HISTORY_ACTS, AGE_BUCKETS, COVER_BUCKETS = 4, 6, 4
+SLOT_FEATURES = 4 + AGE_BUCKETS + COVER_BUCKETS + 1
+ACTION_KINDS = tuple(text for text, _ in ACTION_BLOCKS)
+
+
+def _age_bucket(age):
+    return 0 if age <= 0 else age if age <= 2 else 3 if age <= 4 else 4 if age <= 8 else 5
+
+
+def history_features(n_names, history) -> list[int]:
+    """The history features of a view's `history` (belief.view.history_of)."""
+    if not history:
+        return []
+    L = layout(n_names)
+    out = []
+    for (c, r), (origin, age, covered, moved) in sorted(history["slots"].items()):
+        at = L["hist_slot"] + (c * DEPTH + r) * SLOT_FEATURES
+        out.append(at + origin)
+        if origin == 3:
+            continue
+        out.append(at + 4 + _age_bucket(age))
+        out.append(at + 4 + AGE_BUCKETS + min(covered, COVER_BUCKETS - 1))
+        if moved:
+            out.append(at + 4 + AGE_BUCKETS + COVER_BUCKETS)
+    for k, act in enumerate(history["acts"][:HISTORY_ACTS]):
+        out.append(L["hist_act"] + k * len(ACTION_KINDS) + ACTION_KINDS.index(act))
+    for i, act in enumerate(ACTION_KINDS):
+        n = history["counts"].get(act, 0)
+        if n > 0:
+            out.append(L["hist_count"] + i * 3 + (0 if n <= 1 else 1 if n <= 3 else 2))
     return out
 
 
@@ -122,5 +160,6 @@ def view_features(game, view) -> list[int]:
     public = view.public
     to_move = None if public["to_move"] is None else SEATS.index(public["to_move"])
     pending = PENDING_KINDS.index(view.pending[0]["decision"]) if view.pending else -1
-    return encode(n, field, up, hand, hidden, pile, list(view.deck_sizes), PHASES.index(public["phase"]), to_move,
-                  SEATS.index(public["turn_player"]), public["ap_left"], public["ap_spent"], public["turn"], pending)
+    table = encode(n, field, up, hand, hidden, pile, list(view.deck_sizes), PHASES.index(public["phase"]), to_move,
+                   SEATS.index(public["turn_player"]), public["ap_left"], public["ap_spent"], public["turn"], pending)
+    return table + history_features(n, getattr(view, "history", None))

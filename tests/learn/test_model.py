@@ -112,7 +112,8 @@ def test_a_model_of_the_wrong_size_for_the_game_is_refused(tmp_path, hz):
     rng = np.random.default_rng(1)
     small = Net(100, [4], [1], rng)  # reads 100 features; the game has more
     save(Weights("hera_zeus", "small", 1, {"value": small.export()}), tmp_path / "small.npz")
-    with pytest.raises(ModelError, match="does not fit game hera_zeus: trunk layer 0 takes 100 inputs"):
+    with pytest.raises(ModelError, match=r"does not fit game hera_zeus: the value net reads 100 features, the game has "
+                                         r"\d+ \(1920 without the history\)"):
         native_model(hz, read(tmp_path / "small.npz"))
 
 

@@ -31,6 +31,7 @@ from hzai.games.hera_zeus.cards import Deck
 from hzai.games.hera_zeus.rules.state import Event
 
 NO_EXCLUSION: frozenset[str] = frozenset()
+HISTORY_ACTS = 4  # the opponent's last actions the view keeps (hera_zeus.hpp)
 log = logging.getLogger(__name__)
 
 
@@ -98,6 +99,16 @@ class Knowledge:
         self._unseen_leaving: set[int] = set()  # opponent's hand cards in limbo, not yet seen
         self.events_seen = 0  # how much of a state's event log has been read (`update`)
         self.degraded = False  # True once the history had to be forgotten (see `update`)
+        # What the observer saw the opponent do, for the features (view.history_of;
+        # docs/learning.md "History in the features"): per card, how and when it last
+        # arrived on the opponent's field, (origin, turn, serial, moved) with origin 0
+        # setup, 1 play, 2 another move; the opponent's action kinds (last few; counts).
+        self.arrival: dict[int, list] = {}
+        self._from_field: set[int] = set()
+        self.arrivals = 0
+        self.history_known = False  # followed from the deal
+        self.acts: list[str] = []
+        self.act_counts: Counter = Counter()
 
     def _new_group(self) -> int:
         gid = len(self.groups)
@@ -196,7 +207,34 @@ class Knowledge:
                 self.groups[gid].take_out(self.name(card))
         self.known.add(card)
 
+    def _note(self, event: Event) -> None:
+        """The history the features read (Knowledge::note in knowledge.cpp)."""
+        if event.first and event.mover == self.opponent and event.act:
+            self.act_counts[event.act] += 1
+            self.acts = (self.acts + [event.act])[-HISTORY_ACTS:]
+        if event.kind != "move" or event.card < 0:
+            return
+        card, src, dst = event.card, event.src, event.dst
+        if src is not None and src[0] == "field":
+            self._from_field.add(card)
+        if dst[0] == "field":
+            if dst[1] != self.opponent:
+                self.arrival.pop(card, None)
+            else:
+                self.arrivals += 1
+                if card in self._from_field and card in self.arrival:
+                    self.arrival[card][2] = self.arrivals
+                    self.arrival[card][3] = True
+                else:
+                    origin = 0 if event.act == "setup" else 1 if event.act == "play" else 2
+                    self.arrival[card] = [origin, event.turn, self.arrivals, False]
+            self._from_field.discard(card)
+        elif dst[0] != "limbo":
+            self._from_field.discard(card)
+            self.arrival.pop(card, None)
+
     def observe(self, event: Event) -> None:
+        self._note(event)
         if event.kind != "reveal":
             self._spy_group = None
         handler = {"dealt": self._dealt, "move": self._moved, "reveal": self._revealed, "show_hand": self._shown}
@@ -213,6 +251,7 @@ class Knowledge:
             else:  # R-SETUP-1: the hostage never starts in a hand
                 self.groups[gid].add_wildcard(frozenset({self.hostage}))
                 self.hand_parts[gid] += 1
+        self.history_known = True
 
     def _moved(self, event: Event) -> None:
         card, src, dst = event.card, event.src, event.dst

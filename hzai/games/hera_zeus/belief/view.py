@@ -97,6 +97,9 @@ class View(CoreView):
     # hzai.core.View.history_mark: (moves so far, the last one's text when the observer
     # made it). Not part of to_json either; a view read back from JSON has none.
     mark: tuple | None = None
+    # What the observer saw the opponent do (history_of below; docs/learning.md "History
+    # in the features"). Not part of to_json either; a view read back from JSON has none.
+    history: dict = field(default_factory=dict)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, View) and self.to_json() == other.to_json()
@@ -242,6 +245,7 @@ def view_of(state: State, observer: int, knowledge: Knowledge | None = None) -> 
     hidden = {x for column in state.columns[q] for x in column if x != FIGURE and x not in knowledge.known}
     own_last = state.history and state.last_mover == observer
     return View(
+        history=history_of(state, knowledge, columns),
         evidence=placement_evidence(state, observer, hidden),
         mark=(len(state.history), str(state.history[-1]) if own_last else None),
         game=state.game,
@@ -254,6 +258,32 @@ def view_of(state: State, observer: int, knowledge: Knowledge | None = None) -> 
         pending=pending,
         groups=groups,
     )
+
+
+def history_of(state: State, knowledge: Knowledge, columns) -> dict:
+    """The history part of a view (Knowledge::history_of in knowledge.cpp): for each of
+    the opponent's field slots (column, row) holding a card hidden from the observer, a
+    tuple (origin, age, covered, moved): origin 0 the setup, 1 a play from the hand, 2
+    another move, 3 not seen arriving; age the turns since it arrived; covered the cards
+    that arrived in front of it since; moved whether it was moved on the field since.
+    `acts`: the opponent's last action kinds, newest first; `counts`: its actions by kind.
+    Empty when the game was not followed from the deal."""
+    if not knowledge.history_known:
+        return {}
+    q = knowledge.opponent
+    slots = {}
+    for c, column in enumerate(state.columns[q]):
+        for r, card in enumerate(column):
+            if columns[q][c][r].group is None:
+                continue
+            a = knowledge.arrival.get(card)
+            if a is None:
+                slots[(c, r)] = (3, 0, 0, False)
+                continue
+            covered = sum(1 for other in column[:r] if other != FIGURE and other in knowledge.arrival
+                          and knowledge.arrival[other][2] > a[2])
+            slots[(c, r)] = (a[0], state.turn - a[1], covered, a[3])
+    return {"slots": slots, "acts": list(reversed(knowledge.acts)), "counts": dict(knowledge.act_counts)}
 
 
 def unaccounted(view: View, deck) -> list[Counter]:

@@ -468,6 +468,17 @@ static inline EventLog* capturing() {
   return live_captures.load(std::memory_order_relaxed) ? tl_log : nullptr;
 }
 
+// The move being applied on this thread, stamped on the events it logs (Event::turn).
+static thread_local Event tl_stamp;
+
+static inline void stamp(Event& e) {
+  e.turn = tl_stamp.turn;
+  e.act = tl_stamp.act;
+  e.mover = tl_stamp.mover;
+  e.first = tl_stamp.first;
+  tl_stamp.first = false;
+}
+
 // ----- primitives -----------------------------------------------------------------------
 namespace {
 
@@ -480,6 +491,7 @@ inline void log_move(int card, int src_zone, int src_p, int dst_zone, int dst_p)
     e.src_p = (int8_t)src_p;
     e.dst_zone = (int8_t)dst_zone;
     e.dst_p = (int8_t)dst_p;
+    stamp(e);
     log->push_back(e);
   }
 }
@@ -490,6 +502,7 @@ inline void log_reveal(int card, int to) {
     e.kind = EV_REVEAL;
     e.card = (int16_t)card;
     e.to = (int8_t)to;
+    stamp(e);
     log->push_back(e);
   }
 }
@@ -809,6 +822,7 @@ void do_pythia_spy(const GameDef& g, State& s) {  // R-PYT-1
     shown.src_zone = Z_HAND;
     shown.src_p = (int8_t)q;
     shown.to = (int8_t)p;
+    stamp(shown);
     log->push_back(shown);
     s.hand[q].each([&](int x) { log_reveal(x, p); });
   }
@@ -903,6 +917,12 @@ int card_in_hand(const GameDef& g, int ref, const Bits& hand, int mover) { retur
 void apply_action(const GameDef& g, State& s, int action) {
   const int k = g.kind_of(action);
   const int i = action - g.offset[k];
+  if (capturing()) {
+    tl_stamp.turn = (int16_t)s.turn;
+    tl_stamp.act = (int8_t)k;
+    tl_stamp.mover = (int8_t)(k == A_CHANCE ? -1 : s.to_move);
+    tl_stamp.first = true;
+  }
   if (k != A_GOD && k != A_PLACE && k != A_TOP && k != A_SETUP && k != A_CHANCE) {  // R-TURN-4
     s.ap -= 1;
     s.ap_spent += 1;

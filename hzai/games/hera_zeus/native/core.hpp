@@ -194,6 +194,12 @@ struct Event {
   int8_t src_zone = -1, src_p = -1;  // move; show_hand: the hand shown; dealt: the hand dealt
   int8_t dst_zone = -1, dst_p = -1;  // move
   int8_t to = -1;                    // reveal, show_hand: who sees it (-1: everyone)
+  // The move being applied when the event was logged (public, R-INFO): the turn, the
+  // action kind (A_*), who made it (-1: chance) and whether this is its first event.
+  // The knowledge tracker's history features read them (docs/learning.md).
+  int16_t turn = -1;
+  int8_t act = -1, mover = -1;
+  bool first = false;
 };
 
 using EventLog = std::vector<Event>;

@@ -62,7 +62,20 @@ struct ViewSpec {
   std::vector<ViewPending> pending;
   int phase = PH_PLAY, turn = 0, turn_player = 0, to_move = 0, ap = 0, ap_spent = 0, winner = -1, reason = RS_NONE;
   Inference inference;
+  // What the seat saw its opponent do (the knowledge tracker; docs/learning.md, "History
+  // in the features"). history_slots: per opponent field slot (c * DEPTH + r) four numbers,
+  // HIST_* below. history_acts: the opponent's last action kinds (A_*), newest first, at
+  // most HISTORY_ACTS. history_counts: its actions by kind (A_COUNT counts). All three
+  // empty: no history is known (a position first seen as it stands).
+  std::vector<int> history_slots, history_acts, history_counts;
 };
+
+constexpr int HISTORY_ACTS = 4;
+// history_slots, per slot: HIST_ORIGIN -1 no hidden card of the opponent there, 0 put
+// there at the setup, 1 played from the hand, 2 by another move, 3 not seen arriving;
+// HIST_AGE turns since it arrived; HIST_COVERED cards that arrived in front of it since;
+// HIST_MOVED 1 when it was moved on the field since it arrived (Dionysus).
+enum HistSlot { HIST_ORIGIN = 0, HIST_AGE, HIST_COVERED, HIST_MOVED, HIST_FIELDS };
 
 // The world a seat that saw every card would know: `s` with only the deck orders hidden
 // (PIMC searches these): known cards stay where they are, the decks become pools.

@@ -137,6 +137,42 @@ int encode(const FeatureLayout& L, const Board& b, int32_t* out) {
   return n;
 }
 
+// The history features (docs/learning.md): per opponent field slot, its origin, its age
+// in turns and the cards put in front of it since (buckets), and whether it was moved;
+// the opponent's last action kinds; its actions by kind (buckets). Ascending after the table.
+constexpr int AGE_BUCKETS = 6, COVER_BUCKETS = 4, COUNT_BUCKETS = 3;
+constexpr int SLOT_FEATURES = 4 + AGE_BUCKETS + COVER_BUCKETS + 1;
+
+int age_bucket(int age) { return age <= 0 ? 0 : age <= 2 ? age : age <= 4 ? 3 : age <= 8 ? 4 : 5; }
+int count_bucket(int n) { return n <= 1 ? 0 : n <= 3 ? 1 : 2; }  // n >= 1
+
+int encode_history(const FeatureLayout& L, const ViewSpec& v, int32_t* out) {
+  int n = 0;
+  if (v.history_slots.size() == (size_t)FIELD_SLOTS * HIST_FIELDS) {
+    for (int slot = 0; slot < FIELD_SLOTS; ++slot) {
+      const int* h = v.history_slots.data() + (size_t)slot * HIST_FIELDS;
+      const int origin = h[HIST_ORIGIN];
+      if (origin < 0 || origin > 3) continue;
+      const int at = L.hist_slot + slot * SLOT_FEATURES;
+      out[n++] = at + origin;
+      if (origin == 3) continue;
+      out[n++] = at + 4 + age_bucket(h[HIST_AGE]);
+      out[n++] = at + 4 + AGE_BUCKETS + clamp(h[HIST_COVERED], 0, COVER_BUCKETS - 1);
+      if (h[HIST_MOVED]) out[n++] = at + 4 + AGE_BUCKETS + COVER_BUCKETS;
+    }
+  }
+  for (int k = 0; k < (int)v.history_acts.size() && k < HISTORY_ACTS; ++k) {
+    const int act = v.history_acts[(size_t)k];
+    if (act >= 0 && act < A_COUNT) out[n++] = L.hist_act + k * A_COUNT + act;
+  }
+  if (v.history_counts.size() == (size_t)A_COUNT)
+    for (int act = 0; act < A_COUNT; ++act) {
+      const int c = v.history_counts[(size_t)act];
+      if (c > 0) out[n++] = L.hist_count + act * COUNT_BUCKETS + count_bucket(c);
+    }
+  return n;
+}
+
 }  // namespace
 
 FeatureLayout::FeatureLayout(const GameDef& g) {
@@ -149,7 +185,11 @@ FeatureLayout::FeatureLayout(const GameDef& g) {
   pile = hidden + 2 * (HAND_LIMIT + 5);
   deck = pile + 2 * codes * MAX_COPIES;
   glob = deck + 2 * DECK_CAP;
-  size = glob + 3 + 3 + 2 + AP_CAP + AP_CAP + TURN_CAP + 4;
+  base = glob + 3 + 3 + 2 + AP_CAP + AP_CAP + TURN_CAP + 4;
+  hist_slot = base;
+  hist_act = hist_slot + FIELD_SLOTS * SLOT_FEATURES;
+  hist_count = hist_act + HISTORY_ACTS * A_COUNT;
+  size = hist_count + A_COUNT * COUNT_BUCKETS;
 }
 
 int feature_count(const GameDef& g) { return FeatureLayout(g).size; }
@@ -163,7 +203,9 @@ int view_features(const GameDef& g, const ViewSpec& v, int32_t* out) {
     throw std::invalid_argument("a view has two sides of columns, hands, discards and decks");
   for (const auto& side : v.columns)
     if (side.size() != (size_t)COLUMNS) throw std::invalid_argument("a view has three columns a side");
-  return encode(FeatureLayout(g), board_of(g, v), out);
+  const FeatureLayout L(g);
+  const int n = encode(L, board_of(g, v), out);
+  return n + encode_history(L, v, out + n);
 }
 
 void hidden_labels(const GameDef& g, const State& s, const ViewSpec& v, int seat, int32_t* out) {
@@ -187,15 +229,36 @@ void hidden_labels(const GameDef& g, const State& s, const ViewSpec& v, int seat
     }
 }
 
-void HzModel::check(const GameDef& g) const {
-  const int features = FeatureLayout(g).size;
+namespace {
+
+// A net reads the table's features (L.base, the models before the history) or all of them.
+void adopt_reads(learn::Net& net, const FeatureLayout& L, const std::string& which) {
+  if (net.trunk.empty()) throw std::invalid_argument("the " + which + " net needs at least one trunk layer");
+  const int reads = net.trunk[0].in;
+  if (reads != L.base && reads != L.size)
+    throw std::invalid_argument("the " + which + " net reads " + std::to_string(reads) + " features, the game has " +
+                                std::to_string(L.size) + " (" + std::to_string(L.base) + " without the history)");
+  net.n_in = reads;
+  net.check_reads(reads, which, "the game");
+}
+
+// The features a net reads: the encoder's are ascending, so those below its count.
+int readable(const learn::Net& net, const int32_t* idx, int n) {
+  while (n > 0 && idx[n - 1] >= net.n_in) --n;
+  return n;
+}
+
+}  // namespace
+
+void HzModel::check(const GameDef& g) {
+  const FeatureLayout L(g);
   if (has_value) {
-    value.check_reads(features, "value", "the game");
+    adopt_reads(value, L, "value");
     if (value.heads.size() != 1 || value.head_size(0) != 1)
       throw std::invalid_argument("the value net needs one head of one output");
   }
   if (has_policy) {
-    policy.check_reads(features, "policy", "the game");
+    adopt_reads(policy, L, "policy");
     if (policy.heads.size() != 3 || policy.head_size(0) != g.total_actions() ||
         policy.head_size(1) != HOSTAGE_CLASSES || policy.head_size(2) != FIELD_SLOTS * g.n_names)
       throw std::invalid_argument("the policy net needs heads of " + std::to_string(g.total_actions()) + ", " +
@@ -207,7 +270,7 @@ void HzModel::check(const GameDef& g) const {
 void model_values(const GameDef& g, const HzModel& m, const State& s, double* out) {
   int32_t idx[MAX_FEATURES];
   float h[learn::MAX_WIDTH];
-  const int n = state_features(g, s, idx);
+  const int n = state_features(g, s, idx);  // all below FeatureLayout::base
   m.value.trunk_of(idx, n, h);
   out[0] = learn::sigmoid(m.value.head_at(0, h, 0));
   out[1] = 1.0 - out[0];
@@ -216,7 +279,7 @@ void model_values(const GameDef& g, const HzModel& m, const State& s, double* ou
 void model_policy(const GameDef& g, const HzModel& m, const ViewSpec& v, const int* legal, int n, double* out) {
   int32_t idx[MAX_FEATURES];
   float h[learn::MAX_WIDTH];
-  const int k = view_features(g, v, idx);
+  const int k = readable(m.policy, idx, view_features(g, v, idx));
   m.policy.trunk_of(idx, k, h);
   for (int i = 0; i < n; ++i) out[i] = m.policy.head_at(0, h, legal[i]);
   learn::softmax(out, n);
@@ -225,7 +288,7 @@ void model_policy(const GameDef& g, const HzModel& m, const ViewSpec& v, const i
 void model_cards(const GameDef& g, const HzModel& m, const ViewSpec& v, double* hostage, double* slots) {
   int32_t idx[MAX_FEATURES];
   float h[learn::MAX_WIDTH];
-  const int k = view_features(g, v, idx);
+  const int k = readable(m.policy, idx, view_features(g, v, idx));
   m.policy.trunk_of(idx, k, h);
   for (int i = 0; i < HOSTAGE_CLASSES; ++i) hostage[i] = m.policy.head_at(1, h, i);
   learn::softmax(hostage, HOSTAGE_CLASSES);

@@ -26,11 +26,14 @@ constexpr int MAX_COPIES = 4;                 // copies of one name counted in a
 // The feature layout of a game (sizes follow its number of card names).
 struct FeatureLayout {
   int codes = 0;  // name * 2 + owner
-  int field = 0, up = 0, hand = 0, hidden = 0, pile = 0, deck = 0, glob = 0, size = 0;
+  int field = 0, up = 0, hand = 0, hidden = 0, pile = 0, deck = 0, glob = 0;
+  // The history of a view (docs/learning.md, "History in the features"), after the table:
+  // base is the table's count (a state's features, and what models before it read).
+  int base = 0, hist_slot = 0, hist_act = 0, hist_count = 0, size = 0;
   explicit FeatureLayout(const GameDef& g);
 };
 
-int feature_count(const GameDef& g);  // FeatureLayout(g).size
+int feature_count(const GameDef& g);  // FeatureLayout(g).size (the table and the history)
 
 // The active features (indices < FeatureLayout::size, ascending) of a full state, as
 // someone who knows every card sees it (a leaf of the search; the value net)...
@@ -51,7 +54,11 @@ struct HzModel {
   std::string id;  // the model's name and version, for the records
   learn::Net value, policy;
   bool has_value = false, has_policy = false;
-  void check(const GameDef& g) const;  // std::invalid_argument naming what does not fit the game
+  // std::invalid_argument naming what does not fit the game. A net may read the table's
+  // features alone (FeatureLayout::base, the models before the history) or all of them
+  // (size): its n_in becomes the count its first layer reads, and it is given only the
+  // features below that count.
+  void check(const GameDef& g);
 };
 
 // The first seat's score by the value net, and the second's (1 - it).

@@ -41,7 +41,8 @@ bool Knowledge::Group::allows(int name) const {  // Group.allows
 
 Knowledge::Knowledge(const GameDef& g, int observer)
     : g_(g), rank_(name_ranks(g)), observer_(observer), opponent_(1 - observer), hostage_(g.cards[g.hostage[1 - observer]].name),
-      placeable_(g.n_names, false), group_of_(g.n_cards, -1), slot_excluded_(g.n_cards), zone_(g.n_cards) {
+      placeable_(g.n_names, false), group_of_(g.n_cards, -1), slot_excluded_(g.n_cards), zone_(g.n_cards),
+      arrival_(g.n_cards), from_field_(g.n_cards, false), counts_(A_COUNT, 0) {
   for (int id = 0; id < g.n_cards; ++id) {
     if (g.cards[id].placeable) placeable_[g.cards[id].name] = true;
     zone_[id] = {Z_DECK, g.cards[id].owner};
@@ -201,9 +202,70 @@ void Knowledge::dealt(const State& s) {  // Knowledge._dealt, for both hands of 
     });
   }
   spy_group_ = -1;
+  history_ = true;
+}
+
+void Knowledge::note(const Event& e) {  // Knowledge._note
+  if (e.first && e.mover == opponent_ && e.act >= 0 && e.act < A_COUNT) {
+    ++counts_[e.act];
+    acts_.push_back(e.act);
+    if ((int)acts_.size() > HISTORY_ACTS) acts_.erase(acts_.begin());
+  }
+  if (e.kind != EV_MOVE || e.card < 0) return;
+  const int card = e.card;
+  if (e.src_zone == Z_FIELD) from_field_[card] = true;
+  if (e.dst_zone == Z_FIELD) {
+    Arrival& a = arrival_[card];
+    if (e.dst_p != opponent_) {
+      a = Arrival();
+    } else {
+      if (from_field_[card] && a.origin >= 0) {
+        a.moved = true;
+      } else {
+        a.origin = (int8_t)(e.act == A_SETUP ? 0 : e.act == A_PLAY ? 1 : 2);
+        a.turn = e.turn;
+        a.moved = false;
+      }
+      a.serial = ++arrivals_;
+    }
+    from_field_[card] = false;
+  } else if (e.dst_zone != Z_LIMBO) {
+    from_field_[card] = false;
+    arrival_[card] = Arrival();
+  }
+}
+
+// view.history_of: the history part of the view, for the opponent's hidden field cards.
+void Knowledge::history_of(const State& s, ViewSpec& v) const {
+  if (!history_) return;
+  const int q = opponent_;
+  v.history_slots.assign((size_t)COLUMNS * DEPTH * HIST_FIELDS, 0);
+  for (int c = 0; c < COLUMNS; ++c)
+    for (int r = 0; r < DEPTH; ++r) {
+      int* out = v.history_slots.data() + (size_t)(c * DEPTH + r) * HIST_FIELDS;
+      out[HIST_ORIGIN] = -1;
+      if (r >= s.col_len[q][c] || v.columns[q][c][r].kind != SL_GROUP) continue;
+      const Arrival& a = arrival_[s.col[q][c][r]];
+      if (a.origin < 0) {
+        out[HIST_ORIGIN] = 3;
+        continue;
+      }
+      out[HIST_ORIGIN] = a.origin;
+      out[HIST_AGE] = s.turn - a.turn;
+      int covered = 0;
+      for (int r2 = 0; r2 < r; ++r2) {
+        const int other = s.col[q][c][r2];
+        if (other != FIGURE && arrival_[other].origin >= 0 && arrival_[other].serial > a.serial) ++covered;
+      }
+      out[HIST_COVERED] = covered;
+      out[HIST_MOVED] = a.moved ? 1 : 0;
+    }
+  v.history_acts.assign(acts_.rbegin(), acts_.rend());
+  v.history_counts = counts_;
 }
 
 void Knowledge::observe(const Event& e) {  // Knowledge.observe
+  note(e);
   if (e.kind != EV_REVEAL) spy_group_ = -1;
   switch (e.kind) {
     case EV_MOVE: moved(e); break;
@@ -371,6 +433,7 @@ ViewSpec Knowledge::spec(const State& s) const {
     v.groups.push_back(std::move(out));
   }
   public_parts(g_, s, v);
+  history_of(s, v);
   for (int i = 0; i < s.n_pending; ++i)
     if (s.pending[i].kind == PD_PLACE) seen(s.pending[i].cards[0]);  // the card to place, shown to both
   for (int p = 0; p < 2; ++p)

@@ -51,6 +51,22 @@ class Knowledge {
   void shown(const Event& e);
   void revealed(const Event& e);
   bool before(const Bits& a, const Bits& b) const;  // sorted-name order of two name sets
+  void note(const Event& e);                         // the history (Knowledge._note)
+  void history_of(const State& s, ViewSpec& v) const;
+
+  // What the seat saw its opponent do, for the features (ViewSpec::history_*): per card,
+  // how and when it last arrived on the opponent's field; the opponent's actions.
+  struct Arrival {
+    int8_t origin = -1;  // 0 setup, 1 play, 2 another move; -1 none
+    int16_t turn = 0;
+    int32_t serial = 0;  // order of arrival on the opponent's field
+    bool moved = false;
+  };
+  std::vector<Arrival> arrival_;
+  std::vector<bool> from_field_;  // left a field and not yet arrived anywhere
+  int arrivals_ = 0;
+  bool history_ = false;  // followed from the deal
+  std::vector<int> acts_, counts_;  // the opponent's action kinds, oldest first (last few); by kind
 
   const GameDef& g_;
   std::vector<int> rank_;  // position of each name id in text order

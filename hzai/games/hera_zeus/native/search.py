@@ -17,7 +17,7 @@ from hzai.games.hera_zeus.belief import View
 from hzai.games.hera_zeus.belief.view import unaccounted
 from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.games.hera_zeus.native.state import NativeState, native_game
-from hzai.games.hera_zeus.native.tables import PENDING_KINDS, PHASES, REASONS
+from hzai.games.hera_zeus.native.tables import ACTION_BLOCKS, PENDING_KINDS, PHASES, REASONS
 from hzai.native.tables import PLAYOUTS
 
 if TYPE_CHECKING:
@@ -96,7 +96,25 @@ def flat_view(view: View, game: Game) -> _native.ViewSpec:
     spec.ap_spent = public["ap_spent"]
     spec.winner = -1 if public["winner"] in (None, "draw") else PLAYERS.index(public["winner"])
     spec.reason = REASONS.index(public["reason"])
+    _history(view, spec)
     return spec
+
+
+def _history(view: View, spec: _native.ViewSpec) -> None:
+    """ViewSpec.history_* from the view's history (belief.view.history_of), as the C++
+    tracker writes them (hera_zeus.hpp)."""
+    history = getattr(view, "history", None)
+    if not history:
+        return
+    kinds = [text for text, _ in ACTION_BLOCKS]
+    slots = []
+    for c in range(3):
+        for r in range(4):
+            origin, age, covered, moved = history["slots"].get((c, r), (-1, 0, 0, False))
+            slots += [origin, age, covered, int(moved)]
+    spec.history_slots = slots
+    spec.history_acts = [kinds.index(k) for k in history["acts"]]
+    spec.history_counts = [history["counts"].get(k, 0) for k in kinds]
 
 
 def native_sample_raw(view: View, seed: int, game: Game) -> dict:

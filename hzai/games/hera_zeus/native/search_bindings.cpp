@@ -3,6 +3,7 @@
 // functions, the generic searches on the game handle (Search, Pimc, MoSearch: Binding
 // below, hzai/native/game_bindings.hpp), its light move and its arena.
 #include <pybind11/pybind11.h>
+#include <chrono>
 #include <pybind11/stl.h>
 
 #include "game_bindings.hpp"
@@ -98,6 +99,10 @@ void bind_view(py::module_& m) {
       .def_readwrite("winner", &ViewSpec::winner, "-1: none")
       .def_readwrite("reason", &ViewSpec::reason)
       .def_readwrite("inference", &ViewSpec::inference, "weighted worlds (pool 0: none)")
+      .def_readwrite("history_slots", &ViewSpec::history_slots,
+                     "per opponent field slot: origin, age, covered, moved (empty: no history)")
+      .def_readwrite("history_acts", &ViewSpec::history_acts, "the opponent's last action kinds, newest first")
+      .def_readwrite("history_counts", &ViewSpec::history_counts, "the opponent's actions by kind")
       .def("copy", [](const ViewSpec& v) { return v; }, "an independent copy");
   py::class_<SlotLikelihood>(m, "SlotLikelihood", "log-likelihood factors of one hidden slot, by name id")
       .def(py::init<>())
@@ -116,6 +121,33 @@ void bind_view(py::module_& m) {
 
 void bind_hz_search(py::module_& m) {
   bind_view(m);
+
+  m.def("time_view_eval", [](const HzModel& mo, const PyGame& g, const ViewSpec& v, const std::vector<int>& legal,
+                             long n) {
+    // Benchmarks (benchmarks/history_features.py): n encodings of the view, then n policy
+    // evaluations (features, trunk and the policy head over `legal`), in ns each.
+    if (!mo.has_policy) throw py::value_error("this model has no policy net");
+    if (n < 1 || n > 100000000) throw py::value_error("n must be within 1..1e8");
+    for (int a : legal)
+      if (a < 0 || a >= g.def->total_actions()) throw py::value_error("action id out of range");
+    std::vector<double> out(legal.size());
+    int32_t idx[MAX_FEATURES];
+    double ns_features = 0.0, ns_policy = 0.0, sink = 0.0;
+    {
+      py::gil_scoped_release unlocked;
+      auto start = std::chrono::steady_clock::now();
+      for (long i = 0; i < n; ++i) sink += view_features(*g.def, v, idx);
+      ns_features = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+      start = std::chrono::steady_clock::now();
+      for (long i = 0; i < n; ++i) {
+        model_policy(*g.def, mo, v, legal.data(), (int)legal.size(), out.data());
+        sink += out.empty() ? 0.0 : out[0];
+      }
+      ns_policy = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+    }
+    return py::make_tuple(ns_features / (double)n, ns_policy / (double)n, sink);
+  }, py::arg("model"), py::arg("game"), py::arg("view"), py::arg("legal"), py::arg("n"),
+     "(ns an encoding of the view, ns a policy evaluation with its features, a checksum)");
 
   m.def("sample_view", [](const PyGame& g, const ViewSpec& view, uint64_t seed, bool fitted) {
     Sampler sampler(*g.def, view);

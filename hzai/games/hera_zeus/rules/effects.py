@@ -282,6 +282,7 @@ _WHY = {
 
 def apply_legal(state: State, move: Move) -> None:
     """Carry out a move already known to be legal and canonical."""
+    state._acting = (state.turn, move.kind, -1 if move.is_chance or state.to_move is None else state.to_move, True)
     state.history.append(move)
     state.last_mover = None if move.is_chance else state.to_move
     if move.kind not in FREE_KINDS:
@@ -289,6 +290,7 @@ def apply_legal(state: State, move: Move) -> None:
         state.ap_spent += 1
     HANDLERS[move.kind](state, move)
     state._settle()
+    state._acting = None
 
 
 # ----- setup (R-SETUP-2) ------------------------------------------------------------
@@ -495,7 +497,7 @@ def _pythia_spy(state: State, move: Move) -> None:
     """R-PYT-1: the hand is shown to the spy; Poseidon and Nemesis in it are discarded."""
     p, o = state.turn_player, 1 - state.turn_player
     pythia = _use_myth(state, p, "pythia")
-    state.events.append(Event("show_hand", src=("hand", o), to=p))
+    state.events.append(Event("show_hand", src=("hand", o), to=p, **state._stamp()))
     for card in state.hands[o]:
         state._reveal(card, to=p)
     doomed = [x for x in state.hands[o] if "falls_to_pythia" in state.card(x).type.traits]

@@ -38,6 +38,13 @@ class Event:
     dst: tuple[str, int] | None = None
     to: int | None = None  # reveal, show_hand: the player who sees; None = both (public)
     cards: tuple[int, ...] = ()  # dealt: the hand's cards
+    # The move being applied when the event was logged (public, R-INFO): its turn, its
+    # kind, who made it (-1: chance) and whether this is its first event. The knowledge
+    # tracker's history features read them (docs/learning.md); -1 / "": no move.
+    turn: int = -1
+    act: str = ""
+    mover: int = -1
+    first: bool = False
 
 
 @dataclass
@@ -151,11 +158,21 @@ class State(CoreState):
         return None
 
     # ----- primitives: every card movement goes through these -------------------------
+    def _stamp(self) -> dict:
+        """Event.turn / act / mover / first of the move being applied (apply_legal sets it)."""
+        acting = getattr(self, "_acting", None)
+        if acting is None:
+            return {}
+        turn, act, mover, first = acting
+        if first:
+            self._acting = (turn, act, mover, False)
+        return {"turn": turn, "act": act, "mover": mover, "first": first}
+
     def _log_move(self, card_id: int, src: tuple[str, int], dst: tuple[str, int]) -> None:
-        self.events.append(Event("move", card_id, src, dst))
+        self.events.append(Event("move", card_id, src, dst, **self._stamp()))
 
     def _reveal(self, card_id: int, to: int | None = None) -> None:
-        self.events.append(Event("reveal", card_id, to=to))
+        self.events.append(Event("reveal", card_id, to=to, **self._stamp()))
 
     def _take_from_hand(self, player: int, card_id: int) -> int:
         self.hands[player].remove(card_id)
