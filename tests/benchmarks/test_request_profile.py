@@ -1,0 +1,37 @@
+"""`python -m benchmarks.request_profile` in miniature: the path of one SuggestMove, a
+profile of the threads serving it and the server's CPU per call, written as JSON and
+Markdown. The figures are the benchmark's; this checks that each part is measured."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_a_small_request_profile_writes_the_path_the_profiles_and_the_cpu(tmp_path):
+    out = tmp_path / "rp.json"
+    done = subprocess.run([sys.executable, "-m", "benchmarks.request_profile", "--iterations", "1", "--calls", "6",
+                           "--cpu-calls", "6", "--cpu-iterations", "20", "--positions", "3", "--top", "12",
+                           "--out", str(out)], cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    report = json.loads(out.read_text())
+    service = report["path"]["service"]
+    assert service["functions"][0] == "hzai_server.rpc:_safe_deserializer.<locals>.parse"
+    assert "hzai.search.ismcts" in service["module_order"], "the bot's search is on the path"
+    assert service["places"] == len(service["module_order"]) >= service["modules"] > 1
+    assert service["returns"] == service["places"] - service["modules"]
+    every = report["path"]["every_function"]
+    assert every["places"] >= service["places"]
+    assert [(p["iterations"], p["replay_cache"]) for p in report["profiles"]] == [(1, 1000), (1, 0)]
+    for run in report["profiles"]:
+        assert run["calls"] == 6 and run["profiled_ms_per_call"] > 0
+        assert any("SuggestMove" in row["function"] for row in run["top_cumulative"]), run["top_cumulative"]
+    cpu = report["cpu"]
+    assert cpu["iterations"] == 20 and cpu["search_cpu_ms_per_call"] > 0
+    assert cpu["warm"]["calls"] == cpu["cold"]["calls"] == 6
+    text = out.with_suffix(".md").read_text()
+    assert "## The path of one cold call" in text and "## Profile: 1 iterations" in text
