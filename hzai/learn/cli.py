@@ -33,7 +33,10 @@ def cmd_train(args) -> int:
     from hzai.learn.train import TrainConfig, train_model
 
     config = TrainConfig(epochs=args.epochs, batch=args.batch, lr=args.lr, seed=args.seed, hidden=args.hidden,
-                         value_hidden=args.value_hidden, minutes=args.minutes)
+                         value_hidden=args.value_hidden, minutes=args.minutes, blend=args.blend or "",
+                         blend_rows=args.blend_rows, blend_epochs=args.blend_epochs, report_rows=args.report_rows,
+                         oracle_floor=not args.no_oracle_floor)
+    config.blend_weights()  # ValueError (one line, exit 2) naming a bad --blend, before the records load
     result = train_model(args.game, args.data, args.out, config, name=args.name, version=args.version,
                          report=args.report, quiet=args.quiet)
     print(json.dumps(result))
@@ -133,7 +136,20 @@ def add_commands(sub) -> None:
     p.add_argument("--value-hidden", default="64,32", help="the value net's hidden layers (default 64,32)")
     p.add_argument("--minutes", type=float, default=30.0, help="stop each net's training after this long")
     p.add_argument("--seed", type=int, default=0, help="initial weights and batch order (default 0)")
-    p.add_argument("--report", help="write the loss curves and calibration as JSON (and a PNG beside it)")
+    p.add_argument("--blend", metavar="auto|R,S,O",
+                   help="the value target: weights of the game's result, the search's root value (full-search "
+                        "records only) and the oracle value (the labelling model's value net on the true state), "
+                        "renormalised over the parts a record has; 'auto' trains a short value net for each of a "
+                        "small grid and keeps the weights with the least held-out cross-entropy against the "
+                        "results (the table goes in --report and on stderr). Default 0.2,0.8,0 (today's)")
+    p.add_argument("--blend-rows", type=int, default=200_000,
+                   help="blend auto: training records each candidate learns from (default 200000)")
+    p.add_argument("--blend-epochs", type=int, default=2, help="blend auto: passes of each candidate (default 2)")
+    p.add_argument("--report-rows", type=int, default=100_000,
+                   help="held-out records of the report by phase of the game (default 100000)")
+    p.add_argument("--no-oracle-floor", action="store_true",
+                   help="skip the oracle-target value net (trained on the oracle value alone) of the phase report")
+    p.add_argument("--report", help="write the loss curves, calibration, blend table and losses by phase as JSON")
     p.add_argument("--quiet", action="store_true")
     p.set_defaults(func=cmd_train)
 

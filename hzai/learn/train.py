@@ -6,12 +6,17 @@ needs nothing beyond numpy, which hzai already depends on (docs/learning.md says
 framework): a fresh clone trains on its CPU with no extra download.
 
 - The value net reads a full state's features and predicts the first seat's score of
-  the game (win 1, draw 0.5): binary cross-entropy.
+  the game (win 1, draw 0.5): binary cross-entropy against a target blended from the
+  game's result, the root's value (full-search records only) and the oracle value (the
+  labelling model's value net on the true state), weights given or chosen by held-out
+  cross-entropy against the results over a small grid (`blend="auto"`).
 - The policy net reads the deciding seat's view features; head 0 predicts the root's
-  visit shares over action ids (cross-entropy against them), head 1 the opponent's
-  hostage class, head 2 the name of each opponent field card the view hides
-  (cross-entropy where a label is given, -1 elsewhere).
-Games whose number ends in 0 are held out: their losses are the validation curves.
+  visit shares over action ids (cross-entropy against them, full-search records only),
+  head 1 the opponent's hostage class, head 2 the name of each opponent field card the
+  view hides (cross-entropy where a label is given, -1 elsewhere; every record).
+Games whose number ends in 0 are held out: their losses are the validation curves, and
+the report gives them by phase of the game (setup, turns 1-10, 11-20, 21+) beside a
+constant and the all-seeing (oracle) predictors.
 """
 
 from __future__ import annotations
@@ -41,6 +46,31 @@ class TrainConfig:
     value_mix: float = 0.8  # the value target: (1 - mix) * the game's result + mix * the root's value
     input_dropout: float = 0.3  # share of active input features dropped in training
     check_every: int = 150  # batches between held-out checks; the best weights seen are kept
+    # The value target's weights "RESULT,ROOT,ORACLE" (normalised over the parts a record
+    # has), "auto" (chosen over BLEND_GRID by held-out cross-entropy against the results),
+    # or "" for (1 - value_mix, value_mix, 0).
+    blend: str = ""
+    blend_rows: int = 200_000  # auto: training records each candidate learns from (a fixed subsample)
+    blend_epochs: int = 2  # auto: passes of each candidate over them
+    held_rows: int = 50_000  # held-out records the best weights are chosen on (a fixed subsample)
+    report_rows: int = 100_000  # held-out records of the report by phase (a fixed subsample)
+    oracle_floor: bool = True  # also train the oracle-target net (blend 0,0,1) for the report's floor
+
+    def blend_weights(self) -> tuple[float, float, float] | None:
+        """(result, root, oracle) weights, or None for auto; ValueError naming a bad blend."""
+        if self.blend == "auto":
+            return None
+        if not self.blend:
+            return (1.0 - self.value_mix, self.value_mix, 0.0)
+        try:
+            w = tuple(float(x) for x in self.blend.split(","))
+        except ValueError:
+            raise ValueError(f"blend must be auto or RESULT,ROOT,ORACLE weights, not {self.blend!r}") from None
+        if len(w) != 3 or any(not (x >= 0.0) for x in w) or sum(w) <= 0:
+            raise ValueError(f"blend must be auto or three weights ≥ 0 (RESULT,ROOT,ORACLE) with a positive sum, "
+                             f"not {self.blend!r}")
+        total = sum(w)
+        return (w[0] / total, w[1] / total, w[2] / total)
 
     def widths(self, text: str) -> list[int]:
         try:
@@ -133,9 +163,14 @@ def dense(idx: np.ndarray, ptr: np.ndarray, rows: np.ndarray, n_in: int, drop: f
     each active feature is dropped with that probability and the kept ones scaled up
     (inverted dropout over the inputs: a net over a few thousand games otherwise learns
     each game by heart from its deal)."""
+    rows = np.asarray(rows, np.int64)
     out = np.zeros((len(rows), n_in), np.float32)
-    for i, r in enumerate(rows):
-        out[i, idx[ptr[r]:ptr[r + 1]]] = 1.0
+    starts, lens = ptr[rows].astype(np.int64), (ptr[rows + 1] - ptr[rows]).astype(np.int64)
+    total = int(lens.sum())
+    if total:
+        which = np.repeat(np.arange(len(rows)), lens)
+        at = np.arange(total) - np.repeat(np.cumsum(lens) - lens, lens) + np.repeat(starts, lens)
+        out[which, idx[at]] = 1.0
     if drop > 0.0:
         out *= (rng.random(out.shape) >= drop) / (1.0 - drop)
     return out
@@ -159,13 +194,17 @@ def value_loss(net: Net, x, y, grad: bool):
     return loss, p, net.backward(acts, [d])
 
 
-def policy_loss(net: Net, x, target, labels, n_names: int, grad: bool):
-    """target: dense visit shares (B x actions); labels: B x (1 + slots)."""
+def policy_loss(net: Net, x, target, labels, n_names: int, grad: bool, full: np.ndarray | None = None):
+    """target: dense visit shares (B x actions); labels: B x (1 + slots); `full`: which
+    rows have a policy target (a full search's record; None: every row). The policy's
+    loss is the mean over those rows, the card heads' over every row."""
     outs, acts = net.forward(x)
     B = len(x)
     lp = log_softmax(outs[0])
-    l_pol = float(-(target * lp).sum(1).mean())
-    d_pol = (np.exp(lp) - target) / B
+    mask = np.ones(B, bool) if full is None else np.asarray(full, bool)
+    n_full = int(mask.sum())
+    l_pol = float(-(target * lp).sum(1)[mask].sum() / max(1, n_full))
+    d_pol = (np.exp(lp) - target) * (mask[:, None] / max(1, n_full))
     lh = log_softmax(outs[1])
     hostage = labels[:, 0]
     l_host = float(-lh[np.arange(B), hostage].mean())
@@ -210,13 +249,52 @@ def _say(quiet: bool, text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
 
+def first_seat(data: dict, key: str, team: bool = False) -> np.ndarray:
+    """A per-record value of the deciding seat (root_value, oracle_value) as the first
+    seat's (a team game's value is the team's as it is); NaN stays NaN."""
+    v = data[key].astype(np.float32)
+    return v if team else np.where(data["seat"] == 0, v, 1.0 - v).astype(np.float32)
+
+
+def blend_targets(data: dict, weights: tuple[float, float, float], team: bool = False) -> np.ndarray:
+    """The first seat's score to learn: weights (result, root, oracle) over the game's
+    result, the root's value (full-search records only: a fast record has none) and the
+    oracle value (where the records have one), renormalised over the parts each record
+    has (a record with none of the weighted parts learns its result)."""
+    w_r, w_s, w_o = weights
+    result = data["result"].astype(np.float32)
+    root = first_seat(data, "root_value", team)
+    full = data["full"].astype(bool) if "full" in data else np.ones(len(result), bool)
+    has_s = full & ~np.isnan(root)
+    oracle = first_seat(data, "oracle_value", team) if "oracle_value" in data else np.full(len(result), np.nan)
+    has_o = ~np.isnan(oracle)
+    ws = np.where(has_s, w_s, 0.0)
+    wo = np.where(has_o, w_o, 0.0)
+    total = w_r + ws + wo
+    wr = np.where(total > 0, w_r, 1.0)
+    total = np.where(total > 0, total, 1.0)
+    y = (wr * result + ws * np.nan_to_num(root) + wo * np.nan_to_num(oracle)) / total
+    return y.astype(np.float32)
+
+
 def value_targets(data: dict, mix: float, team: bool = False) -> np.ndarray:
-    """The first seat's score to learn: the game's result blended with the root's value
-    (the deciding seat's, turned to the first seat's): far less noisy than the result
-    alone, which a net over a few thousand games learns by heart. In a team game
-    (`team`: every seat shares the result) the root's value is the team's as it is."""
-    root = data["root_value"] if team else np.where(data["seat"] == 0, data["root_value"], 1.0 - data["root_value"])
-    return ((1.0 - mix) * data["result"] + mix * root).astype(np.float32)
+    """The game's result blended with the root's value, (1 - mix) / mix (blend_targets):
+    far less noisy than the result alone, which a net over a few thousand games learns by
+    heart."""
+    return blend_targets(data, (1.0 - mix, mix, 0.0), team)
+
+
+def cross_entropy(p: np.ndarray, y: np.ndarray) -> float:
+    """Mean binary cross-entropy of predictions p against scores y (a draw 0.5)."""
+    if not len(p):
+        return float("nan")
+    p = np.clip(p.astype(np.float64), 1e-7, 1 - 1e-7)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+# The candidates of blend auto: (result, root, oracle).
+BLEND_GRID = ((1.0, 0.0, 0.0), (0.5, 0.5, 0.0), (0.5, 0.25, 0.25), (0.5, 0.0, 0.5), (0.2, 0.8, 0.0),
+              (0.2, 0.4, 0.4), (0.2, 0.0, 0.8), (0.0, 0.0, 1.0))
 
 
 def run_epochs(net: Net, train: np.ndarray, config: TrainConfig, rng, keys: tuple[str, ...], step, held, row,
@@ -266,11 +344,38 @@ def _policy_line(entry: dict) -> str:
     return f"policy epoch {entry['epoch']}: " + ", ".join(f"{k} {v:.4f}" for k, v in entry.items() if k != "epoch")
 
 
-def fit_value(data, n_in, config: TrainConfig, rng, quiet=False, team: bool = False):
-    train, held = split(data)
+def predict_value(net: Net, data: dict, rows: np.ndarray, n_in: int, chunk: int = 4096) -> np.ndarray:
+    """The value net's first-seat score of records `rows`, in chunks."""
+    out = np.zeros(len(rows), np.float32)
+    for k in range(0, len(rows), chunk):
+        part = rows[k:k + chunk]
+        z = net.forward(dense(data["state_idx"], data["state_ptr"], part, n_in))[0][0][:, 0]
+        out[k:k + chunk] = 1.0 / (1.0 + np.exp(-z))
+    return out
+
+
+def subsample(rows: np.ndarray, limit: int, seed: int) -> np.ndarray:
+    """At most `limit` of `rows` (sorted), the same for a seed; all of them when fewer."""
+    if limit <= 0 or len(rows) <= limit:
+        return rows
+    return np.sort(np.random.default_rng(seed).choice(rows, limit, replace=False))
+
+
+def fit_value(data, n_in, config: TrainConfig, rng, quiet=False, team: bool = False, y: np.ndarray | None = None,
+              train: np.ndarray | None = None, against_results: bool = False, label: str = "value"):
+    """A value net learning `y` (default: config's blend or value_mix) on the `train` rows
+    (default: every training record); the best weights are kept by the held-out loss
+    against `y`, or with `against_results` against the games' results."""
+    rows, held = split(data)
+    train = rows if train is None else train
+    held = subsample(held, config.held_rows, 1)
     net = Net(n_in, config.widths(config.value_hidden), [1], rng)
-    y = value_targets(data, config.value_mix, team)
+    if y is None:
+        weights = config.blend_weights()
+        y = blend_targets(data, weights if weights is not None else (1.0 - config.value_mix, config.value_mix, 0.0),
+                          team)
     result = data["result"].astype(np.float32)
+    y_check = result[held] if against_results else y[held]
     x_held = dense(data["state_idx"], data["state_ptr"], held, n_in)
 
     def step(rows) -> dict:
@@ -280,32 +385,67 @@ def fit_value(data, n_in, config: TrainConfig, rng, quiet=False, team: bool = Fa
         return {"train": loss}
 
     def held_loss() -> tuple[float, dict]:
-        loss = value_loss(net, x_held, y[held], False)[0]
+        loss = value_loss(net, x_held, y_check, False)[0]
         return loss, {"held_out": loss}
 
     curve = run_epochs(net, train, config, rng, ("train",), step, held_loss,
                        lambda e, t, h, best: {"epoch": e, "train": t["train"], "held_out": h["held_out"], "best": best},
-                       lambda r: f"value epoch {r['epoch']}: train {r['train']:.4f}, held out {r['held_out']:.4f} "
+                       lambda r: f"{label} epoch {r['epoch']}: train {r['train']:.4f}, held out {r['held_out']:.4f} "
                                  f"(best {r['best']:.4f})", quiet)
-    _, p_held, _ = value_loss(net, x_held, y[held], False)
+    _, p_held, _ = value_loss(net, x_held, y_check, False)
     return net, curve, calibration(p_held, result[held])
 
 
+def choose_blend(data, n_in, config: TrainConfig, quiet=False, team: bool = False) -> tuple[tuple, list[dict], dict]:
+    """Blend auto: a value net for each weights of BLEND_GRID, trained alike (the same
+    seed, `blend_rows` training records, `blend_epochs` passes, the best weights by the
+    held-out cross-entropy against the results), scored by that cross-entropy over the
+    held-out games (every held-out record, in chunks). Returns the best weights, the table
+    and the nets by weights. Candidates that weigh a part no record has are skipped."""
+    from dataclasses import replace
+
+    rows, held = split(data)
+    train = subsample(rows, config.blend_rows, 2)
+    has_root = bool((data["full"].astype(bool) & ~np.isnan(data["root_value"])).any()) if "full" in data else True
+    has_oracle = bool((~np.isnan(data["oracle_value"])).any()) if "oracle_value" in data else False
+    result = data["result"].astype(np.float32)
+    table, nets = [], {}
+    sub = replace(config, epochs=config.blend_epochs)
+    for weights in BLEND_GRID:
+        if (weights[1] > 0 and not has_root) or (weights[2] > 0 and not has_oracle):
+            continue
+        net, _, _ = fit_value(data, n_in, sub, np.random.default_rng(config.seed), True, team,
+                              y=blend_targets(data, weights, team), train=train, against_results=True)
+        ce = cross_entropy(predict_value(net, data, held, n_in), result[held])
+        table.append({"result": weights[0], "root": weights[1], "oracle": weights[2], "held_out_ce": ce})
+        nets[weights] = net
+        _say(quiet, f"blend {weights[0]:.2f} result, {weights[1]:.2f} root, {weights[2]:.2f} oracle: "
+                    f"held-out cross-entropy against the results {ce:.4f}")
+    if not table:
+        raise ValueError("blend auto: no candidate weights fit these records")
+    best = min(table, key=lambda r: r["held_out_ce"])
+    return (best["result"], best["root"], best["oracle"]), table, nets
+
+
 def fit_policy(data, n_in, n_actions, n_names, config: TrainConfig, rng, quiet=False):
+    """The policy net: its policy head on the full-search records' visit shares only, its
+    card heads on every record (the hidden truth labels every record)."""
     train, held = split(data)
     slots = (data["labels"].shape[1] - 1)
     net = Net(n_in, config.widths(config.hidden), [n_actions, 16, slots * n_names], rng)
     labels = data["labels"].astype(np.int64)
+    full = data["full"].astype(bool) if "full" in data else np.ones(len(labels), bool)
     held_rows = held[:8000]
 
     def step(rows) -> dict:
         x = dense(data["view_idx"], data["view_ptr"], rows, n_in, config.input_dropout, rng)
-        losses, _, grads = policy_loss(net, x, policy_targets(data, rows, n_actions), labels[rows], n_names, True)
+        losses, _, grads = policy_loss(net, x, policy_targets(data, rows, n_actions), labels[rows], n_names, True,
+                                       full[rows])
         net.step(grads, config.lr, config.weight_decay)
         return losses
 
     def held_total() -> tuple[float, dict]:
-        losses = evaluate_policy(net, data, held_rows, n_in, n_actions, n_names, labels)
+        losses = evaluate_policy(net, data, held_rows, n_in, n_actions, n_names, labels, full)
         return sum(losses.values()), losses
 
     curve = run_epochs(net, train, config, rng, ("policy", "hostage", "slots"), step, held_total, _named_row,
@@ -320,6 +460,9 @@ def fit_factored_policy(data: dict, games: list, n_in: int, n_features: int, con
     from hzai.learn.factored import ActionTable, factored_loss
 
     train, held = split(data)
+    if "full" in data:  # a policy target only where a full search made the record
+        full = data["full"].astype(bool)
+        train, held = train[full[train]], held[full[held]]
     table = ActionTable(data, games)
     net = Net(n_in, config.widths(config.hidden), [n_features], rng)
     held_rows = held[:8000]
@@ -340,16 +483,81 @@ def fit_factored_policy(data: dict, games: list, n_in: int, n_features: int, con
     return net, curve
 
 
-def evaluate_policy(net, data, rows, n_in, n_actions, n_names, labels) -> dict:
-    sums, n = {"policy": 0.0, "hostage": 0.0, "slots": 0.0}, 0
+def evaluate_policy(net, data, rows, n_in, n_actions, n_names, labels, full=None) -> dict:
+    """Held-out losses of `rows`: the policy's mean over the full-search rows among them,
+    the card heads' over all of them."""
+    full = np.ones(len(labels), bool) if full is None else full
+    sums, n, n_full = {"policy": 0.0, "hostage": 0.0, "slots": 0.0}, 0, 0
     for k in range(0, len(rows), 1024):
         part = rows[k:k + 1024]
         x = dense(data["view_idx"], data["view_ptr"], part, n_in)
-        losses, _, _ = policy_loss(net, x, policy_targets(data, part, n_actions), labels[part], n_names, False)
-        for key in sums:
-            sums[key] += losses[key] * len(part)
+        losses, _, _ = policy_loss(net, x, policy_targets(data, part, n_actions), labels[part], n_names, False,
+                                   full[part])
+        m = int(full[part].sum())
+        sums["policy"] += losses["policy"] * m
+        sums["hostage"] += losses["hostage"] * len(part)
+        sums["slots"] += losses["slots"] * len(part)
         n += len(part)
-    return {k: v / max(1, n) for k, v in sums.items()}
+        n_full += m
+    return {"policy": sums["policy"] / max(1, n_full), "hostage": sums["hostage"] / max(1, n),
+            "slots": sums["slots"] / max(1, n)}
+
+
+# The phases of the report: (name, least turn, greatest turn); turn 0 is the setup.
+PHASES = (("setup", 0, 0), ("turns 1-10", 1, 10), ("turns 11-20", 11, 20), ("turns 21+", 21, 1 << 30))
+
+
+def phase_report(data: dict, n_in: int, value_net: Net, config: TrainConfig, floor_net: Net | None = None,
+                 policy=None, team: bool = False) -> list[dict]:
+    """Held-out losses by phase of the game (records' `turn`; records without one make
+    a phase "unknown"), over at most config.report_rows held-out records: the value
+    cross-entropy against the games' results of a constant (the training records' mean
+    result), of the value net, of the oracle label (the labelling model's value net on
+    the true state, `oracle_value`) and of the oracle-target net (`floor_net`, trained on
+    the oracle value as its target); with `policy` (net, n_actions, n_names), the policy
+    head's cross-entropy on the full records and the hostage head's."""
+    train, held = split(data)
+    held = subsample(held, config.report_rows, 3)
+    result = data["result"].astype(np.float32)
+    constant = float(np.clip(result[train].mean() if len(train) else 0.5, 1e-6, 1 - 1e-6))
+    turn = data["turn"] if "turn" in data else np.full(len(result), -1)
+    oracle = first_seat(data, "oracle_value", team) if "oracle_value" in data else np.full(len(result), np.nan)
+    p_value = predict_value(value_net, data, held, n_in)
+    p_floor = predict_value(floor_net, data, held, n_in) if floor_net is not None else None
+    phases = [*PHASES, ("unknown", -1 << 30, -1), ("all", -1 << 30, 1 << 30)]
+    out = []
+    for name, lo, hi in phases:
+        m = (turn[held] >= lo) & (turn[held] <= hi)
+        if not m.any():
+            continue
+        rows, y = held[m], result[held[m]]
+        o = oracle[rows]
+        row = {"phase": name, "records": int(m.sum()), "constant": cross_entropy(np.full(len(y), constant), y),
+               "value_net": cross_entropy(p_value[m], y),
+               "oracle_label": cross_entropy(o[~np.isnan(o)], y[~np.isnan(o)]) if (~np.isnan(o)).any() else None,
+               "oracle_net": cross_entropy(p_floor[m], y) if p_floor is not None else None}
+        if policy is not None:
+            net, n_actions, n_names = policy
+            labels = data["labels"].astype(np.int64)
+            full = data["full"].astype(bool) if "full" in data else np.ones(len(labels), bool)
+            losses = evaluate_policy(net, data, rows[:20000], n_in, n_actions, n_names, labels, full)
+            row["full_records"] = int(full[rows].sum())
+            row["policy"] = losses["policy"] if full[rows[:20000]].any() else None
+            row["hostage"] = losses["hostage"]
+        out.append(row)
+    return out
+
+
+def phase_table(rows: list[dict]) -> str:
+    """The phase report as a text table (held-out cross-entropy; lower is better)."""
+    cols = [("records", "{:d}"), ("constant", "{:.4f}"), ("value_net", "{:.4f}"), ("oracle_label", "{:.4f}"),
+            ("oracle_net", "{:.4f}"), ("policy", "{:.4f}"), ("hostage", "{:.4f}")]
+    cols = [(c, f) for c, f in cols if any(c in r for r in rows)]
+    lines = ["phase        " + " ".join(f"{c:>12}" for c, _ in cols)]
+    for r in rows:
+        cells = [f.format(r[c]) if r.get(c) is not None else "-" for c, f in cols]
+        lines.append(f"{r['phase']:<12} " + " ".join(f"{x:>12}" for x in cells))
+    return "\n".join(lines)
 
 
 def calibration(p: np.ndarray, y: np.ndarray, bins: int = 10) -> list[dict]:
@@ -386,7 +594,24 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
         raise ValueError("the self-play folders hold no records")
     rng = np.random.default_rng(config.seed)
     started = time.perf_counter()
-    value_net, value_curve, calib = fit_value(data, n_in, config, rng, quiet, team)
+    weights = config.blend_weights()  # ValueError naming a bad blend, before any training
+    blend: dict = {"chosen_by": "given" if config.blend else "value_mix"}
+    if weights is None:
+        weights, table, _ = choose_blend(data, n_in, config, quiet, team)
+        blend = {"chosen_by": "auto", "table": table, "rows": min(config.blend_rows, len(split(data)[0])),
+                 "epochs": config.blend_epochs}
+        _say(quiet, f"blend auto chose {weights[0]:.2f} result, {weights[1]:.2f} root, {weights[2]:.2f} oracle")
+    blend["weights"] = {"result": weights[0], "root": weights[1], "oracle": weights[2]}
+    value_net, value_curve, calib = fit_value(data, n_in, config, rng, quiet, team,
+                                              y=blend_targets(data, weights, team))
+    has_oracle = "oracle_value" in data and bool((~np.isnan(data["oracle_value"])).any())
+    floor_net = None
+    if config.oracle_floor and has_oracle:
+        if weights == (0.0, 0.0, 1.0):
+            floor_net = value_net
+        else:  # trained as the value net is, on the oracle value alone
+            floor_net = fit_value(data, n_in, config, np.random.default_rng(config.seed + 1), quiet, team,
+                                  y=blend_targets(data, (0.0, 0.0, 1.0), team), label="oracle-target value")[0]
     if factored:
         games = [folder_game(f, game_name) for f in folders]
         policy_net, policy_curve = fit_factored_policy(data, games, n_in, game.native.action_feature_count(), config,
@@ -394,15 +619,23 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     else:
         n_actions, n_names = game.num_actions, len(game.native.names)
         policy_net, policy_curve = fit_policy(data, n_in, n_actions, n_names, config, rng, quiet)
+    by_phase = phase_report(data, n_in, value_net, config, floor_net,
+                            None if factored else (policy_net, n_actions, n_names), team)
+    _say(quiet, "held-out cross-entropy by phase (value columns against the games' results):\n"
+                + phase_table(by_phase))
+    full = data["full"].astype(bool) if "full" in data else np.ones(len(data["seat"]), bool)
     info = {"command": " ".join(["hzai", "train", *map(repo_path, folders), "--out", repo_path(out)]),
             "config": asdict(config), "data": [repo_path(f) for f in folders], "records": int(len(data["seat"])),
-            "games": int(len(np.unique(data["game"]))), "value_curve": value_curve, "policy_curve": policy_curve,
+            "full_records": int(full.sum()), "games": int(len(np.unique(data["game"]))), "blend": blend,
+            "by_phase": by_phase, "value_curve": value_curve, "policy_curve": policy_curve,
             "calibration": calib, "seconds": round(time.perf_counter() - started, 1)}
-    weights = Weights(game.name, name, version, {"value": value_net.export(), "policy": policy_net.export()}, info)
-    digest = save(weights, out)
-    result = {"model": weights.model_id, "file": out, "sha256": digest, "records": info["records"],
-              "games": info["games"], "seconds": info["seconds"], "value_held_out": value_curve[-1]["held_out"],
-              "policy_held_out": policy_curve[-1]["held_out_policy"],
+    model = Weights(game.name, name, version, {"value": value_net.export(), "policy": policy_net.export()}, info)
+    digest = save(model, out)
+    everything = next((r for r in by_phase if r["phase"] == "all"), {})
+    result = {"model": model.model_id, "file": out, "sha256": digest, "records": info["records"],
+              "full_records": info["full_records"], "games": info["games"], "seconds": info["seconds"],
+              "value_held_out": value_curve[-1]["held_out"], "value_ce_results": everything.get("value_net"),
+              "blend": blend["weights"], "policy_held_out": policy_curve[-1]["held_out_policy"],
               "hostage_held_out": policy_curve[-1].get("held_out_hostage")}
     if report:
         Path(report).write_text(json.dumps({**result, **info}, indent=1) + "\n")

@@ -188,3 +188,94 @@ def test_the_command_plays_cheap_games_and_reports_games_an_hour(tmp_path, tiny_
     assert "games/hour" in done.stderr
     meta = json.loads((tmp_path / "o" / "meta.json").read_text())
     assert meta["full_share"] == 0.1 and meta["keep"] == 0.2 and meta["fast_budget"] == 0
+
+
+def test_the_oracle_is_the_value_net_on_the_true_state(hz, tiny_model_file):
+    """The first decision's record is made at the deal itself: its oracle value is the
+    model's value of that state for the deciding seat."""
+    from hzai.learn.selfplay import bot_spec
+    from hzai.native.model import load_cached
+
+    model = load_cached(hz, str(tiny_model_file))[1]
+    for seed in (3, 4):
+        start = hz.native_start(seed)
+        game = hz.native.selfplay(bot_spec(hz, 8, model), model, [start], [seed], threads=1, full_share=0.0)[0]
+        seat = int(game["seat"][0])
+        assert game["turn"][0] == 0 and game["oracle_value"][0] == pytest.approx(model.values(start)[seat], abs=1e-5)
+
+
+# ----- training on cheap records ---------------------------------------------------------
+@pytest.fixture(scope="module")
+def cheap_folder(tmp_path_factory, tiny_model_file):
+    out = tmp_path_factory.mktemp("cheap") / "c"
+    run(cheap(games=30, shard=15, full_share=0.2, keep=0.3, budget=10), out, threads=2,
+        model_path=str(tiny_model_file))
+    return out
+
+
+def test_blend_targets_renormalise_over_the_parts_a_record_has():
+    from hzai.learn.train import blend_targets, value_targets
+
+    data = {"result": np.array([1.0, 0.0, 1.0, 0.5], np.float32), "seat": np.array([0, 1, 1, 0]),
+            "full": np.array([1, 0, 1, 0], np.uint8),
+            "root_value": np.array([0.6, np.nan, 0.3, np.nan], np.float32),
+            "oracle_value": np.array([0.8, 0.4, np.nan, np.nan], np.float32)}
+    y = blend_targets(data, (0.2, 0.4, 0.4))
+    # record 0: all parts; 1: no root (fast), oracle 0.4 for seat 1 -> 0.6; 2: no oracle, root
+    # 0.3 for seat 1 -> 0.7; 3: the result alone
+    assert y == pytest.approx([0.2 * 1 + 0.4 * 0.6 + 0.4 * 0.8, (0.2 * 0 + 0.4 * 0.6) / 0.6,
+                               (0.2 * 1 + 0.4 * 0.7) / 0.6, 0.5], abs=1e-6)
+    assert blend_targets(data, (0.0, 0.0, 1.0))[3] == pytest.approx(0.5)  # nothing weighted: its result
+    assert value_targets(data, 0.8) == pytest.approx(blend_targets(data, (0.2, 0.8, 0.0)))
+
+
+def test_the_policy_head_learns_from_full_records_only():
+    from hzai.learn.train import Net, policy_loss
+
+    rng = np.random.default_rng(1)
+    net = Net(10, [6], [5, 16, 2 * 3], rng)
+    x = (rng.random((6, 10)) < 0.4).astype(np.float32)
+    target = np.zeros((6, 5), np.float32)
+    full = np.array([1, 0, 1, 0, 0, 1], bool)
+    target[full] = rng.dirichlet(np.ones(5), int(full.sum()))
+    labels = np.array([[3, 1, -1], [0, 2, 0], [15, -1, -1], [7, 0, 1], [2, 1, 1], [9, -1, 0]])
+    masked, _, grads = policy_loss(net, x, target, labels, 3, True, full)
+    alone, _, grads_alone = policy_loss(net, x[full], target[full], labels[full], 3, True)
+    assert masked["policy"] == pytest.approx(alone["policy"], rel=1e-6)
+    head = 2 * len(net.trunk)  # the policy head's weights in the parameter list
+    assert np.allclose(grads[head], grads_alone[head], atol=1e-6)  # the fast rows give it nothing
+    every = policy_loss(net, x, target, labels, 3, False)[0]
+    assert masked["hostage"] == pytest.approx(every["hostage"])  # the card heads see every record
+
+
+def test_blend_auto_picks_from_the_grid_and_reports_losses_by_phase(cheap_folder, tmp_path):
+    from hzai.learn.train import BLEND_GRID, TrainConfig, train_model
+
+    config = TrainConfig(epochs=1, batch=64, hidden="16", value_hidden="8", blend="auto", blend_epochs=1,
+                         check_every=1000)
+    report = tmp_path / "r.json"
+    result = train_model("hera_zeus", [str(cheap_folder)], str(tmp_path / "m.npz"), config, report=str(report),
+                         quiet=True)
+    info = json.loads(report.read_text())
+    table = info["blend"]["table"]
+    assert info["blend"]["chosen_by"] == "auto" and len(table) == len(BLEND_GRID)
+    assert {(r["result"], r["root"], r["oracle"]) for r in table} == set(BLEND_GRID)
+    best = min(table, key=lambda r: r["held_out_ce"])
+    assert result["blend"] == {"result": best["result"], "root": best["root"], "oracle": best["oracle"]}
+    assert 0 < info["full_records"] < info["records"]
+    phases = {r["phase"]: r for r in info["by_phase"]}
+    assert {"setup", "turns 1-10", "turns 11-20", "all"} <= set(phases)
+    assert sum(r["records"] for name, r in phases.items() if name != "all") == phases["all"]["records"]
+    for r in phases.values():
+        assert all(r[k] > 0 for k in ("constant", "value_net", "oracle_label", "oracle_net", "hostage"))
+    assert phases["all"]["value_net"] == pytest.approx(result["value_ce_results"])
+
+
+def test_given_blend_weights_are_used_and_a_bad_blend_is_named(cheap_folder, tmp_path):
+    from hzai.learn.train import TrainConfig
+
+    assert TrainConfig(blend="1,1,2").blend_weights() == (0.25, 0.25, 0.5)
+    assert TrainConfig().blend_weights() == pytest.approx((0.2, 0.8, 0.0))
+    done = subprocess.run([sys.executable, "-m", "hzai.cli", "train", str(cheap_folder), "--out",
+                           str(tmp_path / "m.npz"), "--blend", "0.5,x"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "blend must be auto or" in done.stderr and "Traceback" not in done.stderr
