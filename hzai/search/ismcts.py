@@ -60,7 +60,12 @@ MAX_CPUCT = 20.0
 DEFAULT_POOL = 200
 MAX_POOL = 5000
 # A leaf's result: MIX * the value net's + (1 - MIX) * a random playout's (option mix).
-DEFAULT_MIX = 0.5  # measured at 100 ms a decision against ismcts-v2: 72.5% with 0.5, 37% with 1.0 (docs/learning.md)
+DEFAULT_MIX = 0.5
+# Policy-based inference (option pbi, docs/learning.md): the worlds weighted by how likely
+# the opponent's observed decisions are under the learned policy, tempered by pbi_temp
+# and mixed with uniform by pbi_eps (the game checks them again: Game.policy_view).
+PBI_TEMPERATURE, MIN_PBI_TEMPERATURE, MAX_PBI_TEMPERATURE = 1.0, 0.1, 10.0
+PBI_EPSILON, MIN_PBI_EPSILON, MAX_PBI_EPSILON = 0.25, 0.01, 1.0  # measured at 100 ms a decision against ismcts-v2: 72.5% with 0.5, 37% with 1.0 (docs/learning.md)
 
 
 @dataclass(frozen=True)
@@ -142,6 +147,32 @@ def guided(view: View, guide: Guide | None, seed: int, worlds: int | None = None
     pool = guide.pool if worlds is None else max(1, min(guide.pool, worlds))
     weighted = view.game.guided_view(view, guide.model, pool, seed)
     return view if weighted is None else weighted
+
+
+@dataclass(frozen=True)
+class PolicyInference:
+    """Option pbi: the worlds also weighted by the opponent's observed decisions under
+    `model`'s policy (tempered by `temperature`, mixed with uniform by `epsilon`) over a
+    pool of `pool` worlds (the card model's pool where it weighs them too)."""
+
+    model: object
+    temperature: float = PBI_TEMPERATURE
+    epsilon: float = PBI_EPSILON
+    pool: int = DEFAULT_POOL
+
+
+def policy_weighted(seen: View, view: View, pbi: PolicyInference | None, seed: int, worlds: int | None = None,
+                    threads: int = 1) -> View:
+    """`view` (the seat's view `seen`, or it weighted by a model) with its worlds weighted
+    by the policy-based inference (`Game.policy_view`); `view` unchanged without `pbi`,
+    without a decision of the seat, or where `seen` knows no history."""
+    if pbi is None or seen.current_seat is None:
+        return view
+    hook = getattr(seen.game, "policy_view", None)
+    if hook is None:
+        raise BotError(f"game {seen.game.name} offers no policy-based inference (option pbi)")
+    pool = pbi.pool if worlds is None else max(1, min(pbi.pool, worlds))
+    return hook(seen, view, pbi.model, pool, seed, pbi.temperature, pbi.epsilon, threads)
 
 
 def _options(exploration, playout) -> tuple[float, str | None]:
@@ -346,7 +377,8 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
             exploration: float = DEFAULT_EXPLORATION, playout: str | None = None,
             root_moves: RootMoves | None = None, tree: str = "single", prior: float = 0.0,
             widen_root: bool = False, own_only: bool | None = None, root_widen: float | None = None,
-            guide: Guide | None | str = "shipped", replicas: int = REPLICAS) -> Analysis:
+            guide: Guide | None | str = "shipped", replicas: int = REPLICAS,
+            pbi: PolicyInference | None = None) -> Analysis:
     """Every legal move of the seat to decide with visits, value (that seat's win
     probability; draws count half), a 95% interval, and the principal variation.
     `progress` gets a partial answer every `every` iterations; `should_stop` is polled
@@ -378,6 +410,7 @@ def analyze(view: View, limits: Limits, seed: int = 0, progress: Progress | None
     for r in range(replicas):
         rseed = replica_seed(seed, r)
         rview = guided(view, guide, rseed, worlds_bound(limits))
+        rview = policy_weighted(view, rview, pbi, rseed, worlds_bound(limits), limits.threads or 1)
         searches.append(new_tree(rview, rseed, limits.threads, c, playout, root_moves, tree, prior, widen_root,
                                  own_only, root_widen, guide))
     search = searches[0] if replicas == 1 else Replicas(searches)
@@ -497,7 +530,8 @@ class IsmctsBot:
                  reuse: int | str = 0, credit: int | str = 0, split: float | str = 0.0,
                  value: int | str | None = None, policy: int | str | None = None, cards: int | str | None = None,
                  cpuct: float | str | None = None, pool: int | str = DEFAULT_POOL, mix: float | str | None = None,
-                 replicas: int | str = 1, partners: int | str = 0):
+                 replicas: int | str = 1, partners: int | str = 0, pbi: int | str = 0,
+                 pbi_temp: float | str | None = None, pbi_eps: float | str | None = None):
         # The learned model's parts (docs/learning.md): each 0/1; not given, on where the
         # game ships a model, unless the game's own defaults say otherwise
         # (`Game.model_defaults`, read when a game is searched: `parts`); a game without a
@@ -537,6 +571,18 @@ class IsmctsBot:
         if self.credit and not self.reuse:
             raise BotError("option credit counts a reused tree's visits toward the budget: it needs reuse=1")
         self.replicas = whole_option("replicas", replicas, 1, MAX_REPLICAS)
+        # Option pbi (docs/learning.md, "Policy-based inference"): the worlds also weighted
+        # by the opponent's observed decisions under the learned policy; off by default
+        # until measured. pbi_temp, pbi_eps: its temperature and its share of uniform.
+        self.pbi = bool(whole_option("pbi", pbi, 0, 1))
+        self.pbi_temp = PBI_TEMPERATURE if pbi_temp is None else number_option(
+            "pbi_temp", pbi_temp, MIN_PBI_TEMPERATURE, MAX_PBI_TEMPERATURE)
+        self.pbi_eps = PBI_EPSILON if pbi_eps is None else number_option("pbi_eps", pbi_eps, MIN_PBI_EPSILON,
+                                                                          MAX_PBI_EPSILON)
+        if not self.pbi and (pbi_temp is not None or pbi_eps is not None):
+            raise BotError("options pbi_temp and pbi_eps weigh the policy-based inference: they need pbi=1")
+        if self.pbi and self.tree != "single":
+            raise BotError("option pbi=1 weighs the worlds of the single tree: it needs tree=single")
         if self.replicas > 1 and self.reuse:
             raise BotError("option reuse=1 keeps one tree: it cannot go with replicas above 1")
         self._kept: _Kept | None = None
@@ -580,6 +626,23 @@ class IsmctsBot:
         self._guide = (game, guide)
         return guide
 
+    def policy_inference(self, game) -> PolicyInference | None:
+        """Option pbi's weighting of the worlds (None: off), with the policy of the model
+        this bot searches with, else the game's kept model; BotError where it has none."""
+        if not self.pbi:
+            return None
+        guide = self.guide(game)
+        model = guide.model if guide is not None else None
+        if model is None and game.capabilities.model:
+            from hzai.native.model import shipped_model
+
+            loaded = shipped_model(game, self.MODEL_TAG)
+            model = None if loaded is None else loaded[1]
+        if model is None or not model.has_policy:
+            raise BotError(f"option pbi=1 weighs the worlds by a learned policy: game {game.name} ships no model "
+                           "with one")
+        return PolicyInference(model, self.pbi_temp, self.pbi_eps, self.pool)
+
     def infers(self, game) -> bool:
         """Whether this bot's searches of `game` follow its hand-made opponent model
         (option infer, else the game's default; off by default where the learned card
@@ -609,6 +672,8 @@ class IsmctsBot:
         if self.infers(view.game):
             view = inferred(view, self.temperature, seed, worlds_bound(limits))
         view = guided(view, guide, seed, worlds_bound(limits))
+        view = policy_weighted(seen, view, self.policy_inference(view.game), seed, worlds_bound(limits),
+                               limits.threads or 1)
         search = None
         if kept is not None and self._follows(kept, seen, limits, root_moves):
             search = kept.search
@@ -662,7 +727,8 @@ class IsmctsBot:
         # a move, not a survey of every move: the root may be widened (the measured default)
         return analyze(view, limits, seed, progress, every, stop, self.exploration, self.playout, root_moves,
                        self.tree, self.prior, widen_root=True, own_only=self.own_only, root_widen=self.root_widen,
-                       guide=self.guide(view.game), replicas=self.replicas)
+                       guide=self.guide(view.game), replicas=self.replicas,
+                       pbi=self.policy_inference(view.game))
 
 
 class IsmctsV2Bot(IsmctsBot):

@@ -110,6 +110,20 @@ def learned_hostage(view: View, game, keys) -> tuple[str, dict[str, float]] | No
     return weights.model_id, {k: by_key.get(k, 0.0) / total for k in keys}
 
 
+def policy_hostage(view: View, game, samples: int, seed: int) -> tuple[str, dict[str, float], dict] | None:
+    """(model id, the opponent's hostage by location over the report's worlds weighted by
+    the policy-based inference (docs/learning.md), its stats), from the game's shipped
+    model; None without a model with a policy, or where the view knows no history."""
+    from hzai.games.hera_zeus.native.policy_infer import hostage_distribution
+    from hzai.native.model import shipped_model
+
+    loaded = shipped_model(game)
+    if loaded is None or not loaded[1].has_policy:
+        return None
+    found = hostage_distribution(view, loaded[1], samples, seed)
+    return None if found is None else (loaded[0].model_id, *found)
+
+
 def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: float = DEFAULT_TEMPERATURE,
                   learned: bool = False) -> dict:
     """Over `samples` determinizations: the opponent's hostage by location, each
@@ -118,7 +132,10 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: f
     consistent with the view), `inferred` weighs them by the opponent model
     (belief/inference.py) at `temperature`; the same worlds for both. `learned`: also
     the hostage head of the game's shipped model (`learned` beside each location,
-    `learned_model` its id), where there is one and the observer is to move."""
+    `learned_model` its id), where there is one and the observer is to move; and the same
+    worlds weighted by the policy-based inference with that model (`policy` beside each
+    location, `policy_inference` how: the opponent's decisions scored, the effective
+    samples), where the view knows the game's history."""
     factors = slot_log_factors(view, temperature)
     determinizer = Determinizer(view)
     deck = determinizer.game.deck
@@ -146,6 +163,7 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: f
             hand_cards[state.card(card).name] += 1
     exact = exact_hostage_locations(view, deck)
     keys = sorted(set(where_hostage) | set(exact or {}), key=lambda k: (k not in ("deck", "hand"), k))
+    policy = policy_hostage(view, determinizer.game, samples, seed) if learned else None
     learned = learned_hostage(view, determinizer.game, keys) if learned else None
     return {
         "observer": PLAYERS[view.observer],
@@ -161,6 +179,12 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: f
         # The learned card-location model's hostage head (None: no model, or not the
         # observer's decision): `learned` beside each location.
         **({} if learned is None else {"learned_model": learned[0]}),
+        # The policy-based inference (the same worlds weighted by how likely the
+        # opponent's observed decisions are under the model's policy): `policy` beside
+        # each location.
+        **({} if policy is None else {"policy_inference": {
+            "model": policy[0], "decisions": policy[2]["decisions"],
+            "effective_samples": round(policy[2]["effective_worlds"], 1)}}),
         "hostage": {
             "card": hostage,
             "locations": [
@@ -170,6 +194,7 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: f
                     "inferred": round(inferred_hostage[k], 12),
                     "exact": None if exact is None else exact.get(k, 0.0),
                     **({} if learned is None else {"learned": round(learned[1][k], 12)}),
+                    **({} if policy is None else {"policy": round(policy[1].get(k, 0.0), 12)}),
                 }
                 for k in keys
             ],
@@ -201,14 +226,20 @@ def format_report(report: dict, top: int = 4) -> str:
         f"effective samples {inference['effective_samples']:g})",
         "",
         f"Where is {report['hostage']['card']}?",
-        f"  {'location':<10} {'uniform':>8} {'exact':>8} {'inferred':>9} {'learned':>8}",
+        f"  {'location':<10} {'uniform':>8} {'exact':>8} {'inferred':>9} {'learned':>8} {'policy':>8}",
     ]
     for loc in report["hostage"]["locations"]:
         exact = "-" if loc["exact"] is None else f"{loc['exact']:.3f}"
         learned = "-" if loc.get("learned") is None else f"{loc['learned']:.3f}"
-        lines.append(f"  {loc['where']:<10} {loc['probability']:>8.3f} {exact:>8} {loc['inferred']:>9.3f} {learned:>8}")
+        policy = "-" if loc.get("policy") is None else f"{loc['policy']:.3f}"
+        lines.append(f"  {loc['where']:<10} {loc['probability']:>8.3f} {exact:>8} {loc['inferred']:>9.3f} {learned:>8} "
+                     f"{policy:>8}")
     if report.get("learned_model"):
         lines.append(f"  learned: the hostage head of model {report['learned_model']}")
+    if report.get("policy_inference"):
+        pbi = report["policy_inference"]
+        lines.append(f"  policy: the worlds weighted by model {pbi['model']}'s policy over the opponent's last "
+                     f"{plural(pbi['decisions'], 'decision')} (effective samples {pbi['effective_samples']:g})")
     if report["slots"]:
         lines += ["", "Face-down cards (uniform / inferred):"]
         for slot in report["slots"]:

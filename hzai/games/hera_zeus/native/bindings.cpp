@@ -19,6 +19,7 @@ void bind_hz_search(pybind11::module_& m);  // search_bindings.cpp
 void bind_hz_arena(pybind11::module_& m);   // search_bindings.cpp
 void bind_replay(pybind11::module_& m);     // replay_bindings.cpp
 void bind_learn(pybind11::module_& m);      // learn_bindings.cpp
+void bind_pbi(pybind11::module_& m);        // pbi_bindings.cpp
 
 namespace py = pybind11;
 using namespace hzn;
@@ -314,4 +315,5 @@ void register_hera_zeus(py::module_& m) {
   bind_replay(m);
   bind_hz_arena(m);
   bind_learn(m);  // HzModel
+  bind_pbi(m);    // after HzModel and Inference
 }

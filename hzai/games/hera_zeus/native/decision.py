@@ -71,6 +71,9 @@ class NativeDecisionView(CoreView):
         self.native_spec = spec
         self._reference = None
         self._building = threading.Lock()
+        from hzai.games.hera_zeus.native.policy_infer import attach_record
+
+        attach_record(self, record)  # the deal and moves for ismcts:pbi=1, dropped once read
 
     @property
     def seat(self) -> int:
@@ -124,6 +127,6 @@ class NativeDecisionView(CoreView):
 
     def __getattr__(self, name: str):
         # only reached for what this class does not hold: the reference view's fields
-        if name.startswith("__") or name in ("_reference", "_record", "_building", "native_spec", "game"):
+        if name.startswith("__") or name in ("_reference", "_record", "_building", "native_spec", "game", "_pbi_source"):
             raise AttributeError(name)
         return getattr(self.reference, name)

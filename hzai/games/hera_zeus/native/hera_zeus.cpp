@@ -156,6 +156,10 @@ void check_inference(const GameDef& g, const ViewSpec& v) {
     for (double f : sl.log_factor)
       if (!std::isfinite(f)) throw std::invalid_argument("inference: factors must be finite");
   }
+  if (!inf.world_log_weight.empty() && inf.world_log_weight.size() != (size_t)std::max(0, inf.pool))
+    throw std::invalid_argument("inference: one world log-weight per world of the pool");
+  for (double f : inf.world_log_weight)
+    if (!std::isfinite(f)) throw std::invalid_argument("inference: world log-weights must be finite");
 }
 
 void Sampler::resample(const GameDef& g) {
@@ -169,6 +173,7 @@ void Sampler::resample(const GameDef& g) {
   for (size_t i = 0; i < n; ++i) {
     pool.push_back(sample(g, rng));  // worlds_ is still empty: a plain draw
     logw[i] = world_log_likelihood(g, pool.back(), inf);
+    if (!inf.world_log_weight.empty()) logw[i] += inf.world_log_weight[i];
   }
   const double top = *std::max_element(logw.begin(), logw.end());
   std::vector<double> w(n);

@@ -50,6 +50,9 @@ struct Inference {
   int side = 1, pool = 0;
   uint64_t seed = 0;
   std::vector<SlotLikelihood> slots;
+  // A log-weight per world of the pool, in draw order, added to its slots' factors (the
+  // policy-based inference, policy_infer.hpp); empty: none.
+  std::vector<double> world_log_weight;
 };
 
 struct ViewSpec {

@@ -238,8 +238,20 @@ class Game(ServiceHooks, CoreGame):
     def view_of(self, state: State, seat: int):
         """`seat`'s information set in `state` (hzai.games.hera_zeus.belief)."""
         from hzai.games.hera_zeus.belief import view_of
+        from hzai.games.hera_zeus.native.policy_infer import attach_history
 
-        return view_of(state, seat)
+        view = view_of(state, seat)
+        if self.native is not None:  # the deal and moves, kept privately for ismcts:pbi=1 (read once)
+            attach_history(view, state)
+        return view
+
+    def policy_view(self, seen, view, model, pool: int, seed: int, temperature: float, epsilon: float,
+                    threads: int = 1):
+        """`view` (the seat's view `seen`, or it weighted by the card model) with its worlds
+        weighted by the policy-based inference (ismcts:pbi=1, docs/learning.md)."""
+        from hzai.games.hera_zeus.native.policy_infer import policy_view
+
+        return policy_view(seen, view, model, pool, seed, temperature, epsilon, threads)
 
     # ----- optional hooks of the generic game review (hzai.search.review) -------------
     @staticmethod
