@@ -312,3 +312,23 @@ def test_the_belief_report_shows_the_policy_distribution_beside_the_others():
             assert "policy_inference" not in bare and "policy" not in bare["hostage"]["locations"][0]
             return
     pytest.fail("no position to check")
+
+
+def test_the_service_view_and_the_reference_view_give_the_same_weights():
+    # the service's native decision view (from the record) and the reference view (from
+    # the replayed state) build the same evidence
+    from hzai.games.hera_zeus.rules.game import Record
+
+    _, model = shipped_model(GAME)
+    for seed in range(5):
+        for setup, moves, state, c, r, name in after_zeus_play(seed):
+            record = Record(GAME, setup=setup, moves=moves)
+            fast = GAME.view_to_decide(record)
+            assert type(fast).__name__ == "NativeDecisionView"
+            ref = GAME.view_of(state, HERA)
+            assert evidence_of(fast).kinds == evidence_of(ref).kinds
+            wa = policy_view(fast, fast, model, 200, 5).native_spec.inference.world_log_weight
+            wb = policy_view(ref, ref, model, 200, 5).native_spec.inference.world_log_weight
+            assert wa == wb
+            return
+    pytest.fail("no position to check")

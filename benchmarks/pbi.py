@@ -1,0 +1,188 @@
+"""Policy-based inference (issue 43, item 2; docs/learning.md): what it costs a decision
+and what it says about the opponent's hostage.
+
+    python -m benchmarks.pbi cost [--games 6] [--pool 200]
+    python -m benchmarks.pbi hostage [--games 20] [--budget 200] [--samples 400]
+
+cost: positions of self-play games of the default bot (`ismcts`, 200 iterations), the
+seat to decide at each; the milliseconds of the card model's pool (`cards`, the
+default's worlds) and of the same pool also weighted by the policy-based inference
+(`cards+pbi`), the evidence included, on one thread; decisions scored, distinct
+information sets evaluated and the pool's effective size.
+
+hostage: benchmarks/calibration.py's positions (self-play of the uniform search, both
+seats at the first decision of every turn from turn 10 on) with the policy-based
+distribution of the opponent's hostage beside the uniform one, the hand-made opponent
+model (T=2) and the hostage head, over the same worlds; Brier and log-loss with 95%
+intervals over games (calibration.bootstrap).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+OUT = Path(__file__).parent / "results" / "pbi"
+
+
+def cost(args) -> dict:
+    from hzai.core import make_game
+    from hzai.games.hera_zeus.native.policy_infer import evidence_of, policy_view
+    from hzai.native.model import shipped_model
+    from hzai.rng import SplitMix64, mix_seed
+    from hzai.search import Limits, make_bot
+    from hzai.search.ismcts import guided, default_guide
+
+    game = make_game("hera_zeus")
+    _, model = shipped_model(game)
+    guide = default_guide(game)
+    bot = make_bot("ismcts")
+    rows = []
+    for g in range(args.games):
+        seed = args.seed + g
+        state = game.new_state(seed)
+        referee = SplitMix64(seed ^ 0xA7E4A)
+        moves = 0
+        while not state.is_terminal:
+            if state.is_chance:
+                state.apply(game.draw_chance(state, referee))
+                continue
+            p = state.current_seat
+            view = state.view(p)
+            if state.phase == "play":
+                s = mix_seed(seed, moves)
+                t0 = time.perf_counter()
+                cards = guided(view, guide, s, args.pool)
+                t1 = time.perf_counter()
+                ev = evidence_of(view)
+                t2 = time.perf_counter()
+                weighted = policy_view(view, cards, model, args.pool, s)
+                t3 = time.perf_counter()
+                stats = getattr(weighted, "stats", None)
+                rows.append({"turn": state.turn, "cards_ms": 1000 * (t1 - t0), "evidence_ms": 1000 * (t2 - t1),
+                             "pbi_ms": 1000 * (t3 - t2), "decisions": ev.decisions if ev else 0,
+                             "evaluations": stats["evaluations"] if stats else 0,
+                             "effective_pool": stats["effective_pool"] if stats else float(args.pool),
+                             "native_ms": stats["ms"] if stats else 0.0})
+            state.apply(bot.decide(view, Limits(iterations=args.budget), mix_seed(seed, moves)).move)
+            moves += 1
+        print(f"\r[{g + 1}/{args.games}] {len(rows)} decisions", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    scored = [r for r in rows if r["decisions"]]
+
+    def mean(key, among=rows):
+        return round(statistics.fmean(r[key] for r in among), 3) if among else None
+
+    def median(key, among=rows):
+        return round(statistics.median(r[key] for r in among), 3) if among else None
+
+    return {"games": args.games, "seed": args.seed, "pool": args.pool, "budget": args.budget,
+            "command": " ".join(["python -m benchmarks.pbi", *sys.argv[1:]]), "decisions": len(rows),
+            "with_evidence": len(scored),
+            "ms": {"cards_mean": mean("cards_ms"), "evidence_mean": mean("evidence_ms"),
+                   "pbi_mean": mean("pbi_ms"), "pbi_median": median("pbi_ms"),
+                   "pbi_mean_with_evidence": mean("pbi_ms", scored), "native_mean_with_evidence": mean("native_ms", scored),
+                   "evidence_mean_all": mean("evidence_ms")},
+            "scored_decisions_mean": mean("decisions", scored),
+            "evaluations_mean": mean("evaluations", scored),
+            "effective_pool_mean": mean("effective_pool", scored),
+            "effective_pool_median": median("effective_pool", scored)}
+
+
+def hostage(args) -> dict:
+    from benchmarks import calibration as cal
+    from hzai.core import make_game
+    from hzai.games.hera_zeus.belief.inference import DEFAULT_TEMPERATURE
+    from hzai.games.hera_zeus.belief.report import HOSTAGE_CLASSES, _slot_name, hostage_location
+    from hzai.games.hera_zeus.native.policy_infer import hostage_distribution
+    from hzai.native.model import shipped_model
+    from hzai.rng import SplitMix64, mix_seed
+    from hzai.search import Limits, make_bot
+
+    game = make_game("hera_zeus")
+    weights, model = shipped_model(game)
+    names = list(HOSTAGE_CLASSES) + [_slot_name(c, r) for c in range(3) for r in range(4)]
+    bot = make_bot(cal.SELF_PLAY)
+    rows = []
+    started = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        state = game.new_state(seed)
+        referee = SplitMix64(seed ^ 0xCA11B)
+        seen, moves = set(), 0
+        while not state.is_terminal:
+            if state.is_chance:
+                state.apply(game.draw_chance(state, referee))
+                continue
+            p = state.current_seat
+            if state.turn >= cal.FROM_TURN and state.turn not in seen:
+                seen.add(state.turn)
+                for seat in (0, 1):
+                    view = game.view_of(state, seat)
+                    s = mix_seed(seed, state.turn, seat)
+                    preds = cal.predictions(view, [DEFAULT_TEMPERATURE], args.samples, s)
+                    pbi = hostage_distribution(view, model, args.samples, s, args.temperature, args.epsilon)
+                    preds["pbi"] = preds["uniform"] if pbi is None else pbi[0]
+                    support = {k for k, v in preds["uniform"].items() if v > 0}
+                    if seat == p:  # the head reads the deciding seat's view (docs/learning.md)
+                        head, _ = model.cards(game.native, game.native_view(view))
+                        total = sum(head[names.index(k)] for k in support if k in names)
+                        preds["learned"] = {k: head[names.index(k)] / total for k in support if k in names} \
+                            if total else preds["uniform"]
+                    else:
+                        preds["learned"] = preds["uniform"]
+                    rows.append({"seed": seed, "turn": state.turn, "seat": seat,
+                                 "truth": hostage_location(state, 1 - seat), "scored": 0 if pbi is None else
+                                 pbi[1]["decisions"], "predictions": preds})
+            state.apply(bot.decide(state.view(p), Limits(iterations=args.budget), mix_seed(seed, moves)).move)
+            moves += 1
+        print(f"\r[{i + 1}/{args.games}] {len(rows)} positions {time.perf_counter() - started:.0f} s", end="",
+              file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    keys = ["uniform", f"T={DEFAULT_TEMPERATURE:g}", "learned", "pbi"]
+    levels = {level: cal.bootstrap(rows, keys, level, 1000, args.seed) for level in ("group", "fine")}
+    fine = levels["fine"]
+    informed = [r for r in rows if r["scored"]]
+    by_informed = cal.bootstrap(informed, keys, "fine", 1000, args.seed) if informed else None
+    return {"model": weights.model_id, "games": args.games, "positions": len(rows),
+            "positions_with_evidence": len(informed), "self_play": cal.SELF_PLAY, "budget": args.budget,
+            "seeds": [args.seed, args.seed + args.games - 1], "from_turn": cal.FROM_TURN, "samples": args.samples,
+            "temperature": args.temperature, "epsilon": args.epsilon,
+            "command": " ".join(["python -m benchmarks.pbi", *sys.argv[1:]]),
+            "seconds": round(time.perf_counter() - started, 1), "levels": levels, "fine_with_evidence": by_informed,
+            "pbi_log_loss_better_than_uniform": round(1 - fine["pbi"]["log_loss"] / fine["uniform"]["log_loss"], 4),
+            "pbi_brier_better_than_uniform": round(1 - fine["pbi"]["brier"] / fine["uniform"]["brier"], 4)}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.pbi", description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="what", required=True)
+    c = sub.add_parser("cost")
+    c.add_argument("--games", type=int, default=6)
+    c.add_argument("--seed", type=int, default=950000)
+    c.add_argument("--pool", type=int, default=200)
+    c.add_argument("--budget", type=int, default=200)
+    h = sub.add_parser("hostage")
+    h.add_argument("--games", type=int, default=20)
+    h.add_argument("--seed", type=int, default=7200)
+    h.add_argument("--budget", type=int, default=200)
+    h.add_argument("--samples", type=int, default=400)
+    h.add_argument("--temperature", type=float, default=1.0)
+    h.add_argument("--epsilon", type=float, default=0.25)
+    args = ap.parse_args(argv)
+    report = cost(args) if args.what == "cost" else hostage(args)
+    OUT.mkdir(parents=True, exist_ok=True)
+    out = OUT / f"{args.what}.json"
+    out.write_text(json.dumps(report, indent=1) + "\n")
+    print(json.dumps({k: v for k, v in report.items() if k not in ("levels",)}, indent=1))
+    print(f"written {out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
