@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import signal
 import sys
 import tempfile
@@ -249,6 +250,34 @@ def windows(rec: Recorder, samples: list[dict], seconds: float, width: float) ->
     return rows
 
 
+SERVING_MB = 80.0  # a worker serves once its RSS reaches this (an idle one holds about 50 MB here)
+SERVING_WARM_S = 60.0  # its first minute of serving (imports, models, caches) is not counted
+
+
+def serving_slopes(samples: list[dict]) -> dict:
+    """With --processes: the RSS slope of each worker process while it serves, from
+    SERVING_WARM_S after its RSS first reached SERVING_MB to its last sample. A killed worker's connections move to the one still running and a
+    restarted one idles until clients connect again, so a process' whole life mixes
+    idle and serving memory; this is the serving part alone."""
+    lives: dict[tuple[str, int], list[tuple[float, float]]] = {}
+    for sample in samples:
+        for name, value in sample.items():
+            if name.startswith("worker") and not name.endswith("_pid") and value is not None:
+                lives.setdefault((name, sample.get(f"{name}_pid")), []).append((sample["t"], value))
+    out = {}
+    for (name, pid), points in lives.items():
+        began = next((t for t, v in points if v >= SERVING_MB), None)
+        if began is None:
+            continue
+        serving = [(t, v) for t, v in points if t >= began + SERVING_WARM_S]
+        slope = slope_per_minute(serving)
+        if slope is not None:
+            out[f"{name} pid {pid}"] = {"slope_mb_per_min": round(slope, 3), "from_s": serving[0][0],
+                                        "to_s": serving[-1][0], "rss_from_mb": round(serving[0][1], 1),
+                                        "rss_to_mb": round(serving[-1][1], 1)}
+    return out
+
+
 def verdicts(rec: Recorder, samples: list[dict], seconds: float, pids: dict) -> dict:
     warm = seconds / 5
     slopes = {}
@@ -289,6 +318,9 @@ def write_outputs(out: Path, report: dict) -> None:
               else "the cluster (replicas behind nginx, PostgreSQL)")
     lines = [f"# Soak: {report['args']['minutes']} minutes, {target}", "", f"Command: `{report['command']}`", "",
              f"Started {report['started']}. " + (report.get("note") or ""), ""]
+    if report.get("rewritten_by"):
+        lines += [f"Table and plot written again from the JSON by `{report['rewritten_by']}` (what this script "
+                  "now computes from the samples, the serving RSS slopes, added).", ""]
     if report.get("cpu"):
         cpu = report["cpu"]
         lines += [f"CPU over the soak ({cpu['cores']} cores, {cpu['wall_s']:.0f} s): server {cpu['server_s']} s "
@@ -298,6 +330,15 @@ def write_outputs(out: Path, report: dict) -> None:
         r = report["restarts"]
         lines += [f"Workers killed (SIGKILL): {r['kills']}; the supervisor logged `worker died` {r['worker_died']} "
                   f"times and `worker restarted` {r['worker_restarted']} times.", ""]
+    serving = report["verdicts"].get("rss_slope_serving")
+    if serving:
+        lines += [f"RSS slope of each worker while it serves (from {SERVING_WARM_S:.0f} s after its RSS reached "
+                  f"{SERVING_MB:.0f} MB, to its last sample; an idle worker holds about 50 MB; connections stay on the worker that "
+                  "accepted them, so a restarted worker idles until clients connect again):", "",
+                  "| process | from s | to s | RSS MB | slope MB/min |", "|---|---|---|---|---|"]
+        lines += [f"| {name} | {v['from_s']:.0f} | {v['to_s']:.0f} | {v['rss_from_mb']:.0f} → {v['rss_to_mb']:.0f} | "
+                  f"{v['slope_mb_per_min']:.2f} |" for name, v in serving.items()]
+        lines.append("")
     lines += [f"Calls by kind and status: `{json.dumps(report['calls_by_kind'])}`", "",
               f"CreateMatch refused (by message): `{json.dumps(report.get('create_match_refused', {}))}`", "",
               "| window (s) | calls | OK | p50 ms | p99 ms | errors | RSS MB | load1 max |",
@@ -548,6 +589,7 @@ def soak_processes(args, workdir: Path) -> dict:
                 events.append({k: entry.get(k) for k in ("event", "worker", "pid", "signal", "exit_code",
                                                           "lived_seconds") if entry.get(k) is not None})
     report = summarise(rec, samples, seconds, kills, lives)
+    report["verdicts"]["rss_slope_serving"] = serving_slopes(samples)
     server_cpu = sum(last - first for first, last in cpu_last.values())
     wall = seconds
     report["restarts"] = {"kills": sum(1 for k in kills if "pid" in k),
@@ -584,7 +626,19 @@ def main(argv=None) -> int:
     parser.add_argument("--sample", type=float, default=10.0, help="seconds between two RSS samples")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=str(RESULTS / "soak.json"), help="the JSON; .md and .png next to it")
+    parser.add_argument("--rewrite", default=None, metavar="JSON",
+                        help="no soak: read a soak's JSON, add what later versions of this script compute from its "
+                             "samples (the serving RSS slopes) and write its JSON, table and plot again")
     args = parser.parse_args(argv)
+    if args.rewrite:
+        out = Path(args.rewrite)
+        report = json.loads(out.read_text())
+        if report["args"].get("processes"):
+            report["verdicts"]["rss_slope_serving"] = serving_slopes(report["samples"])
+        report["rewritten_by"] = f"python -m benchmarks.soak --rewrite {shlex.quote(args.rewrite)}"
+        write_outputs(out, report)
+        print(json.dumps(report["verdicts"], indent=1))
+        return 0
     if not 0.25 <= args.minutes <= 600 or not 1 <= args.replicas <= 4 or args.kill_every <= 0 or args.sample <= 0:
         parser.error("--minutes 0.25..600, --replicas 1..4, --kill-every and --sample > 0")
     if not 0 <= args.processes <= 16 or args.max_matches < 1:
@@ -593,7 +647,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="hzai-soak-") as tmp:
         os.chmod(tmp, 0o711)  # PostgreSQL's own user must reach its directory
         report = soak_processes(args, Path(tmp)) if args.processes else soak(args, Path(tmp))
-    report = {"command": "python -m benchmarks.soak " + " ".join(argv if argv is not None else sys.argv[1:]),
+    report = {"command": "python -m benchmarks.soak " + shlex.join(argv if argv is not None else sys.argv[1:]),
               "args": vars(args), "note": args.note, "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)), **report}
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
