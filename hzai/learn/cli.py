@@ -35,7 +35,7 @@ def cmd_train(args) -> int:
     config = TrainConfig(epochs=args.epochs, batch=args.batch, lr=args.lr, seed=args.seed, hidden=args.hidden,
                          value_hidden=args.value_hidden, minutes=args.minutes, blend=args.blend or "",
                          blend_rows=args.blend_rows, blend_epochs=args.blend_epochs, report_rows=args.report_rows,
-                         oracle_floor=not args.no_oracle_floor)
+                         oracle_floor=not args.no_oracle_floor, init=args.init or "")
     config.blend_weights()  # ValueError (one line, exit 2) naming a bad --blend, before the records load
     result = train_model(args.game, args.data, args.out, config, name=args.name, version=args.version,
                          report=args.report, quiet=args.quiet)
@@ -149,6 +149,10 @@ def add_commands(sub) -> None:
                    help="held-out records of the report by phase of the game (default 100000)")
     p.add_argument("--no-oracle-floor", action="store_true",
                    help="skip the oracle-target value net (trained on the oracle value alone) of the phase report")
+    p.add_argument("--init", metavar="MODEL",
+                   help="start both nets from this model's weights instead of random ones (a warm start: its "
+                        "hidden widths must match; features the game has gained since, e.g. Hera and Zeus' "
+                        "history features, start with zero weights, so training begins at its play)")
     p.add_argument("--report", help="write the loss curves, calibration, blend table and losses by phase as JSON")
     p.add_argument("--quiet", action="store_true")
     p.set_defaults(func=cmd_train)

@@ -30,7 +30,8 @@ from pathlib import Path
 import numpy as np
 
 from hzai.learn.paths import repo_path
-from hzai.native.model import Weights, save
+from hzai.learn.warm import warm_start
+from hzai.native.model import Weights, read, save
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class TrainConfig:
     held_rows: int = 50_000  # held-out records the best weights are chosen on (a fixed subsample)
     report_rows: int = 100_000  # held-out records of the report by phase (a fixed subsample)
     oracle_floor: bool = True  # also train the oracle-target net (blend 0,0,1) for the report's floor
+    init: str = ""  # a model file whose nets are the first weights (hzai.learn.warm), "" random ones
 
     def blend_weights(self) -> tuple[float, float, float] | None:
         """(result, root, oracle) weights, or None for auto; ValueError naming a bad blend."""
@@ -370,6 +372,8 @@ def fit_value(data, n_in, config: TrainConfig, rng, quiet=False, team: bool = Fa
     train = rows if train is None else train
     held = subsample(held, config.held_rows, 1)
     net = Net(n_in, config.widths(config.value_hidden), [1], rng)
+    if config.init:
+        warm_start(net, read(config.init).nets["value"], "value")
     if y is None:
         weights = config.blend_weights()
         y = blend_targets(data, weights if weights is not None else (1.0 - config.value_mix, config.value_mix, 0.0),
@@ -433,6 +437,8 @@ def fit_policy(data, n_in, n_actions, n_names, config: TrainConfig, rng, quiet=F
     train, held = split(data)
     slots = (data["labels"].shape[1] - 1)
     net = Net(n_in, config.widths(config.hidden), [n_actions, 16, slots * n_names], rng)
+    if config.init:
+        warm_start(net, read(config.init).nets["policy"], "policy")
     labels = data["labels"].astype(np.int64)
     full = data["full"].astype(bool) if "full" in data else np.ones(len(labels), bool)
     held_rows = held[:8000]
@@ -595,6 +601,8 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     rng = np.random.default_rng(config.seed)
     started = time.perf_counter()
     weights = config.blend_weights()  # ValueError naming a bad blend, before any training
+    if config.init:
+        read(config.init)  # ModelError naming a missing or broken file, before any training
     blend: dict = {"chosen_by": "given" if config.blend else "value_mix"}
     if weights is None:
         weights, table, _ = choose_blend(data, n_in, config, quiet, team)
@@ -624,8 +632,9 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     _say(quiet, "held-out cross-entropy by phase (value columns against the games' results):\n"
                 + phase_table(by_phase))
     full = data["full"].astype(bool) if "full" in data else np.ones(len(data["seat"]), bool)
-    info = {"command": " ".join(["hzai", "train", *map(repo_path, folders), "--out", repo_path(out)]),
-            "config": asdict(config), "data": [repo_path(f) for f in folders], "records": int(len(data["seat"])),
+    init = ["--init", repo_path(config.init)] if config.init else []
+    info = {"command": " ".join(["hzai", "train", *map(repo_path, folders), "--out", repo_path(out), *init]),
+            "config": {**asdict(config), "init": repo_path(config.init) if config.init else ""}, "data": [repo_path(f) for f in folders], "records": int(len(data["seat"])),
             "full_records": int(full.sum()), "games": int(len(np.unique(data["game"]))), "blend": blend,
             "by_phase": by_phase, "value_curve": value_curve, "policy_curve": policy_curve,
             "calibration": calib, "seconds": round(time.perf_counter() - started, 1)}
