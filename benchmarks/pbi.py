@@ -3,6 +3,7 @@ and what it says about the opponent's hostage.
 
     python -m benchmarks.pbi cost [--games 6] [--pool 200]
     python -m benchmarks.pbi hostage [--games 20] [--budget 200] [--samples 400]
+    python -m benchmarks.pbi match --a "ismcts:pbi=1" --b ismcts [--iterations 200] [--pairs 50]
 
 cost: positions of self-play games of the default bot (`ismcts`, 200 iterations), the
 seat to decide at each; the milliseconds of the card model's pool (`cards`, the
@@ -13,8 +14,13 @@ information sets evaluated and the pool's effective size.
 hostage: benchmarks/calibration.py's positions (self-play of the uniform search, both
 seats at the first decision of every turn from turn 10 on) with the policy-based
 distribution of the opponent's hostage beside the uniform one, the hand-made opponent
-model (T=2) and the hostage head, over the same worlds; Brier and log-loss with 95%
+model (T=2) and the hostage head, over the same worlds (`pbi`: the ratio to a uniform
+player, the default; `pbi_likelihood`: the policy's likelihood itself); Brier and log-loss with 95%
 intervals over games (calibration.bootstrap).
+
+match: A against B at a fixed number of iterations a decision (the cost of the weighting
+left out: what the weighted worlds themselves are worth), paired seat-swapped deals from
+--seed, a 95% interval over the pairs (benchmarks.learned's).
 """
 
 from __future__ import annotations
@@ -128,6 +134,8 @@ def hostage(args) -> dict:
                     preds = cal.predictions(view, [DEFAULT_TEMPERATURE], args.samples, s)
                     pbi = hostage_distribution(view, model, args.samples, s, args.temperature, args.epsilon)
                     preds["pbi"] = preds["uniform"] if pbi is None else pbi[0]
+                    plain = hostage_distribution(view, model, args.samples, s, args.temperature, args.epsilon, False)
+                    preds["pbi_likelihood"] = preds["uniform"] if plain is None else plain[0]
                     support = {k for k, v in preds["uniform"].items() if v > 0}
                     if seat == p:  # the head reads the deciding seat's view (docs/learning.md)
                         head, _ = model.cards(game.native, game.native_view(view))
@@ -144,7 +152,7 @@ def hostage(args) -> dict:
         print(f"\r[{i + 1}/{args.games}] {len(rows)} positions {time.perf_counter() - started:.0f} s", end="",
               file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    keys = ["uniform", f"T={DEFAULT_TEMPERATURE:g}", "learned", "pbi"]
+    keys = ["uniform", f"T={DEFAULT_TEMPERATURE:g}", "learned", "pbi", "pbi_likelihood"]
     levels = {level: cal.bootstrap(rows, keys, level, 1000, args.seed) for level in ("group", "fine")}
     fine = levels["fine"]
     informed = [r for r in rows if r["scored"]]
@@ -156,7 +164,44 @@ def hostage(args) -> dict:
             "command": " ".join(["python -m benchmarks.pbi", *sys.argv[1:]]),
             "seconds": round(time.perf_counter() - started, 1), "levels": levels, "fine_with_evidence": by_informed,
             "pbi_log_loss_better_than_uniform": round(1 - fine["pbi"]["log_loss"] / fine["uniform"]["log_loss"], 4),
-            "pbi_brier_better_than_uniform": round(1 - fine["pbi"]["brier"] / fine["uniform"]["brier"], 4)}
+            "pbi_brier_better_than_uniform": round(1 - fine["pbi"]["brier"] / fine["uniform"]["brier"], 4),
+            "pbi_likelihood_log_loss_better_than_uniform":
+                round(1 - fine["pbi_likelihood"]["log_loss"] / fine["uniform"]["log_loss"], 4)}
+
+
+def _pair(job):
+    from hzai.search import Limits
+    from hzai.search.arena import play_game
+
+    a, b, deal, k, iterations = job
+    score = 0.0
+    for index in (0, 1):  # index 0: A in the first seat; 1: B first, the same deal
+        score += play_game("hera_zeus", None, a, b, index, Limits(iterations=iterations), deal - index).a_points
+    return k, score / 2
+
+
+def match(args) -> dict:
+    import multiprocessing as mp
+
+    import numpy as np
+
+    from benchmarks.learned import interval
+
+    jobs = [(args.a, args.b, args.seed + k, k, args.iterations) for k in range(args.pairs)]
+    scores = {}
+    started = time.perf_counter()
+    with mp.get_context("spawn").Pool(args.jobs) as pool:
+        for k, score in pool.imap_unordered(_pair, jobs):
+            scores[k] = score
+            mean, low, high = interval(np.asarray(list(scores.values())))
+            print(f"\r{2 * len(scores)}/{2 * args.pairs} games: A {100 * mean:.1f}% [{100 * low:.1f}-{100 * high:.1f}] "
+                  f"{time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    mean, low, high = interval(np.asarray(list(scores.values())))
+    return {"a": args.a, "b": args.b, "iterations": args.iterations, "games": 2 * len(scores), "seed": args.seed,
+            "command": " ".join(["python -m benchmarks.pbi", *sys.argv[1:]]), "score_a": round(mean, 4),
+            "low": round(low, 4), "high": round(high, 4), "seconds": round(time.perf_counter() - started, 1),
+            "pair_scores": [scores[k] for k in sorted(scores)]}
 
 
 def main(argv=None) -> int:
@@ -174,12 +219,20 @@ def main(argv=None) -> int:
     h.add_argument("--samples", type=int, default=400)
     h.add_argument("--temperature", type=float, default=1.0)
     h.add_argument("--epsilon", type=float, default=0.25)
+    m = sub.add_parser("match")
+    m.add_argument("--a", default="ismcts:pbi=1")
+    m.add_argument("--b", default="ismcts")
+    m.add_argument("--iterations", type=int, default=200)
+    m.add_argument("--pairs", type=int, default=50)
+    m.add_argument("--jobs", type=int, default=2)
+    m.add_argument("--seed", type=int, default=800000)
+    m.add_argument("--tag", default="", help="the result file's name: match_TAG.json")
     args = ap.parse_args(argv)
-    report = cost(args) if args.what == "cost" else hostage(args)
+    report = {"cost": cost, "hostage": hostage, "match": match}[args.what](args)
     OUT.mkdir(parents=True, exist_ok=True)
-    out = OUT / f"{args.what}.json"
+    out = OUT / (f"match_{args.tag}.json" if args.what == "match" and args.tag else f"{args.what}.json")
     out.write_text(json.dumps(report, indent=1) + "\n")
-    print(json.dumps({k: v for k, v in report.items() if k not in ("levels",)}, indent=1))
+    print(json.dumps({k: v for k, v in report.items() if k not in ("levels", "pair_scores")}, indent=1))
     print(f"written {out}", file=sys.stderr)
     return 0
 

@@ -159,6 +159,7 @@ class PolicyInference:
     temperature: float = PBI_TEMPERATURE
     epsilon: float = PBI_EPSILON
     pool: int = DEFAULT_POOL
+    ratio: bool = True  # a decision's factor: n * p'(move), the ratio to a uniform player; else p'(move)
 
 
 def policy_weighted(seen: View, view: View, pbi: PolicyInference | None, seed: int, worlds: int | None = None,
@@ -172,7 +173,7 @@ def policy_weighted(seen: View, view: View, pbi: PolicyInference | None, seed: i
     if hook is None:
         raise BotError(f"game {seen.game.name} offers no policy-based inference (option pbi)")
     pool = pbi.pool if worlds is None else max(1, min(pbi.pool, worlds))
-    return hook(seen, view, pbi.model, pool, seed, pbi.temperature, pbi.epsilon, threads)
+    return hook(seen, view, pbi.model, pool, seed, pbi.temperature, pbi.epsilon, threads, pbi.ratio)
 
 
 def _options(exploration, playout) -> tuple[float, str | None]:
@@ -352,8 +353,10 @@ def _read(search, view: View, iterations: int, millis: float, seed: int, finishe
         mean = value / visits if visits else 0.0
         low, high = intervals[action] if action in intervals else wilson_interval(value, visits)
         move = game.move_of(action)
-        pv = [game.move_of(a) for a in search.principal_variation(action)] or [move]
-        infos.append(MoveInfo(move, int(visits), mean, low, high, int(availability), 0, pv))
+        line = search.principal_variation(action)
+        pv = [game.move_of(a) for a in line] or [move]
+        infos.append(MoveInfo(move, int(visits), mean, low, high, int(availability), 0, pv, action=action,
+                              pv_actions=list(line) or [action]))
     text = {id(m.move): game.move_text(m.move) for m in infos}
     infos.sort(key=lambda m: (-m.visits, -m.value, text[id(m.move)]))
     for order, info in enumerate(infos):
@@ -531,7 +534,8 @@ class IsmctsBot:
                  value: int | str | None = None, policy: int | str | None = None, cards: int | str | None = None,
                  cpuct: float | str | None = None, pool: int | str = DEFAULT_POOL, mix: float | str | None = None,
                  replicas: int | str = 1, partners: int | str = 0, pbi: int | str = 0,
-                 pbi_temp: float | str | None = None, pbi_eps: float | str | None = None):
+                 pbi_temp: float | str | None = None, pbi_eps: float | str | None = None,
+                 pbi_ratio: int | str | None = None):
         # The learned model's parts (docs/learning.md): each 0/1; not given, on where the
         # game ships a model, unless the game's own defaults say otherwise
         # (`Game.model_defaults`, read when a game is searched: `parts`); a game without a
@@ -579,8 +583,10 @@ class IsmctsBot:
             "pbi_temp", pbi_temp, MIN_PBI_TEMPERATURE, MAX_PBI_TEMPERATURE)
         self.pbi_eps = PBI_EPSILON if pbi_eps is None else number_option("pbi_eps", pbi_eps, MIN_PBI_EPSILON,
                                                                           MAX_PBI_EPSILON)
-        if not self.pbi and (pbi_temp is not None or pbi_eps is not None):
-            raise BotError("options pbi_temp and pbi_eps weigh the policy-based inference: they need pbi=1")
+        self.pbi_ratio = True if pbi_ratio is None else bool(whole_option("pbi_ratio", pbi_ratio, 0, 1))
+        if not self.pbi and (pbi_temp is not None or pbi_eps is not None or pbi_ratio is not None):
+            raise BotError("options pbi_temp, pbi_eps and pbi_ratio weigh the policy-based inference: they need "
+                           "pbi=1")
         if self.pbi and self.tree != "single":
             raise BotError("option pbi=1 weighs the worlds of the single tree: it needs tree=single")
         if self.replicas > 1 and self.reuse:
@@ -641,7 +647,7 @@ class IsmctsBot:
         if model is None or not model.has_policy:
             raise BotError(f"option pbi=1 weighs the worlds by a learned policy: game {game.name} ships no model "
                            "with one")
-        return PolicyInference(model, self.pbi_temp, self.pbi_eps, self.pool)
+        return PolicyInference(model, self.pbi_temp, self.pbi_eps, self.pool, self.pbi_ratio)
 
     def infers(self, game) -> bool:
         """Whether this bot's searches of `game` follow its hand-made opponent model

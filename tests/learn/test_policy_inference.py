@@ -259,6 +259,8 @@ def test_no_peeking_look_alike_games_give_the_same_weights():
     ("ismcts:pbi=1,pbi_eps=1.5", "option pbi_eps "),
     ("ismcts:pbi_eps=0.5", "need pbi=1"),
     ("ismcts:pbi_temp=2", "need pbi=1"),
+    ("ismcts:pbi_ratio=0", "need pbi=1"),
+    ("ismcts:pbi=1,pbi_ratio=2", "option pbi_ratio "),
     ("ismcts:pbi=1,tree=multi", "option pbi=1"),
 ])
 def test_bad_options_are_refused_by_name(spec, named):

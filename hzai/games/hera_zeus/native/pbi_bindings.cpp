@@ -16,8 +16,9 @@ using namespace hzn;
 
 namespace {
 
-PbiOptions options_of(double temperature, double epsilon, int threads) {
+PbiOptions options_of(double temperature, double epsilon, int threads, bool ratio = true) {
   PbiOptions o;
+  o.ratio = ratio;
   o.temperature = temperature;
   o.epsilon = epsilon;
   o.threads = threads;
@@ -101,8 +102,8 @@ void bind_pbi(py::module_& m) {
      "BeliefError (RuntimeError) when the opponent's tracker gives up");
 
   m.def("pbi_scores", [](const HzModel& mo, const PbiEvidence& ev, const std::vector<PyState>& worlds,
-                         double temperature, double epsilon, int threads) -> py::tuple {
-    const PbiOptions o = options_of(temperature, epsilon, threads);
+                         double temperature, double epsilon, int threads, bool ratio) -> py::tuple {
+    const PbiOptions o = options_of(temperature, epsilon, threads, ratio);
     if (!mo.has_policy) throw py::value_error("policy-based inference needs a model with a policy net");
     std::vector<State> states;
     std::shared_ptr<const GameDef> def;
@@ -122,13 +123,13 @@ void bind_pbi(py::module_& m) {
     }
     return py::make_tuple(s.log_weight, stats_of(s, states.size(), ms));
   }, py::arg("model"), py::arg("evidence"), py::arg("worlds"), py::arg("temperature") = 1.0,
-     py::arg("epsilon") = 0.25, py::arg("threads") = 1,
+     py::arg("epsilon") = 0.25, py::arg("threads") = 1, py::arg("ratio") = true,
      "(the log-weight of each world, stats): the sum over the evidence's decisions of log(n * p'(move)), "
      "p' the tempered policy mixed with uniform");
 
   m.def("pbi_view", [](const HzModel& mo, const PyGame& g, const ViewSpec& v, const PbiEvidence& ev, int pool,
-                       uint64_t seed, double temperature, double epsilon, int threads) {
-    const PbiOptions o = options_of(temperature, epsilon, threads);
+                       uint64_t seed, double temperature, double epsilon, int threads, bool ratio) {
+    const PbiOptions o = options_of(temperature, epsilon, threads, ratio);
     if (!mo.has_policy) throw py::value_error("policy-based inference needs a model with a policy net");
     if (pool < 1 || pool > 100000) throw py::value_error("pool must be within 1..100000");
     if (v.to_move != ev.seat) throw py::value_error("the evidence is not of the view's seat");
@@ -153,15 +154,16 @@ void bind_pbi(py::module_& m) {
     }
     return py::make_tuple(out, stats);
   }, py::arg("model"), py::arg("game"), py::arg("view"), py::arg("evidence"), py::arg("pool"), py::arg("seed"),
-     py::arg("temperature") = 1.0, py::arg("epsilon") = 0.25, py::arg("threads") = 1,
+     py::arg("temperature") = 1.0, py::arg("epsilon") = 0.25, py::arg("threads") = 1, py::arg("ratio") = true,
      "(the view with its pool weighted by the evidence, stats); a view with inference keeps its pool and "
      "seed and gains the weights");
 
   m.def("pbi_weighted_hostage", [](const HzModel& mo, const PyGame& g, const ViewSpec& v, const PbiEvidence& ev,
-                                   long n, uint64_t seed, double temperature, double epsilon, int threads) {
+                                   long n, uint64_t seed, double temperature, double epsilon, int threads,
+                                   bool ratio) {
     // n uniform worlds of the view (seed), each with its policy log-weight and where the
     // opponent's hostage lies (the encoding of weighted_hostage)
-    const PbiOptions o = options_of(temperature, epsilon, threads);
+    const PbiOptions o = options_of(temperature, epsilon, threads, ratio);
     if (!mo.has_policy) throw py::value_error("policy-based inference needs a model with a policy net");
     if (n < 0 || n > 1000000) throw py::value_error("n must be within 0..1e6");
     if (v.to_move != ev.seat) throw py::value_error("the evidence is not of the view's seat");
@@ -182,7 +184,7 @@ void bind_pbi(py::module_& m) {
     }
     return py::make_tuple(out, stats_of(s, (size_t)n, ms));
   }, py::arg("model"), py::arg("game"), py::arg("view"), py::arg("evidence"), py::arg("n"), py::arg("seed"),
-     py::arg("temperature") = 1.0, py::arg("epsilon") = 0.25, py::arg("threads") = 1,
+     py::arg("temperature") = 1.0, py::arg("epsilon") = 0.25, py::arg("threads") = 1, py::arg("ratio") = true,
      "([(policy log-weight, hostage location)] over n uniform worlds of the view, stats)");
 
   m.def("pbi_feature_mismatches", [](const PbiEvidence& ev, const std::vector<PyState>& worlds) {

@@ -183,8 +183,14 @@ PbiEvidence pbi_evidence(const GameDef& g, const State& start, const std::vector
     });
     for (int slot : mapped_slots) free_ids.push_back((int16_t)b.col[q][slot / DEPTH][slot % DEPTH]);
     for (int k = 0; k < b.deck_len[q]; ++k) free_ids.push_back((int16_t)b.deck[q][b.deck_head[q] + k]);
-    std::sort(free_ids.begin(), free_ids.end());
+    std::sort(free_ids.begin(), free_ids.end(), [&](int16_t a, int16_t b) {
+      const int na = g.cards[(size_t)a].name, nb = g.cards[(size_t)b].name;
+      return na != nb ? na < nb : a < b;
+    });
     d.free_ids = free_ids;
+    d.name_start.assign((size_t)g.n_names + 1, 0);
+    for (int16_t id : free_ids) ++d.name_start[(size_t)g.cards[(size_t)id].name + 1];
+    for (int name = 0; name < g.n_names; ++name) d.name_start[(size_t)name + 1] += d.name_start[(size_t)name];
     for (int16_t id : free_ids) {
       sk.hand[q].reset(id);
       sk.face_up.reset(id);
@@ -308,16 +314,15 @@ ViewSpec world_view(const GameDef& g, const PbiDecision& d, int q, const State& 
 bool rebuild(const GameDef& g, const PbiDecision& d, int q, const std::vector<int16_t>& names, State& s,
              std::vector<int16_t>& lost) {
   s = d.skeleton;
-  std::vector<std::vector<int16_t>> free((size_t)g.n_names);
-  for (int16_t id : d.free_ids) free[(size_t)g.cards[(size_t)id].name].push_back(id);
-  for (auto& ids : free) std::reverse(ids.begin(), ids.end());  // taken from the lowest id up
+  int used[MAX_CARDS] = {};  // ids taken of each name, from the lowest up
   const size_t hand_n = (size_t)d.hand_kept + d.hand_lost.size();
   lost.assign(d.hand_lost.size(), -1);
   for (size_t k = 0; k < names.size(); ++k) {
-    auto& ids = free[(size_t)names[k]];
-    if (ids.empty()) return false;
-    const int id = ids.back();
-    ids.pop_back();
+    const int name = names[k];
+    const int at = d.name_start[(size_t)name] + used[name];
+    if (at >= d.name_start[(size_t)name + 1]) return false;
+    ++used[name];
+    const int id = d.free_ids[(size_t)at];
     if (k < hand_n) {
       s.hand[q].set(id);
       if (k >= (size_t)d.hand_kept) lost[k - (size_t)d.hand_kept] = names[k];
@@ -328,9 +333,9 @@ bool rebuild(const GameDef& g, const PbiDecision& d, int q, const std::vector<in
   }
   int k = 0;
   for (int name = 0; name < g.n_names; ++name)
-    for (auto it = free[(size_t)name].rbegin(); it != free[(size_t)name].rend(); ++it) {
+    for (int at = d.name_start[(size_t)name] + used[name]; at < d.name_start[(size_t)name + 1]; ++at) {
       if (k >= s.deck_len[q]) return false;
-      s.deck[q][s.deck_head[q] + k++] = (uint8_t)*it;
+      s.deck[q][s.deck_head[q] + k++] = (uint8_t)d.free_ids[(size_t)at];
     }
   return k == s.deck_len[q] && s.to_move == q;
 }
@@ -399,13 +404,14 @@ double decision_factor(const GameDef& g, const HzModel& m, const PbiDecision& d,
     width = l.out;
     for (int out = 0; out < width; ++out) a[out] = z[out] > 0.0f ? z[out] : 0.0f;
   }
-  std::vector<double> logit((size_t)n);
+  double logit[MAX_ACTIONS];
   double top = -1e300;
-  for (int j = 0; j < n; ++j) top = std::max(top, logit[(size_t)j] = net.head_at(0, a, legal[j]) / o.temperature);
+  for (int j = 0; j < n; ++j) top = std::max(top, logit[j] = net.head_at(0, a, legal[j]) / o.temperature);
   double sum = 0.0;
-  for (int j = 0; j < n; ++j) sum += std::exp(logit[(size_t)j] - top);
-  const double pt = std::exp(logit[(size_t)chosen] - top) / sum;
-  return std::log((1.0 - o.epsilon) * (double)n * pt + o.epsilon);
+  for (int j = 0; j < n; ++j) sum += std::exp(logit[j] - top);
+  const double pt = std::exp(logit[chosen] - top) / sum;
+  const double ratio = std::log((1.0 - o.epsilon) * (double)n * pt + o.epsilon);
+  return o.ratio ? ratio : ratio - std::log((double)n);
 }
 
 }  // namespace

@@ -59,7 +59,9 @@ struct PbiDecision {
   std::vector<PbiTarget> hand_lost;  // the opponent's own cards in its hand at t, gone since
   int hand_kept = 0;                 // its own cards in its hand at t still there now
   std::vector<std::pair<int, PbiTarget>> field;  // (c * DEPTH + r at t, where it is now)
-  std::vector<int16_t> free_ids;  // the opponent's card ids of its hand, mapped field and deck at t
+  std::vector<int16_t> free_ids;  // the opponent's card ids of its hand, mapped field and deck at t,
+                                  // by name, then id (name_start[name]..name_start[name + 1])
+  std::vector<int> name_start;
   int turn = 0;
 };
 
@@ -78,6 +80,10 @@ PbiEvidence pbi_evidence(const GameDef& g, const State& start, const std::vector
 struct PbiOptions {
   double temperature = 1.0, epsilon = 0.25;
   int threads = 1;
+  // true: a decision's factor is n * p'(move), the ratio to a uniform player (a uniform
+  // policy leaves the pool as drawn); false: p'(move) itself, the likelihood, which also
+  // favours worlds where the opponent had fewer moves to choose from.
+  bool ratio = true;
 };
 constexpr double PBI_MIN_TEMPERATURE = 0.1, PBI_MAX_TEMPERATURE = 10.0;
 constexpr double PBI_MIN_EPSILON = 0.01, PBI_MAX_EPSILON = 1.0;

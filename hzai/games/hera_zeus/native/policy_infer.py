@@ -130,10 +130,11 @@ class PolicyView(WeightedView):
 
 
 def policy_view(seen, weighted, model, pool: int, seed: int, temperature: float = DEFAULT_TEMPERATURE,
-                epsilon: float = DEFAULT_EPSILON, threads: int = 1):
+                epsilon: float = DEFAULT_EPSILON, threads: int = 1, ratio: bool = True):
     """`weighted` (a view of `seen`'s seat: itself, or its card-model view) with the
     policy-based weights over its pool (or a pool of `pool` worlds drawn with
-    mix_seed(seed, SALT)); `seen` unchanged where it knows no history."""
+    mix_seed(seed, SALT)); `seen` unchanged where it knows no history. `ratio`: a
+    decision's factor is n * p'(move), the ratio to a uniform player; else p'(move)."""
     temperature, epsilon = check_options(temperature, epsilon)
     ev = evidence_of(seen)
     if ev is None or ev.decisions == 0:
@@ -143,12 +144,12 @@ def policy_view(seen, weighted, model, pool: int, seed: int, temperature: float 
     if spec is None:
         spec = flat_view(weighted, game)
     out, stats = _native.pbi_view(model, native_game(game), spec, ev, max(1, pool), mix_seed(seed & MASK64, SALT),
-                                  temperature, epsilon, threads)
+                                  temperature, epsilon, threads, ratio)
     return PolicyView(weighted, out, stats)
 
 
 def hostage_distribution(view, model, samples: int, seed: int, temperature: float = DEFAULT_TEMPERATURE,
-                         epsilon: float = DEFAULT_EPSILON) -> tuple[dict[str, float], dict] | None:
+                         epsilon: float = DEFAULT_EPSILON, ratio: bool = True) -> tuple[dict[str, float], dict] | None:
     """(the opponent's hostage by location, as the belief report names them, over
     `samples` uniform worlds of the view weighted by the policy-based inference; stats),
     or None where the view knows no history to score."""
@@ -160,7 +161,7 @@ def hostage_distribution(view, model, samples: int, seed: int, temperature: floa
         return None
     game = view.game
     pairs, stats = _native.pbi_weighted_hostage(model, native_game(game), flat_view(view, game), ev, samples,
-                                                seed & MASK64, temperature, epsilon)
+                                                seed & MASK64, temperature, epsilon, 1, ratio)
     if not pairs:
         return None
     top = max(w for w, _ in pairs)

@@ -91,7 +91,7 @@ class Game(ServiceHooks, CoreGame):
         """A record of this game (its variants and deck must be this game's)."""
         record = Record.from_json(data)
         if record.game.params != self.params:  # decks compare by identity: compare what they were made from
-            raise RecordError("the record's variants or deck are not those of this game")
+            raise RecordError("the record's variants or deck are not those of this game", field="variants")
         return record
 
     def record_to_json(self, record: "Record") -> dict:
@@ -246,12 +246,12 @@ class Game(ServiceHooks, CoreGame):
         return view
 
     def policy_view(self, seen, view, model, pool: int, seed: int, temperature: float, epsilon: float,
-                    threads: int = 1):
+                    threads: int = 1, ratio: bool = True):
         """`view` (the seat's view `seen`, or it weighted by the card model) with its worlds
         weighted by the policy-based inference (ismcts:pbi=1, docs/learning.md)."""
         from hzai.games.hera_zeus.native.policy_infer import policy_view
 
-        return policy_view(seen, view, model, pool, seed, temperature, epsilon, threads)
+        return policy_view(seen, view, model, pool, seed, temperature, epsilon, threads, ratio)
 
     # ----- optional hooks of the generic game review (hzai.search.review) -------------
     @staticmethod
@@ -296,7 +296,7 @@ class Record:
         try:
             game = Game.create(variants, deck)
         except (VariantError, DeckError) as exc:
-            raise RecordError(str(exc)) from None
+            raise RecordError(str(exc), field="variants" if isinstance(exc, VariantError) else None) from None
         has_setup, has_seed = "setup" in data, "seed" in data
         if has_setup == has_seed:
             raise RecordError("a record needs exactly one of setup or seed")
