@@ -142,6 +142,10 @@ class MoveInfo:
     availability: int  # iterations in which the move was legal in the sampled world
     order: int  # rank by visits (0 = the suggested move)
     pv: list[Move] = field(default_factory=list)  # the move, then the most visited replies
+    # The action ids the search knew them by (None: not known), so that a front end
+    # writes them without encoding the moves back (Game.action_of).
+    action: int | None = field(default=None, compare=False, repr=False)
+    pv_actions: list[int] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -158,6 +162,11 @@ class Analysis:
     seed: int
     finished: bool = True  # False: a progress report, or a search stopped early
     belief: dict | None = None
+
+    @property
+    def best_action(self) -> int | None:
+        """The action id of `best` as the search knew it (None: not known)."""
+        return next((m.action for m in self.moves if m.move is self.best), None) if self.best is not None else None
 
     def to_json(self, move_text: Callable[[Move], str] = str) -> dict:
         """Plain JSON, moves written by `move_text` (the game's notation)."""
@@ -186,6 +195,11 @@ class PlayResult:
     analysis: Analysis | None = None  # what the search saw, for bots that search
     stopped_early: bool = False  # stopped, or out of time, before the budget was spent
     iterations: int = 0  # search iterations behind the move, all trees and worlds together
+
+    @property
+    def action(self) -> int | None:
+        """The move's action id as the search knew it (None: not known; Game.action_of)."""
+        return self.analysis.best_action if self.analysis is not None else None
 
 
 Stop = Callable[[], bool]

@@ -39,12 +39,14 @@ REPLAY_CHECK_EVERY = 64  # moves between polls of should_stop during a replay
 class RecordError(ValueError):
     """A malformed record, or a move of it that cannot be read or played. `index` is the
     0-based position of the move at fault in `moves` (None when no move is), `move` its
-    text."""
+    text; `field` the key of the record at fault when it is not a move ("variants",
+    "deck"; None: the record as a whole), which a service names in its answer."""
 
-    def __init__(self, message: str, index: int | None = None, move: str | None = None):
+    def __init__(self, message: str, index: int | None = None, move: str | None = None, field: str | None = None):
         super().__init__(message)
         self.index = index
         self.move = move
+        self.field = field
 
 
 class ReplayStopped(Exception):

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 
 import grpc
 
-from hzai.bounded_cache import BoundedCache
-from hzai.search.bot import DEFAULT_BOT
 from hzai_proto.v3 import bot_pb2, bot_pb2_grpc
 
 from hzai.search.review import review_moves
@@ -17,18 +14,16 @@ from hzai_server import convert, game_review
 from hzai_server.errors import ApiError, invalid
 from hzai_server.hosting import client_of
 from hzai_server.rpc import current_lifecycle, handler
-from hzai_server.decision import Decision, DecisionRequest, analyst_for
+from hzai_server.decision import Decision, DecisionRequest, Decisions, analyst_for, record_key, suggestion
 from hzai_server.searches import (CallStop, ProgressSlot, Searches, clock_ms, decide, finished_within,
-                                  make_checked_bot, priority_from_proto, run_analysis, within_deadline)
+                                  priority_from_proto, run_analysis, within_deadline)
+
+__all__ = ["BotServicer", "record_key"]  # record_key: hzai_server.decision's, named here as before
 
 MAX_BELIEF_SAMPLES = 5000
 # A pessimistic cost of one belief sample (Python, about 0.3 ms here): with a client
 # deadline, the report draws no more samples than half the time left allows.
 BELIEF_MS_PER_SAMPLE = 0.5
-# Estimated memory of a remembered decision: a view of a few KB, plus what grows with
-# the record (an upper guess; the cache is bounded in these bytes).
-DECISION_BASE_BYTES = 6 * 1024
-DECISION_BYTES_PER_MOVE = 200
 # AnalyzeGame stops this long before the client's deadline, to send its summary in time.
 REVIEW_DEADLINE_MARGIN_S = 0.25
 # An Analyze batch ends its work this long before the client's deadline (at most this
@@ -60,86 +55,30 @@ def batch_margin(context) -> float:
     return 0.0 if remaining is None else min(BATCH_DEADLINE_MARGIN_S, BATCH_DEADLINE_MARGIN_SHARE * remaining)
 
 
-def record_key(record) -> str:
-    """The digest of a record's canonical JSON: the same record written differently
-    (spacing, key order, JSON or message) is one key."""
-    return hashlib.sha256(f"{record.game.name}\n{convert.record_json(record)}".encode()).hexdigest()
-
-
 class BotServicer(bot_pb2_grpc.BotServiceServicer):
     def __init__(self, config, searches: Searches, matches):
         self.config = config
         self.searches = searches
         self.matches = matches
-        # The same record again (a retry, a second analysis, a load test) skips replay
-        # and view building altogether: a decision's view is only ever read.
-        cache_on = config.replay_cache > 0
-        self.decisions = BoundedCache(config.replay_cache, config.cache_bytes) if cache_on else None
-
-    def _from_record(self, record, field: str, stop: CallStop, sent: str | None = None) -> Decision:
-        key = record_key(record) if self.decisions is not None else None
-        if key is not None:
-            remembered = self.decisions.get(key)
-            if remembered is not None:
-                return remembered
-        decision = Decision(record.game, convert.view_to_decide(record, field, stop))
-        if key is not None:
-            size = DECISION_BASE_BYTES + DECISION_BYTES_PER_MOVE * len(record.moves)
-            self.decisions.put(key, decision, size)
-            if sent is not None:
-                self.decisions.put(sent, decision, size)
-        return decision
-
-    def _decision(self, position, context, stop: CallStop) -> Decision:
-        if position.WhichOneof("source") == "match_id":  # the token's seat must be the one to decide
-            game, view = self.matches.view_for_decision(position.match_id, context)
-            if position.game and position.game != game.name:
-                raise invalid("position.game", f"the match is a game of {game.name}, not {position.game[:60]!r}")
-            return Decision(game, view)
-        # The same position sent again byte for byte (a client's retry, its next analysis,
-        # a load test) is found by its bytes, before its record is read at all; a record
-        # written differently is found by its canonical key (record_key).
-        sent = None
-        if self.decisions is not None:
-            sent = "sent:" + hashlib.sha256(position.SerializeToString(deterministic=True)).hexdigest()
-            remembered = self.decisions.get(sent)
-            if remembered is not None:
-                return remembered
-        record, field = convert.record_from_position(position)
-        return self._from_record(record, field, stop, sent)
+        # Each request's position read once (and the same record again not at all).
+        self.decisions = Decisions(config, matches)
 
     @handler
     def ListGames(self, request, context):
         return bot_pb2.ListGamesResponse(games=[convert.game_info(game) for game in convert.served_games()])
 
-    def _move_request(self, request, context, stop: CallStop) -> DecisionRequest:
-        """SuggestMove's request, read once: the position, the bot at its level, the budget."""
-        limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
-        decision = self._decision(request.position, context, stop)
-        bot = make_checked_bot(request.bot, decision.game, level=request.level)
-        return DecisionRequest(decision, bot, request.bot or DEFAULT_BOT, limits, request.seed,
-                               priority_from_proto(request.priority, "SuggestMove"), level=request.level)
-
     @handler
     def SuggestMove(self, request, context):
         stop = CallStop(context)
-        asked = self._move_request(request, context, stop)
+        asked = self.decisions.move_request(request, context, stop)
         with self.searches.admitted(asked.priority, client_of(context), stop):
             budgeted = within_deadline(asked.limits, context)
             start = time.perf_counter()
-            move, cut_short = decide(asked, budgeted.limits, stop, cut=budgeted.cut)
+            result, cut_short = decide(asked, budgeted.limits, stop, cut=budgeted.cut)
             millis = clock_ms(start)
         if stop.ended():
             raise ApiError(grpc.StatusCode.CANCELLED, "the call ended before the search")
-        return bot_pb2.SuggestMoveResponse(
-            move=convert.move_to_proto(asked.game, move),
-            seat=asked.decision.seat,
-            seat_name=asked.game.seats[asked.decision.seat],
-            bot=asked.bot.name,
-            millis=millis,
-            stopped_early=cut_short,  # the same rule as Analysis.finished, negated
-            level=asked.level,
-        )
+        return suggestion(asked, result, millis, cut_short)
 
     def _limits(self, request):
         """The budget and belief samples every analysis request gives, checked."""
@@ -152,7 +91,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         BatchPosition of it): the position, the chosen root moves, the bot whose search
         analyses (AnalyzeRequest.bot), the budget and the admission class."""
         limits = self._limits(request) if limits is None else limits
-        decision = self._decision(item.position, context, stop)
+        decision = self.decisions.of(item.position, context, stop)
         if request.belief_samples and not decision.game.capabilities.belief_report:
             raise invalid("belief_samples", f"{decision.game.name} has no belief report: leave it 0")
         root = game_review.root_moves_from(decision.game, decision.view, item.allow_moves, item.avoid_moves,

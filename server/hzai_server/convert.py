@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import math
 
-import grpc
 from google.protobuf.message import DecodeError
 
 from hzai.core import Game, NoDecision, RecordError, ReplayStopped, UnknownGameError, game_names, make_game
@@ -25,7 +24,7 @@ from hzai.search.levels import MAX_LEVEL
 from hzai_proto.v3 import bot_pb2, common_pb2, match_pb2
 
 from hzai_server import errors, games
-from hzai_server.errors import ApiError, invalid, quoted
+from hzai_server.errors import invalid, quoted
 from hzai_server.logs import log
 from hzai_server.searches import bots_for
 
@@ -116,10 +115,6 @@ def seat_from_request(game: Game, seat: int, field: str) -> int:
 
 
 # ----- records -------------------------------------------------------------------------
-def record_error(exc: RecordError, field: str) -> ApiError:
-    return errors.record_error(exc, field)
-
-
 def record_from_data(game: Game, data, field: str):
     """A record of `game` (any of its parameters) from parsed JSON."""
     if isinstance(data, dict) and "format" in data and data["format"] != game.record_format:
@@ -128,7 +123,7 @@ def record_from_data(game: Game, data, field: str):
     try:
         return game.read_record(data)
     except RecordError as exc:
-        raise record_error(exc, field) from None
+        raise errors.from_library(exc, field) from None
 
 
 def record_from_position(position: common_pb2.Position):
@@ -162,13 +157,8 @@ def view_to_decide(record, field: str, should_stop=None):
     """The view of the seat to decide after `record` (the game's own way of getting there)."""
     try:
         return record.game.view_to_decide(record, should_stop)
-    except RecordError as exc:
-        raise record_error(exc, field) from None
-    except NoDecision as exc:
-        raise invalid(field, str(exc)) from None
-    except ReplayStopped as exc:
-        raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED,
-                       f"{field}: the call ended after replaying {exc.played} of {len(record.moves)} moves") from None
+    except (RecordError, NoDecision, ReplayStopped) as exc:
+        raise errors.from_library(exc, field, len(record.moves)) from None
 
 
 def record_json(record) -> str:
@@ -177,8 +167,10 @@ def record_json(record) -> str:
 
 
 # ----- moves ---------------------------------------------------------------------------
-def move_to_proto(game: Game, move) -> common_pb2.Move:
-    out = common_pb2.Move(text=game.move_text(move), action=game.action_of(move))
+def move_to_proto(game: Game, move, action: int | None = None) -> common_pb2.Move:
+    """`move` as the wire writes it; `action`: its action id where the search gave it
+    (MoveInfo.action, PlayResult.action), else the game encodes the move."""
+    out = common_pb2.Move(text=game.move_text(move), action=game.action_of(move) if action is None else action)
     converter = games.converter(game.name)
     if converter is not None:
         out.detail.Pack(converter.move_detail(game, move))
@@ -287,12 +279,14 @@ def analysis_to_proto(game: Game, analysis: Analysis, view=None, bot: str = "") 
         value=_finite(float(analysis.value)), seed=analysis.seed & ((1 << 64) - 1), finished=analysis.finished, bot=bot,
     )
     if analysis.best is not None:
-        out.best.CopyFrom(move_to_proto(game, analysis.best))
+        out.best.CopyFrom(move_to_proto(game, analysis.best, analysis.best_action))
     for info in analysis.moves:
+        pv_actions = info.pv_actions if info.pv_actions is not None and len(info.pv_actions) == len(info.pv) else None
         out.moves.add(
-            move=move_to_proto(game, info.move), visits=info.visits, value=_finite(float(info.value)),
+            move=move_to_proto(game, info.move, info.action), visits=info.visits, value=_finite(float(info.value)),
             ci_low=_finite(float(info.ci_low)), ci_high=_finite(float(info.ci_high)),
-            availability=info.availability, order=info.order, pv=[move_to_proto(game, m) for m in info.pv],
+            availability=info.availability, order=info.order,
+            pv=[move_to_proto(game, m, None if pv_actions is None else pv_actions[i]) for i, m in enumerate(info.pv)],
             pv_words=(pv_in_words(game, view, info.pv, seed=analysis.seed)
                       if view is not None and info.order < PV_WORDS_ROWS else []),
         )

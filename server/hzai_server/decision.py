@@ -1,27 +1,46 @@
-"""One decision request: what a call asks of a bot, read from its message once.
+"""One decision request: what a call asks of a bot, read from its message once, and its
+answer, written once.
 
 A SuggestMove, an Analyze (each position of a batch), an AnalyzeStream and each bot move
 of a hosted match (BotPlayTurn) are one `DecisionRequest`: the game, the deciding seat's
 view (replayed once, natively where the game has a twin, and remembered by record), the
 bot built from its spec (and level) once, the budget, the seed, the chosen root moves and
-the admission class. The handler builds it, then hands this one object to the search
-(`searches.decide`, `searches.run_analysis`): nothing below reads the protobuf message
-again. An AnalyzeGame is one plan (hzai_server.game_review) with one analysing bot made
-by `analyst_for`, whose search answers every decision. Every method decides with the
-bot's own search (`Analyst.analyze` for the analyses, `decide` for a move), so one spec,
-seed and budget give one answer whichever method asks.
+the admission class. `Decisions.move_request` reads a SuggestMove into one (the
+analyses' own parts are read by hzai_server.bot_service), then hands this one object to
+the search (`searches.decide`, `searches.run_analysis`): nothing below reads the protobuf
+message again, and `suggestion` writes the answer from it and the search's result (the
+move with the action id the search knew it by: never encoded back from the move). An
+AnalyzeGame is one plan (hzai_server.game_review) with one analysing bot made by
+`analyst_for`, whose search answers every decision. Every method decides with the bot's
+own search (`Analyst.analyze` for the analyses, `decide` for a move), so one spec, seed
+and budget give one answer whichever method asks.
+
+A position is found again by one key: the position as sent (`sent_key`: its game and
+its record's text or message bytes, the same request sent again); a record not seen so
+is read, and then also found by its canonical key (`record_key`: the same record written
+differently, spacing, key order, JSON or message), before it is replayed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, field
 
+from hzai.bounded_cache import BoundedCache
 from hzai.core import Game, Limits, View
-from hzai.core.bot import Bot, RootMoves
-from hzai.search.bot import ANALYSIS_BOT, BotError, require_analyst
+from hzai.core.bot import Bot, PlayResult, RootMoves
+from hzai.search.bot import ANALYSIS_BOT, DEFAULT_BOT, BotError, require_analyst
+from hzai_proto.v3 import bot_pb2
 
+from hzai_server import convert
 from hzai_server.errors import invalid
-from hzai_server.searches import make_checked_bot
+from hzai_server.searches import CallStop, make_checked_bot, priority_from_proto
+
+# Estimated memory of a remembered decision: a view of a few KB, plus what grows with
+# the record (an upper guess; the cache is bounded in these bytes), plus the text of a
+# position remembered as sent.
+DECISION_BASE_BYTES = 6 * 1024
+DECISION_BYTES_PER_MOVE = 200
 
 
 @dataclass(frozen=True)
@@ -48,14 +67,12 @@ class DecisionRequest:
     priority: str
     root_moves: RootMoves | None = None
     level: int = 0
+    game: Game = field(init=False)  # the decision's, read once
+    view: View = field(init=False)
 
-    @property
-    def game(self) -> Game:
-        return self.decision.game
-
-    @property
-    def view(self) -> View:
-        return self.decision.view
+    def __post_init__(self):
+        object.__setattr__(self, "game", self.decision.game)
+        object.__setattr__(self, "view", self.decision.view)
 
 
 def analyst_for(spec: str, game: Game, field: str = "bot") -> tuple[Bot, str]:
@@ -67,3 +84,93 @@ def analyst_for(spec: str, game: Game, field: str = "bot") -> tuple[Bot, str]:
         return require_analyst(make_checked_bot(spec, game, field), game), spec
     except BotError as exc:
         raise invalid(field, str(exc)) from None
+
+
+def record_key(record) -> str:
+    """The digest of a record's canonical JSON: the same record written differently
+    (spacing, key order, JSON or message) is one key."""
+    return hashlib.sha256(f"{record.game.name}\n{convert.record_json(record)}".encode()).hexdigest()
+
+
+def sent_key(position) -> tuple | None:
+    """The position as sent (its game, and its record's JSON text or its record message's
+    type and bytes): the key of the same position sent again, read without encoding
+    anything. None for a position that names no record."""
+    source = position.WhichOneof("source")
+    if source == "record_json":
+        return ("json", position.game, position.record_json)
+    if source == "record":
+        return ("message", position.game, position.record.type_url, position.record.value)
+    return None
+
+
+def _sent_bytes(key: tuple) -> int:
+    return sum(len(part) for part in key[1:])
+
+
+class Decisions:
+    """Positions read into Decisions, each once: a hosted match's from its store, a
+    record's parsed, replayed and its view built, and remembered (`--replay-cache`
+    decisions, `--cache-bytes` at most) under its sent key and its canonical key, so that
+    the same record again (a retry, a second analysis, a load test) skips reading and
+    replaying altogether: a decision's view is only ever read."""
+
+    def __init__(self, config, matches):
+        self.config = config
+        self.matches = matches
+        on = config.replay_cache > 0
+        self.cache = BoundedCache(config.replay_cache, config.cache_bytes) if on else None
+
+    def of(self, position, context, stop: CallStop) -> Decision:
+        """The Decision of a request's position (a hosted match's: the token's seat must
+        be the one to decide)."""
+        if position.WhichOneof("source") == "match_id":
+            game, view = self.matches.view_for_decision(position.match_id, context)
+            if position.game and position.game != game.name:
+                raise invalid("position.game", f"the match is a game of {game.name}, not {position.game[:60]!r}")
+            return Decision(game, view)
+        sent = sent_key(position) if self.cache is not None else None
+        if sent is not None:
+            remembered = self.cache.get(sent)
+            if remembered is not None:
+                return remembered
+        record, field = convert.record_from_position(position)
+        return self.of_record(record, field, stop, sent)
+
+    def of_record(self, record, field: str, stop: CallStop, sent: tuple | None = None) -> Decision:
+        """The Decision of a record read from `field` (found by its canonical key first)."""
+        key = record_key(record) if self.cache is not None else None
+        if key is not None:
+            remembered = self.cache.get(key)
+            if remembered is not None:
+                return remembered
+        decision = Decision(record.game, convert.view_to_decide(record, field, stop))
+        if key is not None:
+            size = DECISION_BASE_BYTES + DECISION_BYTES_PER_MOVE * len(record.moves)
+            self.cache.put(key, decision, size)
+            if sent is not None:
+                self.cache.put(sent, decision, size + _sent_bytes(sent))
+        return decision
+
+    def move_request(self, request, context, stop: CallStop) -> DecisionRequest:
+        """A SuggestMove's request, read once: the budget, the position, the bot at its
+        level, the seed and the admission class."""
+        limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
+        decision = self.of(request.position, context, stop)
+        bot = make_checked_bot(request.bot, decision.game, level=request.level)
+        return DecisionRequest(decision, bot, request.bot or DEFAULT_BOT, limits, request.seed,
+                               priority_from_proto(request.priority, "SuggestMove"), level=request.level)
+
+
+def suggestion(asked: DecisionRequest, result: PlayResult, millis: float, cut_short: bool) -> bot_pb2.SuggestMoveResponse:
+    """A SuggestMove's answer, written once from its request and the search's result."""
+    seat = asked.decision.seat
+    return bot_pb2.SuggestMoveResponse(
+        move=convert.move_to_proto(asked.game, result.move, result.action),
+        seat=seat,
+        seat_name=asked.game.seats[seat],
+        bot=asked.bot.name,
+        millis=millis,
+        stopped_early=cut_short,  # the same rule as Analysis.finished, negated
+        level=asked.level,
+    )

@@ -76,21 +76,30 @@ def record_field() -> str:
 
 def record_error(exc, field: str) -> ApiError:
     """INVALID_ARGUMENT for a RecordError about the record in `field`: naming the move
-    (field.moves[i]), the variants or the deck when the error is about them."""
+    (field.moves[i]) or the record's key at fault (field.variants, field.deck) that the
+    error carries (RecordError.field)."""
     message = str(exc)
     if getattr(exc, "index", None) is not None:
         return invalid(f"{field}.moves[{exc.index}]", message)
+    key = getattr(exc, "field", None) or _key_in_message(message)
+    return invalid(f"{field}.{key}" if key else field, message)
+
+
+def _key_in_message(message: str) -> str | None:
+    """The record's key a RecordError that carries none names at the head of its message
+    (a game that does not say it yet: Legends' variants): "variants" or "deck"."""
     head = message.split(":")[0]
     if "variant" in head:
-        return invalid(f"{field}.variants", message)
-    if head == "deck":
-        return invalid(f"{field}.deck", message)
-    return invalid(field, message)
+        return "variants"
+    return "deck" if head == "deck" else None
 
 
-def from_library(exc: BaseException) -> ApiError | None:
-    """The status for an error of the library (hzai) that a handler let through; None
-    for anything else (a defect of the server: INTERNAL)."""
+def from_library(exc: BaseException, field: str | None = None, moves: int | None = None) -> ApiError | None:
+    """The status for an error of the library (hzai); None for anything else (a defect
+    of the server: INTERNAL). The one table from the library's errors to statuses: the
+    RPC wrapper passes it what a handler let through, and the places that read a record
+    (hzai_server.convert) what reading or replaying it raised, with the record's `field`
+    (else the one `reading` noted) and its number of `moves`."""
     from hzai.core import NoDecision, RecordError, ReplayStopped
     from hzai.core.bot import BotError, RootMovesError
     from hzai.core.limits import LimitsError
@@ -98,13 +107,15 @@ def from_library(exc: BaseException) -> ApiError | None:
 
     if isinstance(exc, ApiError):
         return exc
-    field = record_field()
+    field = field or record_field()
     if isinstance(exc, RecordError):
         return record_error(exc, field)
     if isinstance(exc, (NoDecision, JsonShapeError)):
         return invalid(field, str(exc))
     if isinstance(exc, ReplayStopped):
-        return ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, f"{field}: the call ended after replaying {exc.played} moves")
+        of = "" if moves is None else f" of {moves}"
+        return ApiError(grpc.StatusCode.DEADLINE_EXCEEDED,
+                        f"{field}: the call ended after replaying {exc.played}{of} moves")
     if isinstance(exc, LimitsError):
         return invalid("budget", str(exc))
     if isinstance(exc, RootMovesError):

@@ -243,7 +243,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             bot_seed = (seed + index) & MASK64 if seed else fairness.bot_seed(match.seed, match.salt, index)
             asked = DecisionRequest(Decision(game, state.view(seat)), bots[seat], bots[seat].name, match.limits,
                                     bot_seed, priority_of("BotPlayTurn"))
-            move, _ = decide(asked, budgeted.limits, stop)
+            move = decide(asked, budgeted.limits, stop)[0].move
             observer.push(move)  # a bot move the rules reject is a server bug: INTERNAL
             entries.append(LoggedMove(index, seat, game.move_text(move)))
             for drawn in resolve_chance(game, state.clone(), fairness.chance_rng(match.seed, match.salt, index + 1)):

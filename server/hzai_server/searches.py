@@ -24,7 +24,8 @@ from dataclasses import dataclass, replace
 
 import grpc
 
-from hzai.core import Game, Move
+from hzai.core import Game
+from hzai.core.bot import PlayResult
 from hzai.search import Analysis, BotError, Limits, make_bot, parse_spec
 from hzai.search.bot import DEFAULT_BOT, bot_kind, option_names, served_bots
 from hzai.search.levels import MAX_LEVEL, MIN_LEVEL
@@ -243,12 +244,13 @@ def searched(stop: CallStop, search):
     return answer
 
 
-def decide(asked, limits: Limits, stop: CallStop, cut: bool = False) -> tuple[Move, bool]:
-    """The move of a DecisionRequest's bot (hzai_server.decision) under `limits` (its
-    budget cut to the deadline), and whether its search was cut short (stopped, out of
-    the deadline's or the server's time) instead of spending the budget asked for."""
+def decide(asked, limits: Limits, stop: CallStop, cut: bool = False) -> tuple[PlayResult, bool]:
+    """The bot's answer (its move, and the move's action id where its search knew it) of
+    a DecisionRequest (hzai_server.decision) under `limits` (its budget cut to the
+    deadline), and whether its search was cut short (stopped, out of the deadline's or the
+    server's time) instead of spending the budget asked for."""
     result = searched(stop, lambda: asked.bot.decide(asked.view, limits, asked.seed, stop=stop))
-    return result.move, not finished_within(not result.stopped_early, limits, cut)
+    return result, not finished_within(not result.stopped_early, limits, cut)
 
 
 class ProgressSlot:

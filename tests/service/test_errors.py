@@ -84,7 +84,7 @@ BAD_SUGGESTIONS = [
      ["bot:", "unknown bot 'alphazero'"]),
     ("library bot the service does not offer", lambda: bot_pb2.SuggestMoveRequest(
         position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(good_record())), bot="ismcts-v1"),
-     ["bot:", "'ismcts-v1' is not offered by the service", "choose from ismcts, ismcts-v2, pimc"]),
+     ["bot:", "'ismcts-v1' is not offered by the service", "choose from ismcts, ismcts-v2, ismcts-v3, pimc"]),
     ("bad bot option", lambda: bot_pb2.SuggestMoveRequest(
         position=common_pb2.Position(game="hera_zeus", record_json=__import__("json").dumps(good_record())), bot="ismcts:c"),
      ["bot:", "key=value"]),

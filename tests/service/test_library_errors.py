@@ -105,3 +105,33 @@ def test_from_library_maps_each_library_error(exc, code, field):
 def test_anything_else_stays_a_defect():
     assert errors.from_library(KeyError("x")) is None
     assert errors.from_library(ZeroDivisionError()) is None
+
+
+@pytest.mark.parametrize("message", ["deck: no such deck", "a message that names nothing", "variant x: no"])
+def test_a_record_error_names_the_field_it_carries_whatever_its_message(message):
+    """RecordError.field, not the message's words, names the record's key at fault."""
+    status = errors.from_library(RecordError(message, field="deck"), "position.record_json")
+    assert status.code == grpc.StatusCode.INVALID_ARGUMENT and status.field == "position.record_json.deck"
+    assert status.message == f"position.record_json.deck: {message}"
+
+
+@pytest.mark.parametrize("change,key", [
+    (lambda data: data.update(variants={"first_player": "poseidon"}), "variants"),
+    (lambda data: data.update(variants={"kraken": 1}), "variants"),
+])
+def test_hera_and_zeus_records_carry_the_key_at_fault(change, key):
+    from hzai.core import make_game
+
+    data = played_record(12, 4).to_json()
+    change(data)
+    with pytest.raises(RecordError) as caught:
+        make_game("hera_zeus").read_record(data)
+    assert caught.value.field == key
+
+
+def test_the_trusted_deck_check_carries_its_field():
+    from hzai.games.hera_zeus.service import check_deck
+
+    with pytest.raises(RecordError) as caught:
+        check_deck("/tmp/a-deck.toml")
+    assert caught.value.field == "deck"

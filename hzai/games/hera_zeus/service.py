@@ -25,7 +25,8 @@ def check_deck(deck) -> None:
     from hzai.games.hera_zeus.rules.record import RecordError
 
     if deck not in TRUSTED_DECKS:
-        raise RecordError(f"deck: only the {', '.join(map(repr, TRUSTED_DECKS))} deck is played here, not {quoted(deck)}")
+        raise RecordError(f"deck: only the {', '.join(map(repr, TRUSTED_DECKS))} deck is played here, not {quoted(deck)}",
+                          field="deck")
 
 
 class ServiceHooks:
