@@ -25,6 +25,7 @@ PUBLIC = ("turn", "turn_seat", "pending", "actor", "placed", "giver", "forced", 
 class LegendsView(View):
     def __init__(self):  # built by `of`
         self._shell = None
+        self._tight = None  # sampler.tight: whether the rejection draw fails here for seed 0
 
     @classmethod
     def of(cls, state: LegendsState, o: int) -> LegendsView:

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -200,6 +201,18 @@ struct LgMonsterView {
   std::vector<std::array<int, 3>> played;  // (counts as, face, by)
 };
 
+struct LgTightFlag {  // an atomic int that copies (views are copied; threads may sample one view)
+  mutable std::atomic<int> value{-1};
+  LgTightFlag() = default;
+  LgTightFlag(const LgTightFlag& o) : value(o.value.load()) {}
+  LgTightFlag& operator=(const LgTightFlag& o) {
+    value.store(o.value.load());
+    return *this;
+  }
+  int load() const { return value.load(); }
+  void store(int x) const { value.store(x); }
+};
+
 struct LgView {
   int seat = 0;
   std::vector<int> own_start, start_hands;  // own start kinds; every seat's start hand size
@@ -216,6 +229,10 @@ struct LgView {
   int af_defeat = 0, normals_entered = 0, normals_defeated = 0, finals_defeated = 0, result = R_NONE, reason = W_NONE;
 
   std::shared_ptr<const LgState> world;  // world_view: every card seen, this very state
+  // Whether the rejection draw fails here for seed 0 (-1: not known yet), worked out by
+  // the first sample and kept (sampler.tight): such a view goes to the fitted draw at
+  // once. A function of the view, which is not changed once sampled.
+  LgTightFlag tight;
   // The card model's resampled worlds (lg_card_view): every determinization is one of them.
   std::shared_ptr<const std::vector<LgState>> worlds;
 
@@ -223,9 +240,12 @@ struct LgView {
 };
 
 // One state consistent with the view, equal to LegendsView.sample(seed) of the reference
-// (same kinds in the same places, same instances). std::runtime_error when no attempt
-// finds a consistent replay.
-LgState sample(const LgGame& g, const LgView& v, uint64_t seed);
+// (same kinds in the same places, same instances): hzai.games.legends.sampler.replay_for,
+// the rejection draw, then the fitted draw where it fails (SAMPLE_AUTO), or either alone.
+// std::runtime_error when no world fits the view (never for a view a game reached).
+enum SampleHow { SAMPLE_AUTO, SAMPLE_REJECTION, SAMPLE_FITTED };
+LgState sample(const LgGame& g, const LgView& v, uint64_t seed, SampleHow how = SAMPLE_AUTO);
+bool tight(const LgGame& g, const LgView& v);  // sampler.tight
 
 struct LegendsSeats;  // the seats of a running game, for the arena (legends_seats.hpp)
 struct LgModel;       // the learned models (legends_learn.hpp)

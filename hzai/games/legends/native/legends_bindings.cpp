@@ -468,13 +468,19 @@ void bind_legends(py::module_& m) {
   }, py::arg("state"), py::arg("n"), py::arg("seed"), py::arg("threads") = 1,
      "n games of the light policy from the state (game i with seed + i): (won 0/1, turns) per game");
 
-  m.def("legends_sample", [](const LgViewHandle& v, uint64_t seed) {
+  m.def("legends_sample", [](const LgViewHandle& v, uint64_t seed, const std::string& how) {
+    SampleHow h = SAMPLE_AUTO;
+    if (how == "rejection") h = SAMPLE_REJECTION;
+    else if (how == "fitted") h = SAMPLE_FITTED;
+    else if (how != "auto") throw py::value_error("how must be auto, rejection or fitted, not '" + how + "'");
     try {
-      return LgStateHandle{v.g, sample(*v.g, v.v, seed)};
+      return LgStateHandle{v.g, sample(*v.g, v.v, seed, h)};
     } catch (const std::invalid_argument& e) {
       throw py::value_error(e.what());
     }
-  }, py::arg("view"), py::arg("seed"), "one determinization, equal to LegendsView.sample(seed)");
+  }, py::arg("view"), py::arg("seed"), py::arg("how") = "auto",
+     "one determinization, equal to hzai.games.legends.sampler.replay_for(view, seed, how): LegendsView.sample(seed) "
+     "for how='auto' (the rejection draw, then the fitted draw where it fails), or either draw alone");
 }
 
 // Legends in the module hzai._native (hzai/native/module.cpp calls it).

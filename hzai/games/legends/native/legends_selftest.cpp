@@ -201,6 +201,7 @@ int main(int argc, char** argv) {
     for (const LgView& v : views) {
       for (uint64_t k = 0; k < 20; ++k) {
         check_state(g, sample(g, v, seed + k));
+        if (k < 3) check_state(g, sample(g, v, seed + k, SAMPLE_FITTED));  // the fitted draw alone too
         ++samples;
       }
       if (Legends::view_player(g, v) < 0) continue;
