@@ -51,12 +51,17 @@ def paired(a: list[int], b: list[int]) -> tuple[float, float, float]:
 
 
 def team_games(team: str, game, games: int, iterations: int, jobs: int, seed: int) -> list:
-    """The team's games in the native arena; None for a deal the twin could not play
-    through (its sampler found no world for a seat: a known, rare limit)."""
+    """The team's games in the native arena, every one of them: a game the twin could
+    not play through is an error (no deal is left out; the sampler finds a world for
+    every view a game reaches)."""
     bots = native_arena(game, [team], Limits(iterations=iterations))
     if bots is None:
         raise SystemExit(f"team {team} does not play in the native arena")
-    return native_team_results(game, bots[0], list(range(games)), seed, max(1, jobs))
+    played = native_team_results(game, bots[0], list(range(games)), seed, max(1, jobs))
+    failed = [i for i, r in enumerate(played) if r is None]
+    if failed:
+        raise RuntimeError(f"team {team}: the native arena could not play games {failed} through (seed {seed})")
+    return played
 
 
 def play_cell(mission: int, seats: int, games: int, iterations: dict, jobs: int, seed: int) -> dict:
@@ -67,9 +72,8 @@ def play_cell(mission: int, seats: int, games: int, iterations: dict, jobs: int,
         started = time.time()
         played[team] = team_games(team, game, games, iterations[team], jobs, seed)
         row[team] = {"seconds": round(time.time() - started, 1), "iterations": iterations[team]}
-    both = [i for i in range(games) if played[LEARNED][i] is not None and played[TODAY][i] is not None]
+    both = list(range(games))
     row["paired_games"] = len(both)
-    row["unplayable"] = {t: sum(r is None for r in played[t]) for t in played}
     wins = {}
     for team in TEAMS:
         wins[team] = [int(played[team][i].won) for i in both]
@@ -117,11 +121,6 @@ def markdown(rows: list[dict], meta: dict) -> str:
                      f"{pct(b['ci95'][0])}–{pct(b['ci95'][1])} | {100 * d['mean']:+.1f} pts | "
                      f"{100 * d['ci95'][0]:+.1f} to {100 * d['ci95'][1]:+.1f} | "
                      f"{a['ms_per_decision']:.1f} / {b['ms_per_decision']:.1f} |")
-    left_out = [r for r in rows if r["paired_games"] < r["games"]]
-    lines += ["", "Deals left out (a team's sampler found no world for a seat; the deal is dropped for both teams): "
-              + ("; ".join(f"mission {r['mission']}, {r['seats']} seats: {r['games'] - r['paired_games']} of "
-                           f"{r['games']} (ismcts {r['unplayable'][LEARNED]}, ismcts-v2 {r['unplayable'][TODAY]})"
-                           for r in left_out) if left_out else "none") + "."]
     t = meta.get("timing")
     if t:
         lines += ["", f"One decision at {t['iterations']} iterations, one game at a time on one core (mission 1, "

@@ -386,7 +386,6 @@ class TeamResult:
     mean_turns: float
     ms_per_decision: float
     results: list[TeamGame] = field(default_factory=list)
-    excluded: list[int] = field(default_factory=list)  # games no world could be drawn for (unplayable)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -394,11 +393,9 @@ class TeamResult:
     def summary(self) -> str:
         low, high = self.won_ci95
         who = "all-seeing team" if self.all_seeing else "team"
-        left_out = (f"; {len(self.excluded)} of {self.games} games left out (no world could be drawn for a seat: "
-                    f"games {', '.join(map(str, self.excluded))})") if self.excluded else ""
-        return (f"{who} of {self.spec} ({self.limits}, {self.games - len(self.excluded)} games): won {self.won} "
+        return (f"{who} of {self.spec} ({self.limits}, {self.games} games): won {self.won} "
                 f"({self.won_share:.1%} [95% {low:.1%}..{high:.1%}]); {self.mean_turns:.0f} turns a game; "
-                f"{self.ms_per_decision:.1f} ms per decision{left_out}")
+                f"{self.ms_per_decision:.1f} ms per decision")
 
 
 def play_team_game(game_name: str, params: dict | None, spec: str, index: int, limits: Limits, seed: int,
@@ -448,44 +445,24 @@ def native_team_results(game, bot, indices: list[int], seed: int, threads: int,
     return out
 
 
-NO_WORLD = "no determinization found"  # the Legends samplers' message (Python and C++) when they give up
-
-
-def unplayable(exc: Exception) -> bool:
-    """Whether `exc` is a sampler giving up on a seat's view (a known, rare limit of the
-    Legends samplers): the game is left out of a run and counted, never the run's end."""
-    return isinstance(exc, RuntimeError) and str(exc).startswith(NO_WORLD)
-
-
-def _team_game_or_none(game, params, spec, index, limits, seed, all_seeing=False) -> TeamGame | None:
-    try:
-        return play_team_game(game, params, spec, index, limits, seed, all_seeing)
-    except RuntimeError as exc:
-        if unplayable(exc):
-            return None
-        raise
-
-
 def run_team(spec: str, games: int, limits: Limits, seed: int = 0, params: dict | None = None,
              game: str = "legends", all_seeing: bool = False, jobs: int = 1, native: bool = True) -> TeamResult:
     """`games` games of one team (each seed follows from `seed`): in the native arena on
     `jobs` threads when the bot is a native bot of a game with a twin (and `native`,
-    not `all_seeing`), the same games as the Python loop; else one after the other. A
-    game no world could be drawn for (`unplayable`) is left out and listed in `excluded`;
-    the shares are of the games played."""
+    not `all_seeing`), the same games as the Python loop; else one after the other.
+    Every game is played: a game the native arena could not play through is played again
+    in the Python loop, where any error (a sampler finding no world for a seat's view
+    too: it never should, docs/legends.md) ends the run."""
     make_bot(spec)
     the_game = make_game(game, **(params or {}))
     bots = native_arena(the_game, [spec], limits) if native and not all_seeing else None
     if bots is not None:
         natively = native_team_results(the_game, bots[0], list(range(games)), seed, max(1, jobs))
-        played = [r or _team_game_or_none(game, params, spec, i, limits, seed) for i, r in enumerate(natively)]
+        results = [r or play_team_game(game, params, spec, i, limits, seed) for i, r in enumerate(natively)]
     else:
-        played = [_team_game_or_none(game, params, spec, i, limits, seed, all_seeing) for i in range(games)]
-    excluded = [i for i, r in enumerate(played) if r is None]
-    results = [r for r in played if r is not None]
+        results = [play_team_game(game, params, spec, i, limits, seed, all_seeing) for i in range(games)]
     won, n = sum(r.won for r in results), len(results)
     decisions = sum(r.moves for r in results)
     return TeamResult(spec, str(limits), games, seed, all_seeing, won, won / n if n else 0.0,
                       wilson_interval(won, n), sum(r.turns for r in results) / n if n else 0.0,
-                      1000 * sum(r.think_seconds for r in results) / decisions if decisions else 0.0, results,
-                      excluded)
+                      1000 * sum(r.think_seconds for r in results) / decisions if decisions else 0.0, results)
