@@ -19,12 +19,14 @@ Three measures, each on the load check's positions (records 20+ moves into dealt
    consecutive entries of one module merged (A A B A C B: 5). Modules: distinct modules
    (3). Returns: stays in a module already stayed in, places less modules (2).
 
-   Counted at two granularities: the service's (hzai_server's functions, and each
-   call from them into hzai counted in that hzai module, not followed inside) and every
+   Counted at three granularities: the service's (hzai_server's functions, and each
+   call from them into hzai counted in that hzai module, not followed inside); the data
+   path (the same less the modules every call passes through whatever it asks, PLUMBING:
+   the RPC wrapper, errors, logs, metrics, admission, the caller's key); and every
    project function (everything but the search). The search is the bot's decide.
 
 3. Server CPU per call beyond the search's own, in a server of its own process
-   (`hzai-server --processes 1`), at --cpu-iterations: the server's CPU time (all its
+   (`hzai-server --processes 1`), at each of --cpu-iterations: the server's CPU time (all its
    threads, from /proc) over --cpu-calls SuggestMove calls sent back to back by one
    client in this process, less its CPU over the same wall time idle before, divided by
    the calls; less the CPU time of the same searches (same views, seeds and budget) run
@@ -40,6 +42,7 @@ import argparse
 import cProfile
 import json
 import pstats
+import shlex
 import sys
 import threading
 import time
@@ -150,6 +153,12 @@ def in_process_server(observed: Observed, replay_cache: int):
     return server
 
 
+# What every call passes through whatever it asks (the RPC wrapper, its logs and metrics,
+# admission, the error table, the caller's key): left out of the data path's count.
+PLUMBING = frozenset({"hzai_server.rpc", "hzai_server.errors", "hzai_server.logs", "hzai_server.metrics",
+                      "hzai_server.admission", "hzai_server.hosting"})
+
+
 def module_of(filename: str) -> str | None:
     """The project module of a source file (hzai..., hzai_server...), None for others."""
     path = Path(filename)
@@ -218,7 +227,9 @@ def stays(entered: list[tuple[str, str]]) -> dict:
 def path_counts(entered: list[tuple[str, str, bool, bool]]) -> dict:
     """Two granularities: the service's (hzai_server's functions, and each call from them
     into hzai, not followed inside) and every project function (but the search's)."""
-    return {"service": stays([(m, f) for m, f, library, _ in entered if not library]),
+    service = [(m, f) for m, f, library, _ in entered if not library]
+    return {"service": stays(service),
+            "data_path": stays([(m, f) for m, f in service if m not in PLUMBING]),
             "every_function": stays([(m, f) for m, f, _, search in entered if not search])}
 
 
@@ -321,19 +332,69 @@ def server_cpu(records: list[str], iterations: int, calls: int, replay_cache: in
             "server_cpu_ms_per_call": round((cpu - idle_rate * wall) * 1000 / calls, 4)}
 
 
+def data_path_of(path: dict) -> dict:
+    """A report's data path (an earlier report's, written before this count: from its
+    service path's modules in order)."""
+    if "data_path" in path:
+        return path["data_path"]
+    runs: list[str] = []
+    for module in path["service"]["module_order"]:
+        if module not in PLUMBING and (not runs or runs[-1] != module):
+            runs.append(module)
+    return {"places": len(runs), "modules": len(set(runs)), "returns": len(runs) - len(set(runs)),
+            "module_order": runs}
+
+
+def comparison(before: dict, after: dict) -> list[str]:
+    """Markdown rows: the path counts and the CPU figures of `before` and `after`."""
+    rows = ["| measure | before | after |", "|---|---|---|"]
+    if "path" in before and "path" in after:
+        for name in ("service", "data_path", "every_function"):
+            b = before["path"][name] if name != "data_path" else data_path_of(before["path"])
+            a = after["path"][name] if name != "data_path" else data_path_of(after["path"])
+            rows.append(f"| path, {name.replace('_', ' ')}: places / modules / returns | "
+                        f"{b['places']} / {b['modules']} / {b['returns']} | {a['places']} / {a['modules']} / {a['returns']} |")
+    by_b = before.get("cpu_by_iterations") or ({str(before["cpu"]["iterations"]): before["cpu"]} if "cpu" in before else {})
+    by_a = after.get("cpu_by_iterations", {})
+    for budget in by_a:
+        if budget not in by_b:
+            continue
+        for name in ("warm", "cold"):
+            b, a = by_b[budget][name], by_a[budget][name]
+            rows.append(f"| server CPU beyond the search, {budget} iterations, {name} (ms a call) | "
+                        f"{b['beyond_search_ms_per_call']:.3f} | {a['beyond_search_ms_per_call']:.3f} |")
+    for run in after.get("profiles", []):
+        match = [r for r in before.get("profiles", []) if (r["iterations"], r["replay_cache"]) == (run["iterations"],
+                                                                                                 run["replay_cache"])]
+        if match:
+            rows.append(f"| profiled CPU of the serving threads, {run['iterations']} iterations, "
+                        f"{'cache' if run['replay_cache'] else 'no cache'} (ms a call, cProfile's cost included) | "
+                        f"{match[0]['profiled_ms_per_call']:.3f} | {run['profiled_ms_per_call']:.3f} |")
+    return rows
+
+
+def shown(function: str) -> str:
+    """A profile row's function as the table writes it: a file outside the project by its
+    name without `.py` (grpc's `_server`, `threading`), so it is not read as a path here."""
+    return function.replace(".py:", ":")
+
+
 def write_md(out: Path, report: dict) -> None:
     lines = ["# Where a SuggestMove's time goes in the server", "", f"Command: `{report['command']}`", "",
              f"Machine: {json.dumps(report['machine'])}. {report.get('note', '')}", ""]
-    if "cpu" in report:
-        cpu = report["cpu"]
+    if report.get("before"):
+        lines += ["## Before and after", "", f"Before: `{report['before']['command']}` "
+                  f"({report['before'].get('commit', 'the code before')}); after: this run.", ""]
+        lines += comparison(report["before"], report) + [""]
+    for cpu in report.get("cpu_by_iterations", {}).values():
         lines += [f"## Server CPU per call beyond the search's own, {cpu['iterations']} iterations", "",
-                  "| path | server CPU ms/call | bare search CPU ms/call | beyond the search ms/call |",
-                  "|---|---|---|---|"]
+                  "| path | server CPU ms/call | bare search CPU ms/call | beyond the search ms/call | over the search |",
+                  "|---|---|---|---|---|"]
         for name in ("warm", "cold"):
             row = cpu[name]
             lines.append(f"| {name} ({'decision cache' if name == 'warm' else '--replay-cache 0'}) | "
                          f"{row['server_cpu_ms_per_call']:.3f} | {cpu['search_cpu_ms_per_call']:.3f} | "
-                         f"{row['beyond_search_ms_per_call']:.3f} |")
+                         f"{row['beyond_search_ms_per_call']:.3f} | {row['over_search']:+.1%} |")
         lines.append("")
     if "path" in report:
         lines += ["## The path of one cold call (1 iteration)", "",
@@ -341,8 +402,9 @@ def write_md(out: Path, report: dict) -> None:
                   "order they are entered; a place is a stay in one module (consecutive entries of one module "
                   "merged), a return a stay in a module already stayed in (places less modules). At the service's "
                   "granularity a call from hzai_server into hzai counts as a stay in that hzai module and is not "
-                  "followed inside; at every function's, everything is followed but the search (the bot's "
-                  "decide).", ""]
+                  "followed inside; the data path is the same less the modules every call passes through whatever "
+                  f"it asks ({', '.join(sorted(PLUMBING))}); at every function's, everything is followed but the "
+                  "search (the bot's decide).", ""]
         for name, path in report["path"].items():
             lines += [f"### {name.replace('_', ' ')}: {path['places']} places over {path['modules']} modules, "
                       f"{path['returns']} returns", "",
@@ -357,10 +419,10 @@ def write_md(out: Path, report: dict) -> None:
                   f"ms a call (cProfile's own cost included), of which the native search's run {run['native_search_run_ms_per_call']} ms; "
                   f"the client saw {run['client_ms_per_call']} ms a call.", "",
                   "| top by own time | calls/call | own ms | cum ms |", "|---|---|---|---|"]
-        lines += [f"| `{r['function']}` | {r['calls_per_call']} | {r['own_ms']} | {r['cum_ms']} |"
+        lines += [f"| `{shown(r['function'])}` | {r['calls_per_call']} | {r['own_ms']} | {r['cum_ms']} |"
                   for r in run["top_own"]]
         lines += ["", "| top by cumulative time | calls/call | own ms | cum ms |", "|---|---|---|---|"]
-        lines += [f"| `{r['function']}` | {r['calls_per_call']} | {r['own_ms']} | {r['cum_ms']} |"
+        lines += [f"| `{shown(r['function'])}` | {r['calls_per_call']} | {r['own_ms']} | {r['cum_ms']} |"
                   for r in run["top_cumulative"]]
         lines.append("")
     out.with_suffix(".md").write_text("\n".join(lines))
@@ -370,11 +432,17 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--iterations", type=int, nargs="+", default=[1, 1000], help="budgets profiled")
     parser.add_argument("--calls", type=int, default=160, help="calls profiled at each budget and path")
-    parser.add_argument("--cpu-iterations", type=int, default=200)
+    parser.add_argument("--cpu-iterations", type=int, nargs="+", default=[200],
+                        help="budgets of the CPU measure (the first is `cpu` in the report, every one in cpu_by_iterations)")
+    parser.add_argument("--only-cpu", action="store_true", help="the CPU measure alone (no path, no profiles)")
     parser.add_argument("--cpu-calls", type=int, default=400, help="calls of the CPU measure (0: skip it)")
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--top", type=int, default=15)
     parser.add_argument("--note", default="")
+    parser.add_argument("--before", default=None, metavar="JSON",
+                        help="a report of this script on the code before a change: a before/after table, and the "
+                             "report kept inside this one")
+    parser.add_argument("--before-commit", default="", help="the commit the --before report measured")
     parser.add_argument("--out", default=str(RESULTS / "request_profile.json"), help="the JSON; the .md beside it")
     args = parser.parse_args(argv)
     if args.calls < 1 or args.cpu_calls < 0 or args.positions < 2 or any(b < 1 for b in args.iterations):
@@ -382,29 +450,39 @@ def main(argv=None) -> int:
     from benchmarks.service import positions
 
     records = positions(args.positions)
-    report = {"command": "python -m benchmarks.request_profile " + " ".join(argv if argv is not None else sys.argv[1:]),
+    report = {"command": "python -m benchmarks.request_profile " + shlex.join(argv if argv is not None else sys.argv[1:]),
               "machine": machine(), "note": args.note, "positions": len(records)}
-    report["path"] = one_path(records)
-    for name, path in report["path"].items():
-        print(f"path ({name}): {path['places']} places, {path['modules']} modules, {path['returns']} returns",
-              flush=True)
+    if not args.only_cpu:
+        report["path"] = one_path(records)
+        for name, path in report["path"].items():
+            print(f"path ({name}): {path['places']} places, {path['modules']} modules, {path['returns']} returns",
+                  flush=True)
     report["profiles"] = []
-    for iterations in args.iterations:
+    for iterations in ([] if args.only_cpu else args.iterations):
         for cache in (1000, 0):
             run = profile(records, iterations, args.calls, cache, args.top)
             report["profiles"].append(run)
             print(f"profile {iterations} it, cache {cache}: {run['profiled_ms_per_call']} ms profiled a call, "
                   f"search run {run['native_search_run_ms_per_call']} ms", flush=True)
-    if args.cpu_calls:
-        search = search_cpu(records, args.cpu_iterations, args.cpu_calls) * 1000 / args.cpu_calls
-        cpu = {"iterations": args.cpu_iterations, "search_cpu_ms_per_call": round(search, 4)}
+    for budget in (args.cpu_iterations if args.cpu_calls else []):
+        search = search_cpu(records, budget, args.cpu_calls) * 1000 / args.cpu_calls
+        cpu = {"iterations": budget, "search_cpu_ms_per_call": round(search, 4)}
         for name, cache in (("warm", -1), ("cold", 0)):
-            row = server_cpu(records, args.cpu_iterations, args.cpu_calls, cache)
+            row = server_cpu(records, budget, args.cpu_calls, cache)
             row["beyond_search_ms_per_call"] = round(row["server_cpu_ms_per_call"] - search, 4)
+            row["over_search"] = round(row["server_cpu_ms_per_call"] / search - 1, 4)
             cpu[name] = row
-            print(f"cpu {name}: server {row['server_cpu_ms_per_call']:.3f} ms a call, search {search:.3f}, "
-                  f"beyond {row['beyond_search_ms_per_call']:.3f}", flush=True)
-        report["cpu"] = cpu
+            print(f"cpu {budget} it, {name}: server {row['server_cpu_ms_per_call']:.3f} ms a call, search "
+                  f"{search:.3f}, beyond {row['beyond_search_ms_per_call']:.3f} ({row['over_search']:+.1%})",
+                  flush=True)
+        report.setdefault("cpu", cpu)
+        report.setdefault("cpu_by_iterations", {})[str(budget)] = cpu
+    if args.before:
+        before = json.loads(Path(args.before).read_text())
+        if args.before_commit:
+            before["commit"] = args.before_commit
+        before.pop("before", None)
+        report["before"] = before
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=1))

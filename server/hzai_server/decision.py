@@ -67,8 +67,8 @@ class DecisionRequest:
     priority: str
     root_moves: RootMoves | None = None
     level: int = 0
-    game: Game = field(init=False)  # the decision's, read once
-    view: View = field(init=False)
+    game: Game = field(init=False, compare=False, repr=False)  # the decision's, read once
+    view: View = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
         object.__setattr__(self, "game", self.decision.game)

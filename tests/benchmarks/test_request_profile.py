@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parents[2]
 def test_a_small_request_profile_writes_the_path_the_profiles_and_the_cpu(tmp_path):
     out = tmp_path / "rp.json"
     done = subprocess.run([sys.executable, "-m", "benchmarks.request_profile", "--iterations", "1", "--calls", "6",
-                           "--cpu-calls", "6", "--cpu-iterations", "20", "--positions", "3", "--top", "12",
+                           "--cpu-calls", "6", "--cpu-iterations", "20", "40", "--positions", "3", "--top", "12",
                            "--out", str(out)], cwd=REPO, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
     report = json.loads(out.read_text())
@@ -33,5 +33,6 @@ def test_a_small_request_profile_writes_the_path_the_profiles_and_the_cpu(tmp_pa
     cpu = report["cpu"]
     assert cpu["iterations"] == 20 and cpu["search_cpu_ms_per_call"] > 0
     assert cpu["warm"]["calls"] == cpu["cold"]["calls"] == 6
+    assert list(report["cpu_by_iterations"]) == ["20", "40"] and report["cpu_by_iterations"]["20"] == cpu
     text = out.with_suffix(".md").read_text()
     assert "## The path of one cold call" in text and "## Profile: 1 iterations" in text
