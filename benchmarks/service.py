@@ -91,7 +91,10 @@ class LocalServer:
     """
 
     def __init__(self, *, workers: int | None = None, max_searches: int | None = None, extra: list[str] | None = None,
-                 start_timeout: float = 30.0):
+                 start_timeout: float = 30.0, launcher: list[str] | None = None):
+        # `launcher`: the command that runs the server instead of `python -m hzai_server`
+        # (benchmarks.request_path_ab: another commit's server); the flags follow it.
+        self.launcher = launcher or [sys.executable, "-m", "hzai_server"]
         # The metrics endpoint too, on a free loopback port: `scrape()` reads it.
         self.args = ["--address", f"{LOOPBACK}:0", "--grace", "1", "--metrics-address", f"{LOOPBACK}:0"]
         if workers is not None:
@@ -128,7 +131,7 @@ class LocalServer:
             self.args += ["--data-dir", str(Path(self._logdir.name) / "data")]
         log = open(self.log_path, "wb")
         try:
-            self.process = subprocess.Popen([sys.executable, "-m", "hzai_server", *self.args],
+            self.process = subprocess.Popen([*self.launcher, *self.args],
                                             stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                                             preexec_fn=_stop_with_parent)
         finally:
