@@ -39,11 +39,12 @@ snapshot = sys.argv[1]
 del sys.argv[1]
 class Snapshot:
     def find_spec(self, name, path, target=None):
-        if name == "hzai_server":
-            return importlib.machinery.PathFinder.find_spec(name, [snapshot])
-        if name.startswith("hzai_server."):
-            return importlib.machinery.PathFinder.find_spec(name, path)
-        return None
+        if name != "hzai_server" and not name.startswith("hzai_server."):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, [snapshot] if name == "hzai_server" else path)
+        if spec is None:  # never the installed server in its place
+            raise ImportError(f"{name} is not in {snapshot}")
+        return spec
 sys.meta_path.insert(0, Snapshot())
 runpy.run_module("hzai_server", run_name="__main__", alter_sys=True)
 """
