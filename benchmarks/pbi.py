@@ -4,6 +4,7 @@ and what it says about the opponent's hostage.
     python -m benchmarks.pbi cost [--games 6] [--pool 200]
     python -m benchmarks.pbi hostage [--games 20] [--budget 200] [--samples 400]
     python -m benchmarks.pbi match --a "ismcts:pbi=1" --b ismcts [--iterations 200] [--pairs 50]
+    python -m benchmarks.pbi truth [--games 6]
 
 cost: positions of self-play games of the default bot (`ismcts`, 200 iterations), the
 seat to decide at each; the milliseconds of the card model's pool (`cards`, the
@@ -17,6 +18,13 @@ distribution of the opponent's hostage beside the uniform one, the hand-made opp
 model (T=2) and the hostage head, over the same worlds (`pbi`: the ratio to a uniform
 player, the default; `pbi_likelihood`: the policy's likelihood itself); Brier and log-loss with 95%
 intervals over games (calibration.bootstrap).
+
+truth: how the true state scores against the worlds the seat draws: every third decision
+of self-play games of `ismcts` (100 iterations, turns < 30) where the opponent's decisions
+are scored, the true state's log-weight against a pool of 100 worlds of the view, for T
+1 and 3 and both factors (ratio, likelihood): the share of the pool below the truth (0.5:
+no information), the truth's weight over the pool's mean weight (log; > 0: the weighting
+favours the truth) and the effective pool.
 
 match: A against B at a fixed number of iterations a decision (the cost of the weighting
 left out: what the weighted worlds themselves are worth), paired seat-swapped deals from
@@ -169,6 +177,62 @@ def hostage(args) -> dict:
                 round(1 - fine["pbi_likelihood"]["log_loss"] / fine["uniform"]["log_loss"], 4)}
 
 
+def truth(args) -> dict:
+    import math
+
+    from hzai import _native
+    from hzai.core import make_game
+    from hzai.games.hera_zeus.native.policy_infer import evidence_of
+    from hzai.games.hera_zeus.native.search import flat_view
+    from hzai.games.hera_zeus.native.state import NativeState, native_game
+    from hzai.native.model import shipped_model
+    from hzai.rng import SplitMix64, mix_seed
+    from hzai.search import Limits, make_bot
+
+    game = make_game("hera_zeus")
+    core = native_game(game)
+    _, model = shipped_model(game)
+    bot = make_bot("ismcts")
+    settings = [(1.0, True), (1.0, False), (3.0, True), (3.0, False)]
+    rows = {s: [] for s in settings}
+    for g in range(args.games):
+        seed = args.seed + g
+        state = game.new_state(seed)
+        referee = SplitMix64(seed ^ 1)
+        k = 0
+        while not state.is_terminal and state.turn < 30:
+            if state.is_chance:
+                state.apply(game.draw_chance(state, referee))
+                continue
+            view = game.view_of(state, state.current_seat)
+            ev = evidence_of(view)
+            if ev is not None and ev.decisions and state.phase == "play" and k % 3 == 0:
+                spec = flat_view(view, game).copy()
+                inference = _native.Inference()
+                inference.side, inference.pool, inference.seed = 1 - view.seat, 100, seed + k
+                spec.inference = inference
+                worlds = _native.inference_pool(core, spec) + [NativeState.from_state(state).core]
+                for t, ratio in settings:
+                    logw, _ = _native.pbi_scores(model, ev, worlds, t, 0.25, 1, ratio)
+                    true, pool = logw[-1], logw[:-1]
+                    top = max(pool)
+                    w = [math.exp(x - top) for x in pool]
+                    rows[(t, ratio)].append((sum(x < true for x in pool) / len(pool),
+                                             math.log(math.exp(true - top) / (sum(w) / len(w))),
+                                             sum(w) ** 2 / sum(x * x for x in w)))
+            state.apply(bot.decide(view, Limits(iterations=100), mix_seed(seed, k)).move)
+            k += 1
+        print(f"\r[{g + 1}/{args.games}]", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return {"games": args.games, "seed": args.seed, "pool": 100,
+            "command": " ".join(["python -m benchmarks.pbi", *sys.argv[1:]]),
+            "settings": [{"temperature": t, "factor": "ratio" if ratio else "likelihood", "positions": len(r),
+                          "truth_rank": round(statistics.fmean(x[0] for x in r), 4),
+                          "truth_log_gain": round(statistics.fmean(x[1] for x in r), 4),
+                          "effective_pool": round(statistics.fmean(x[2] for x in r), 1)}
+                         for (t, ratio), r in rows.items() if r]}
+
+
 def _pair(job):
     from hzai.search import Limits
     from hzai.search.arena import play_game
@@ -219,6 +283,9 @@ def main(argv=None) -> int:
     h.add_argument("--samples", type=int, default=400)
     h.add_argument("--temperature", type=float, default=1.0)
     h.add_argument("--epsilon", type=float, default=0.25)
+    tr = sub.add_parser("truth")
+    tr.add_argument("--games", type=int, default=6)
+    tr.add_argument("--seed", type=int, default=0)
     m = sub.add_parser("match")
     m.add_argument("--a", default="ismcts:pbi=1")
     m.add_argument("--b", default="ismcts")
@@ -228,7 +295,7 @@ def main(argv=None) -> int:
     m.add_argument("--seed", type=int, default=800000)
     m.add_argument("--tag", default="", help="the result file's name: match_TAG.json")
     args = ap.parse_args(argv)
-    report = {"cost": cost, "hostage": hostage, "match": match}[args.what](args)
+    report = {"cost": cost, "hostage": hostage, "match": match, "truth": truth}[args.what](args)
     OUT.mkdir(parents=True, exist_ok=True)
     out = OUT / (f"match_{args.tag}.json" if args.what == "match" and args.tag else f"{args.what}.json")
     out.write_text(json.dumps(report, indent=1) + "\n")

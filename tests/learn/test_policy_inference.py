@@ -334,3 +334,15 @@ def test_the_service_view_and_the_reference_view_give_the_same_weights():
             assert wa == wb
             return
     pytest.fail("no position to check")
+
+
+def test_the_belief_report_of_the_seat_not_to_move_has_the_policy_column_too():
+    for seed in range(5):
+        for setup, moves, state, c, r, name in after_zeus_play(seed):
+            # Zeus's view while Hera decides: Hera's decisions since her last draw
+            report = GAME.belief_report(GAME.view_of(state, ZEUS), 200, 3)
+            if "policy_inference" not in report:
+                continue
+            assert sum(loc["policy"] for loc in report["hostage"]["locations"]) == pytest.approx(1.0)
+            return
+    pytest.fail("no position to check")

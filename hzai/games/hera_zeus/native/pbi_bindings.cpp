@@ -166,7 +166,6 @@ void bind_pbi(py::module_& m) {
     const PbiOptions o = options_of(temperature, epsilon, threads, ratio);
     if (!mo.has_policy) throw py::value_error("policy-based inference needs a model with a policy net");
     if (n < 0 || n > 1000000) throw py::value_error("n must be within 0..1e6");
-    if (v.to_move != ev.seat) throw py::value_error("the evidence is not of the view's seat");
     ViewSpec plain = v;
     plain.inference = Inference();
     plain.inference.pool = (int)n;
