@@ -41,12 +41,12 @@ class _Source:
     def evidence(self, seat: int):
         with self._lock:
             if self._evidence is None and self._build is not None:
-                start, actions = self._build()
-                self._build = None  # the deal is dropped: the evidence is all that is kept
+                build, self._build = self._build, None  # the deal is dropped: the evidence is all that is kept
                 try:
+                    start, actions = build()
                     self._evidence = _native.pbi_evidence(start, actions, seat)
-                except RuntimeError:  # the tracker gave up on the history: nothing to score
-                    self._evidence = False
+                except (RuntimeError, ValueError):  # a history the core cannot replay, or its
+                    self._evidence = False          # tracker gave up on: nothing to score
             return self._evidence or None
 
 
