@@ -20,9 +20,8 @@ from typing import TYPE_CHECKING
 
 from hzai import _native
 from hzai.core.view import View as CoreView
-from hzai.games.hera_zeus.native.state import NativeState, native_game
+from hzai.games.hera_zeus.native.state import NativeState, native_game, record_start
 from hzai.games.hera_zeus.native.tables import PHASES
-from hzai.games.hera_zeus.rules.record import initial_state
 
 if TYPE_CHECKING:
     from hzai.games.hera_zeus.rules.game import Game, Record
@@ -30,20 +29,12 @@ if TYPE_CHECKING:
 __all__ = ["NativeDecisionView", "native_decision"]
 
 
-def _start(record: Record) -> _native.State:
-    """The native state of the record's deal (RecordError for a malformed setup)."""
-    game = record.game
-    if record.setup is not None:
-        return NativeState.from_state(initial_state(game, record.setup)).core
-    return native_game(game).deal(record.seed)
-
-
 def native_decision(record: Record) -> tuple[NativeState, NativeDecisionView | None] | None:
     """(the state after the record, the view of the seat to decide there or None when no
     seat decides), or None when the core could not replay the record to its end (a move
     it does not read or cannot play; the tracker giving up): the caller replays with the
     reference engine then."""
-    stopped_at, end, spec = _native.decide_after(_start(record), list(record.moves))
+    stopped_at, end, spec = _native.decide_after(record_start(record), list(record.moves))
     if stopped_at >= 0:
         return None
     state = NativeState(record.game, end)

@@ -19,7 +19,7 @@ from hzai import _native
 from hzai.core.view import WeightedView
 from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.games.hera_zeus.native.search import flat_view
-from hzai.games.hera_zeus.native.state import NativeState, native_game
+from hzai.games.hera_zeus.native.state import NativeState, native_game, record_start
 from hzai.rng import MASK64, mix_seed
 
 DEFAULT_TEMPERATURE = 1.0
@@ -81,11 +81,9 @@ def attach_history(view, state) -> None:
 
 def attach_record(view, record) -> None:
     """Let `view` (the native decision view after `record`) build its evidence later."""
-    from hzai.games.hera_zeus.native.decision import _start
-
     def build():
         core = native_game(record.game)
-        return _start(record), [_native.action_of_text(core, text) for text in record.moves]
+        return record_start(record), [_native.action_of_text(core, text) for text in record.moves]
 
     view._pbi_source = _Source(build)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hzai import _native
-from hzai.games.hera_zeus.belief import View
+from hzai.games.hera_zeus.belief.view import View
 from hzai.games.hera_zeus.belief.view import unaccounted
 from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.games.hera_zeus.native.state import NativeState, native_game

@@ -203,3 +203,13 @@ def random_playouts(state: NativeState | State, n_games: int, seed: int, threads
     if isinstance(state, State):
         state = NativeState.from_state(state)
     return _native.random_playouts(state.core, n_games, seed, threads)
+
+
+def record_start(record) -> _native.State:
+    """The native state of a record's deal, before its moves (RecordError for a
+    malformed setup): the service's decision path and the policy-based inference replay
+    the record from it."""
+    game = record.game
+    if record.setup is not None:
+        return NativeState.from_state(initial_state(game, record.setup)).core
+    return native_game(game).deal(record.seed)
