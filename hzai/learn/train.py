@@ -471,6 +471,8 @@ def fit_factored_policy(data: dict, games: list, n_in: int, n_features: int, con
         train, held = train[full[train]], held[full[held]]
     table = ActionTable(data, games)
     net = Net(n_in, config.widths(config.hidden), [n_features], rng)
+    if config.init:
+        warm_start(net, read(config.init).nets["policy"], "policy")
     held_rows = held[:8000]
     x_held = dense(data["view_idx"], data["view_ptr"], held_rows, n_in)
 

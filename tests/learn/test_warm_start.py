@@ -65,3 +65,23 @@ def test_train_init_starts_from_the_model_and_names_it(selfplay_folder, tmp_path
     bad = TrainConfig(epochs=1, hidden="32", value_hidden="8", init=str(first), oracle_floor=False)
     with pytest.raises(WarmStartError, match="policy net's first layer"):
         train_model("hera_zeus", [str(selfplay_folder)], str(tmp_path / "x.npz"), bad, quiet=True)
+
+
+def test_train_init_starts_a_factored_policy_from_the_model_too(tmp_path):
+    """Legends' policy scores action features (fit_factored_policy): --init seeds it as well."""
+    import json
+
+    from hzai.learn.selfplay import SelfplayConfig, run
+
+    out = tmp_path / "sp"
+    run(SelfplayConfig("legends", games=2, budget=12, seed=5, shard=2,
+                       params=json.dumps({"mission": 1, "seats": 2})), out, threads=1)
+    first, second = tmp_path / "a.npz", tmp_path / "b.npz"
+    config = TrainConfig(epochs=1, batch=32, hidden="16", value_hidden="8", oracle_floor=False)
+    train_model("legends", [str(out)], str(first), config, name="t", quiet=True)
+    warm = TrainConfig(epochs=1, batch=32, lr=1e-9, seed=7, hidden="16", value_hidden="8", oracle_floor=False,
+                       init=str(first))  # another seed: random first weights would differ
+    train_model("legends", [str(out)], str(second), warm, name="t", version=2, quiet=True)
+    a, b = read(first), read(second)
+    for net in ("value", "policy"):
+        np.testing.assert_allclose(b.nets[net]["trunk"][0][0], a.nets[net]["trunk"][0][0], atol=2e-3)
