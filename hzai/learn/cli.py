@@ -56,6 +56,13 @@ def cmd_train_cards(args) -> int:
     return 0
 
 
+def cmd_combine(args) -> int:
+    from hzai.learn.combine import combine
+
+    print(json.dumps(combine(args.value, args.policy, args.out, args.name, args.version)))
+    return 0
+
+
 def cmd_match(args) -> int:
     from hzai.learn.match import match
 
@@ -181,6 +188,18 @@ def add_commands(sub) -> None:
     p.add_argument("--report", help="write the loss curve and figures as JSON")
     p.add_argument("--quiet", action="store_true")
     p.set_defaults(func=cmd_train_cards)
+
+    p = sub.add_parser("combine", help="a model from the value net of one model file and the policy net of another",
+                       description="Writes --out: the value net of --value's model beside the policy net (with its "
+                                   "card-location heads) of --policy's, under --name and --version; the header "
+                                   "names both sources with their checksums. For a training round that improved "
+                                   "one net and not the other (docs/learning.md, hz@3).")
+    p.add_argument("--value", required=True, metavar="MODEL", help="the model file whose value net is taken")
+    p.add_argument("--policy", required=True, metavar="MODEL", help="the model file whose policy net is taken")
+    p.add_argument("--out", required=True, help="the model file to write (.npz)")
+    p.add_argument("--name", default="hz", help="the model's name (default hz)")
+    p.add_argument("--version", type=int, required=True, help="the model's version")
+    p.set_defaults(func=cmd_combine)
 
     p = sub.add_parser("match", help="two guided searches (model files or none) at equal iterations, seats swapped",
                        description="Paired, seat-swapped games in the native arena: game 2k and 2k+1 share a "
