@@ -24,7 +24,9 @@ Every call is timed and counted by kind and status; every --sample seconds the R
 each replica (and of nginx and PostgreSQL) is read from /proc. Written: the JSON (every
 window and sample), a markdown table by window (calls, p50/p99 of the OK calls, errors,
 RSS) and a plot (p50/p99 and RSS over time), next to --out. Checked, and printed with
-the verdicts: acknowledged moves lost (0), INTERNAL answers (0), the RSS slope of each
+the verdicts: acknowledged moves lost (0: a finished match's record must hold every
+acknowledged move; a match the service stops knowing, NOT_FOUND, loses them all; those of
+matches still unfinished at the end are counted as unverified), INTERNAL answers (0), the RSS slope of each
 replica process after warm-up (the first fifth; at most 1 MB a minute), and the p99 of
 the last 5 minutes against the first 5 (within 20%; a run under 15 minutes compares its
 first and last sixths). Seeded: --seed fixes every choice of every traffic thread.
@@ -89,8 +91,10 @@ class Recorder:
         self.start = time.monotonic()
         self.calls: list[tuple[float, str, str, float]] = []
         self.lock = threading.Lock()
-        self.acknowledged = 0
+        self.acknowledged = 0  # acknowledged moves of finished matches, checked against their records
         self.lost = 0
+        self.vanished = 0  # acknowledged moves of matches the service stopped knowing (NOT_FOUND): lost
+        self.unverified = 0  # acknowledged moves of matches still unfinished when the soak stopped
         self.forbidden: list[dict] = []  # the first INTERNAL/UNKNOWN answers, with their messages
         self.create_refused: dict[str, int] = {}  # CreateMatch refusals by message (the cap's)
 
@@ -159,8 +163,12 @@ def player(address: str, seed: int, rec: Recorder, stop: threading.Event) -> Non
                     time.sleep(0.2)
                     try:
                         status = rec.call("GetView", client.get_view, match_id, token=token).status
-                    except grpc.RpcError:
-                        pass
+                    except grpc.RpcError as exc:
+                        if exc.code() == grpc.StatusCode.NOT_FOUND:  # the match is gone: its moves are lost
+                            with rec.lock:
+                                rec.vanished += len(acknowledged)
+                            acknowledged = {}
+                            break
                     continue
                 first = reply.status.moves_played - len(texts)
                 for offset, text in enumerate(texts):
@@ -173,6 +181,9 @@ def player(address: str, seed: int, rec: Recorder, stop: threading.Event) -> Non
                 with rec.lock:
                     rec.acknowledged += len(acknowledged)
                     rec.lost += lost
+            else:
+                with rec.lock:
+                    rec.unverified += len(acknowledged)
 
 
 def asker(address: str, seed: int, rec: Recorder, stop: threading.Event, records: list[dict]) -> None:
@@ -298,12 +309,14 @@ def verdicts(rec: Recorder, samples: list[dict], seconds: float, pids: dict) -> 
     ratio = None if not first or last is None else round(last / first, 3)
     return {
         "create_match_refused_over_cap": cap_refusals, "p99_last_over_first": ratio,
-        "acknowledged_moves": rec.acknowledged, "acknowledged_moves_lost": rec.lost,
+        "acknowledged_moves": rec.acknowledged, "acknowledged_moves_lost": rec.lost + rec.vanished,
+        "acknowledged_moves_of_vanished_matches": rec.vanished,
+        "acknowledged_moves_unverified": rec.unverified,
         "internal_or_unknown": internal, "rss_slope_mb_per_min": slopes,
         "rss_slope_max": max(slopes.values()) if slopes else None,
         "p99_first_ms": first, "p99_last_ms": last, "p99_window_s": edge,
         "p99_change": None if not first or last is None else round(last / first - 1, 3),
-        "pass": {"no_lost_moves": rec.lost == 0, "no_internal": internal == 0,
+        "pass": {"no_lost_moves": rec.lost + rec.vanished == 0, "no_internal": internal == 0,
                  "rss_slope_le_1mb_min": bool(slopes) and max(slopes.values()) <= 1.0,
                  "p99_within_20pct": first is not None and last is not None and abs(last / first - 1) <= 0.2,
                  "p99_last_le_1_5x_first": ratio is not None and ratio <= 1.5,
