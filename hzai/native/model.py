@@ -174,8 +174,16 @@ _LOCK = threading.Lock()
 
 
 def load_cached(game, path: str | Path):
-    """(weights, native model) of `path` for `game`, read and checked once per process."""
-    key = (game.name, str(Path(path).resolve()))
+    """(weights, native model) of `path` for `game`, read and checked once per process
+    for each version of the file: a file written again at the same path (a training round
+    retrained in place) is read again, never answered from the cache of its old weights."""
+    resolved = Path(path).resolve()
+    try:
+        stat = resolved.stat()
+        version = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    except OSError:
+        version = None  # read() names the problem
+    key = (game.name, str(resolved), version)
     with _LOCK:
         if key not in _CACHE:
             weights = read(path)

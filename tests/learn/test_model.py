@@ -144,3 +144,22 @@ def test_a_guided_arena_without_its_model_is_refused(hz):
     bot = _native.BotSpec(2, 10, model=0, use_value=True)
     with pytest.raises(ValueError, match="names a model"):
         hz.native.arena([bot], [hz.native_start(1)], [1], [[0, 0]])
+
+
+def test_a_model_file_written_again_at_its_path_is_read_again(tmp_path, hz):
+    """load_cached keys on the file's version, not its path alone: a training round that
+    rewrites its model in place (benchmarks.exploit resuming) must not play the old one."""
+    from hzai.native.model import load_cached
+    from tests.learn.fixtures import tiny_weights
+
+    path = tmp_path / "round.npz"
+    first = tiny_weights(hz, seed=1)
+    first.version = 1
+    save(first, path)
+    assert load_cached(hz, path)[0].version == 1
+    assert load_cached(hz, path)[1] is load_cached(hz, path)[1]  # read once while unchanged
+    second = tiny_weights(hz, seed=2)
+    second.version = 2
+    path.unlink()
+    save(second, path)
+    assert load_cached(hz, path)[0].version == 2
