@@ -95,30 +95,49 @@ def log_loss(p: dict[str, float], true: str) -> float:
     return -math.log(max(p.get(true, 0.0), CLIP))
 
 
-def play(game_seed: int, budget: int, temperatures, samples: int) -> list[dict]:
-    """One self-play game; a scored row per seat at the first decision of each turn
-    from FROM_TURN on."""
-    game = make_game("hera_zeus")
-    bot = make_bot(SELF_PLAY)
+def scored_positions(game, game_seed: int, budget: int, bot=None):
+    """The self-play game `game_seed` of SELF_PLAY at `budget` iterations a move (the
+    referee's draws seeded from it), yielding its state at the first decision of each
+    turn from FROM_TURN on, before that decision is made; the caller only reads it. Every
+    hostage benchmark scores the beliefs on these positions."""
+    bot = make_bot(SELF_PLAY) if bot is None else bot
     state = game.new_state(game_seed)
     referee = SplitMix64(game_seed ^ 0xCA11B)
-    rows, seen_turns, moves = [], set(), 0
+    seen_turns, moves = set(), 0
     while not state.is_terminal:
         if state.is_chance:
             state.apply(game.draw_chance(state, referee))
             continue
-        p = state.current_seat
         if state.turn >= FROM_TURN and state.turn not in seen_turns:
             seen_turns.add(state.turn)
-            for seat in (0, 1):
-                view = view_of(state, seat)
-                true = hostage_location(state, 1 - seat)
-                preds = predictions(view, temperatures, samples, mix_seed(game_seed, state.turn, seat))
-                rows.append({"seed": game_seed, "turn": state.turn, "seat": seat, "truth": true,
-                             "evidence": len(view.evidence), "predictions": preds})
-        move = bot.decide(state.view(p), Limits(iterations=budget), mix_seed(game_seed, moves)).move
+            yield state
+        move = bot.decide(state.view(state.current_seat), Limits(iterations=budget), mix_seed(game_seed, moves)).move
         state.apply(move)
         moves += 1
+
+
+def learned_hostage(game, model, view, support) -> dict[str, float] | None:
+    """The model's hostage head at `view`, renormalised over the locations of `support`
+    (the uniform belief's nonzero ones); None where it gives them no weight."""
+    from hzai.games.hera_zeus.belief.report import HOSTAGE_CLASSES, _slot_name
+
+    names = list(HOSTAGE_CLASSES) + [_slot_name(c, r) for c in range(3) for r in range(4)]
+    head, _ = model.cards(game.native, game.native_view(view))
+    total = sum(head[names.index(k)] for k in support if k in names)
+    return {k: head[names.index(k)] / total for k in support if k in names} if total else None
+
+
+def play(game_seed: int, budget: int, temperatures, samples: int) -> list[dict]:
+    """One self-play game; a scored row per seat at the first decision of each turn
+    from FROM_TURN on."""
+    rows = []
+    for state in scored_positions(make_game("hera_zeus"), game_seed, budget):
+        for seat in (0, 1):
+            view = view_of(state, seat)
+            true = hostage_location(state, 1 - seat)
+            preds = predictions(view, temperatures, samples, mix_seed(game_seed, state.turn, seat))
+            rows.append({"seed": game_seed, "turn": state.turn, "seat": seat, "truth": true,
+                         "evidence": len(view.evidence), "predictions": preds})
     return rows
 
 

@@ -231,40 +231,26 @@ def hostage(args) -> dict:
     from hzai.core import make_game
     from hzai.games.hera_zeus.belief import view_of
     from hzai.games.hera_zeus.belief.inference import DEFAULT_TEMPERATURE
-    from hzai.games.hera_zeus.belief.report import HOSTAGE_CLASSES, _slot_name, hostage_location
+    from hzai.games.hera_zeus.belief.report import hostage_location
     from hzai.native.model import load_cached, model_path
-    from hzai.rng import SplitMix64, mix_seed
-    from hzai.search import Limits, make_bot
+    from hzai.rng import mix_seed
+    from hzai.search import make_bot
 
     game = make_game("hera_zeus")
     weights, model = load_cached(game, model_path("hera_zeus", args.model))
-    names = list(HOSTAGE_CLASSES) + [_slot_name(c, r) for c in range(3) for r in range(4)]
     bot = make_bot(cal.SELF_PLAY)
     rows = []
     started = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        state = game.new_state(seed)
-        referee = SplitMix64(seed ^ 0xCA11B)
-        seen, moves = set(), 0
-        while not state.is_terminal:
-            if state.is_chance:
-                state.apply(game.draw_chance(state, referee))
-                continue
+        for state in cal.scored_positions(game, seed, args.budget, bot):
             p = state.current_seat
-            if state.turn >= cal.FROM_TURN and state.turn not in seen:
-                seen.add(state.turn)
-                view = view_of(state, p)  # the seat to decide: the head reads that seat's view
-                preds = cal.predictions(view, [DEFAULT_TEMPERATURE], args.samples, mix_seed(seed, state.turn))
-                support = {k for k, v in preds["uniform"].items() if v > 0}
-                head, _ = model.cards(game.native, game.native_view(view))
-                total = sum(head[names.index(k)] for k in support if k in names)
-                preds["learned"] = {k: head[names.index(k)] / total for k in support if k in names} if total else \
-                    preds["uniform"]
-                rows.append({"seed": seed, "turn": state.turn, "seat": p, "truth": hostage_location(state, 1 - p),
-                             "predictions": preds})
-            state.apply(bot.decide(state.view(p), Limits(iterations=args.budget), mix_seed(seed, moves)).move)
-            moves += 1
+            view = view_of(state, p)  # the seat to decide: the head reads that seat's view
+            preds = cal.predictions(view, [DEFAULT_TEMPERATURE], args.samples, mix_seed(seed, state.turn))
+            support = {k for k, v in preds["uniform"].items() if v > 0}
+            preds["learned"] = cal.learned_hostage(game, model, view, support) or preds["uniform"]
+            rows.append({"seed": seed, "turn": state.turn, "seat": p, "truth": hostage_location(state, 1 - p),
+                         "predictions": preds})
         print(f"\r[{i + 1}/{args.games}] {len(rows)} positions {time.perf_counter() - started:.0f} s", end="",
               file=sys.stderr, flush=True)
     print(file=sys.stderr)

@@ -38,7 +38,6 @@ import json
 import statistics
 import sys
 import time
-from collections import defaultdict
 from pathlib import Path
 
 OUT = Path(__file__).parent / "results" / "pbi"
@@ -112,51 +111,35 @@ def hostage(args) -> dict:
     from benchmarks import calibration as cal
     from hzai.core import make_game
     from hzai.games.hera_zeus.belief.inference import DEFAULT_TEMPERATURE
-    from hzai.games.hera_zeus.belief.report import HOSTAGE_CLASSES, _slot_name, hostage_location
+    from hzai.games.hera_zeus.belief.report import hostage_location
     from hzai.games.hera_zeus.native.policy_infer import hostage_distribution
     from hzai.native.model import shipped_model
-    from hzai.rng import SplitMix64, mix_seed
-    from hzai.search import Limits, make_bot
+    from hzai.rng import mix_seed
+    from hzai.search import make_bot
 
     game = make_game("hera_zeus")
     weights, model = shipped_model(game)
-    names = list(HOSTAGE_CLASSES) + [_slot_name(c, r) for c in range(3) for r in range(4)]
     bot = make_bot(cal.SELF_PLAY)
     rows = []
     started = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        state = game.new_state(seed)
-        referee = SplitMix64(seed ^ 0xCA11B)
-        seen, moves = set(), 0
-        while not state.is_terminal:
-            if state.is_chance:
-                state.apply(game.draw_chance(state, referee))
-                continue
-            p = state.current_seat
-            if state.turn >= cal.FROM_TURN and state.turn not in seen:
-                seen.add(state.turn)
-                for seat in (0, 1):
-                    view = game.view_of(state, seat)
-                    s = mix_seed(seed, state.turn, seat)
-                    preds = cal.predictions(view, [DEFAULT_TEMPERATURE], args.samples, s)
-                    pbi = hostage_distribution(view, model, args.samples, s, args.temperature, args.epsilon)
-                    preds["pbi"] = preds["uniform"] if pbi is None else pbi[0]
-                    plain = hostage_distribution(view, model, args.samples, s, args.temperature, args.epsilon, False)
-                    preds["pbi_likelihood"] = preds["uniform"] if plain is None else plain[0]
-                    support = {k for k, v in preds["uniform"].items() if v > 0}
-                    if seat == p:  # the head reads the deciding seat's view (docs/learning.md)
-                        head, _ = model.cards(game.native, game.native_view(view))
-                        total = sum(head[names.index(k)] for k in support if k in names)
-                        preds["learned"] = {k: head[names.index(k)] / total for k in support if k in names} \
-                            if total else preds["uniform"]
-                    else:
-                        preds["learned"] = preds["uniform"]
-                    rows.append({"seed": seed, "turn": state.turn, "seat": seat,
-                                 "truth": hostage_location(state, 1 - seat), "scored": 0 if pbi is None else
-                                 pbi[1]["decisions"], "predictions": preds})
-            state.apply(bot.decide(state.view(p), Limits(iterations=args.budget), mix_seed(seed, moves)).move)
-            moves += 1
+        for state in cal.scored_positions(game, seed, args.budget, bot):
+            for seat in (0, 1):
+                view = game.view_of(state, seat)
+                s = mix_seed(seed, state.turn, seat)
+                preds = cal.predictions(view, [DEFAULT_TEMPERATURE], args.samples, s)
+                pbi = hostage_distribution(view, model, args.samples, s, args.temperature, args.epsilon)
+                preds["pbi"] = preds["uniform"] if pbi is None else pbi[0]
+                plain = hostage_distribution(view, model, args.samples, s, args.temperature, args.epsilon, False)
+                preds["pbi_likelihood"] = preds["uniform"] if plain is None else plain[0]
+                support = {k for k, v in preds["uniform"].items() if v > 0}
+                # the head reads the deciding seat's view (docs/learning.md)
+                learned = cal.learned_hostage(game, model, view, support) if seat == state.current_seat else None
+                preds["learned"] = learned or preds["uniform"]
+                rows.append({"seed": seed, "turn": state.turn, "seat": seat,
+                             "truth": hostage_location(state, 1 - seat), "scored": 0 if pbi is None else
+                             pbi[1]["decisions"], "predictions": preds})
         print(f"\r[{i + 1}/{args.games}] {len(rows)} positions {time.perf_counter() - started:.0f} s", end="",
               file=sys.stderr, flush=True)
     print(file=sys.stderr)
