@@ -109,6 +109,17 @@ def server_credentials(config: ServerConfig) -> grpc.ServerCredentials | None:
                                        require_client_auth=client_ca is not None)
 
 
+def connection_age_options(config: ServerConfig) -> list[tuple[str, int]]:
+    """gRPC server options for --max-connection-age and its grace (none for an age of 0).
+    Once a connection is that old, the server sends GOAWAY: the client's next calls take
+    a new connection, which the kernel may hand to another worker (SO_REUSEPORT hashes
+    connections, not calls), while the calls running on the old one get the grace to end."""
+    if config.max_connection_age <= 0:
+        return []
+    return [("grpc.max_connection_age_ms", max(1, round(config.max_connection_age * 1000))),
+            ("grpc.max_connection_age_grace_ms", round(config.max_connection_age_grace * 1000))]
+
+
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 
 
@@ -153,6 +164,7 @@ class HzaiServer:
             ("grpc.max_receive_message_length", config.max_message_bytes),
             ("grpc.max_send_message_length", config.max_message_bytes),
             ("grpc.so_reuseport", int(worker)),
+            *connection_age_options(config),
         ]
         self.server = grpc.server(futures.ThreadPoolExecutor(max_workers=config.workers, thread_name_prefix="rpc"),
                                   options=options)
@@ -210,7 +222,8 @@ class HzaiServer:
         log("listening", address=self.address, port=self.port, workers=self.config.workers,
             tls="mutual" if self.config.tls_client_ca else bool(self.config.tls_cert),
             max_searches=self.config.max_searches, analysis=True, games=self.games,
-            metrics=self.metrics_address, rate_limit=self.config.rate_limit or None)
+            metrics=self.metrics_address, rate_limit=self.config.rate_limit or None,
+            max_connection_age=self.config.max_connection_age or None)
 
     def stop(self, grace: float | None = None) -> None:
         """Report NOT_SERVING at once and refuse new calls (UNAVAILABLE) while running

@@ -65,6 +65,13 @@ class ServerConfig:
     replay_cache: int = 256
     cache_bytes: int = 64 * 1024 * 1024
     grace: float = 5.0
+    # Seconds a client connection lives before the server asks the client to reconnect
+    # (HTTP/2 GOAWAY; gRPC adds up to 10% jitter), so that the kernel spreads long-lived
+    # channels over the workers again (--processes); 0: connections live for ever.
+    max_connection_age: float = 30.0
+    # Seconds the calls running on such a connection still get to finish before it closes:
+    # the longest search (--max-millis, 30 s by default) with room for a wait in the queue.
+    max_connection_age_grace: float = 120.0
     log_level: str = "info"
     metrics_address: str = ""  # "": no metrics endpoint
     rate_limit: float = 0.0  # calls a second per client; 0: no limit
@@ -132,6 +139,15 @@ _SETTINGS = [
     ("cache_bytes", "HZAI_CACHE_BYTES", int,
      "estimated bytes the cache of positions to decide may hold"),
     ("grace", "HZAI_GRACE", float, "seconds running calls get to finish on SIGTERM/SIGINT"),
+    ("max_connection_age", "HZAI_MAX_CONNECTION_AGE", float,
+     "seconds a client connection lives (gRPC adds up to 10%% jitter) before the server asks the client to "
+     "reconnect (HTTP/2 GOAWAY; running calls go on, new ones take a new connection), so that long-lived "
+     "channels are spread over the --processes workers again and a restarted worker gets its share; "
+     "0: connections live for ever"),
+    ("max_connection_age_grace", "HZAI_MAX_CONNECTION_AGE_GRACE", float,
+     "seconds the calls still running on a connection past its --max-connection-age get to finish before it "
+     "is closed (a call cut then ends UNAVAILABLE); enough for the longest search (--max-millis) and a wait "
+     "in the queue"),
     ("log_level", "HZAI_LOG_LEVEL", str, "debug, info, warning or error"),
     ("metrics_address", "HZAI_METRICS_ADDRESS", str,
      "host:port of the Prometheus metrics endpoint over HTTP (port 0: any free port, logged at start; "
@@ -157,6 +173,7 @@ class ConfigError(ValueError):
 
 
 MEMORY = ":memory:"
+MAX_CONNECTION_SECONDS = 24 * 3600.0  # --max-connection-age(-grace) at most: gRPC takes them in ms, in an int
 
 
 def default_data_dir(env: dict | None = None) -> str:
@@ -209,6 +226,10 @@ def parse_config(argv: list[str] | None = None, env: dict | None = None) -> Serv
         parser.error(f"--address must be HOST:PORT (port 0..65535), not {values['address']!r}")
     if values["match_ttl"] <= 0 or values["sweep_interval"] <= 0 or values["grace"] < 0 or values["replay_cache"] < 0:
         parser.error("--match-ttl and --sweep-interval must be > 0, --grace and --replay-cache ≥ 0")
+    for name in ("max_connection_age", "max_connection_age_grace"):
+        if not 0 <= values[name] <= MAX_CONNECTION_SECONDS:
+            parser.error(f"--{name.replace('_', '-')} must be between 0 and {MAX_CONNECTION_SECONDS:g} seconds, "
+                         f"not {values[name]:g}")
     if not values["finished_ttl"] > 0:
         parser.error(f"--finished-ttl must be > 0 seconds, not {values['finished_ttl']:g}")
     if values["metrics_address"]:

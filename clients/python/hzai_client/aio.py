@@ -16,6 +16,8 @@ Replies are the generated protobuf messages; errors are `grpc.RpcError`.
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import AsyncIterator, Iterable
 
 import grpc
@@ -37,8 +39,9 @@ class AsyncHzaiClient:
         self.target = target
         self.timeout = timeout
         if channel is None and (tls or ca or cert):
-            channel = grpc.aio.secure_channel(target, m.channel_credentials(ca, cert, key), options=options or [])
-        self.channel = channel or grpc.aio.insecure_channel(target, options=options or [])
+            channel = grpc.aio.secure_channel(target, m.channel_credentials(ca, cert, key),
+                                       options=m.channel_options(options))
+        self.channel = channel or grpc.aio.insecure_channel(target, options=m.channel_options(options))
         self.bots = bot_pb2_grpc.BotServiceStub(self.channel)
         self.matches = match_pb2_grpc.MatchServiceStub(self.channel)
         self._health = health_pb2_grpc.HealthStub(self.channel)
@@ -56,6 +59,22 @@ class AsyncHzaiClient:
 
     def _t(self, timeout):
         return self.timeout if timeout is None else timeout
+
+    async def _once_or_retried(self, method, request, timeout, token, retry: bool):
+        """`method(request)`; with `retry` (a call that is safe to repeat: a move_number)
+        tried again on UNAVAILABLE after m.retry_pauses(), within the one deadline."""
+        timeout = self._t(timeout)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        for pause in (*(m.retry_pauses() if retry else ()), None):
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                return await method(request, timeout=left, metadata=m.auth(token))
+            except grpc.RpcError as exc:
+                if (pause is None or exc.code() != grpc.StatusCode.UNAVAILABLE
+                        or (deadline is not None and time.monotonic() + pause >= deadline)):
+                    raise
+            await asyncio.sleep(pause)
+        raise AssertionError("unreachable")
 
     # ----- games -------------------------------------------------------------------------
     async def list_games(self, timeout=None) -> list[common_pb2.GameInfo]:
@@ -182,14 +201,14 @@ class AsyncHzaiClient:
         (the status's moves_played as last seen) a retry is answered without playing twice."""
         request = match_pb2.PlayMoveRequest(match_id=match_id, seat=await self._seat(match_id, seat),
                                             move=m.move_message(move), move_number=move_number)
-        return await self.matches.PlayMove(request, timeout=self._t(timeout), metadata=m.auth(token))
+        return await self._once_or_retried(self.matches.PlayMove, request, timeout, token, move_number is not None)
 
     async def bot_play_turn(self, match_id: str, seed: int = 0, *, token=None, move_number=None,
                       timeout=None) -> match_pb2.BotPlayTurnResponse:
         """The bot plays until a human seat decides or the game ends. `seed` only in open
         matches; `move_number` makes a retry safe as in play_move."""
         request = match_pb2.BotPlayTurnRequest(match_id=match_id, seed=seed, move_number=move_number)
-        return await self.matches.BotPlayTurn(request, timeout=self._t(timeout), metadata=m.auth(token))
+        return await self._once_or_retried(self.matches.BotPlayTurn, request, timeout, token, move_number is not None)
 
     async def delete_match(self, match_id: str, *, token=None, timeout=None) -> None:
         await self.matches.DeleteMatch(match_pb2.DeleteMatchRequest(match_id=match_id), timeout=self._t(timeout),

@@ -322,6 +322,48 @@ def describe_error(error: grpc.RpcError) -> str:
     return f"{code.name if code else 'ERROR'}: {details}"
 
 
+# The calls a client's channel tries again, up to RETRY_ATTEMPTS times in all, when they
+# end UNAVAILABLE: the server process that had the call died or was stopped, or closed its
+# connection (a --max-connection-age past its grace). These read and change nothing, so a
+# second try on a new connection (another worker or replica) does no harm. PlayMove and
+# BotPlayTurn are tried again only with a move_number (the clients do it: `retry_pauses`),
+# which makes a repeat answer the moves already played; CreateMatch and DeleteMatch never.
+RETRIED_METHODS = {
+    "hzai.v3.BotService": ("ListGames", "SuggestMove", "Analyze", "AnalyzeStream", "AnalyzeGame"),
+    "hzai.v3.MatchService": ("GetView", "ListLegalMoves"),
+    "grpc.health.v1.Health": ("Check",),
+}
+RETRY_ATTEMPTS = 5
+RETRY_FIRST_PAUSE = 0.1  # seconds; doubled after each try, at most RETRY_MAX_PAUSE
+RETRY_MAX_PAUSE = 1.0
+
+
+def retry_service_config() -> str:
+    """The gRPC service config (JSON) that retries RETRIED_METHODS on UNAVAILABLE. gRPC
+    waits a random part of each pause, and retries only a call not yet answered in part
+    (a stream that has sent a message is not tried again)."""
+    names = [{"service": service, "method": method} for service, methods in RETRIED_METHODS.items()
+             for method in methods]
+    policy = {"maxAttempts": RETRY_ATTEMPTS, "initialBackoff": f"{RETRY_FIRST_PAUSE}s",
+              "maxBackoff": f"{RETRY_MAX_PAUSE}s", "backoffMultiplier": 2,
+              "retryableStatusCodes": ["UNAVAILABLE"]}
+    return json.dumps({"methodConfig": [{"name": names, "retryPolicy": policy}]})
+
+
+def channel_options(options: list | None = None) -> list:
+    """`options` for a new channel, with the retry service config unless they set one."""
+    options = list(options or [])
+    if not any(name == "grpc.service_config" for name, _ in options):
+        options.append(("grpc.service_config", retry_service_config()))
+    return options
+
+
+def retry_pauses() -> list[float]:
+    """Seconds to wait before each try after the first of a call retried by the client
+    itself (PlayMove and BotPlayTurn with a move_number)."""
+    return [min(RETRY_MAX_PAUSE, RETRY_FIRST_PAUSE * 2 ** n) for n in range(RETRY_ATTEMPTS - 1)]
+
+
 def channel_credentials(ca: str | None = None, cert: str | None = None, key: str | None = None):
     """TLS credentials for a channel: the server's certificate checked against the CA
     file `ca` (None: the system's roots), and with `cert`/`key` (PEM files) a client
