@@ -245,3 +245,42 @@ def test_a_policy_net_of_either_count_is_read_and_another_is_refused():
         with pytest.raises(ValueError, match=f"reads {wrong} features, the game has {LAYOUT['size']} "
                                              f"\\({LAYOUT['base']} without the history\\)"):
             _model(wrong)
+
+
+def test_every_move_of_the_opponent_is_counted_even_one_that_logs_no_card_event():
+    """(e) A move that moves and reveals no card (a recall of the god figure alone, `top`
+    when nothing is left to reorder, a challenge of two face-up cards) still logs its stamp
+    (an "act" event), so the action blocks count every move the opponent made: the counts
+    by kind equal the moves counted while the game was played, in the Python tracker and
+    in the C++ one (the native decision path)."""
+    silent = {"recall": 0, "top": 0}
+    checked = 0
+    for seed in range(40):
+        state = Record(GAME, seed=900 + seed).start()
+        rng = SplitMix64(900 + seed)
+        made = [{}, {}]
+        while not state.is_over and len(state.history) < 300:
+            if state.is_chance:
+                state.apply(GAME.draw_chance(state, rng))
+                continue
+            moves = state.legal_moves()
+            move = moves[rng.below(len(moves))]
+            mover, logged = state.to_move, len(state.events)
+            state.apply(move)
+            made[mover][move.kind] = made[mover].get(move.kind, 0) + 1
+            if [e.kind for e in state.events[logged:]] == ["act"]:
+                silent[move.kind] = silent.get(move.kind, 0) + 1
+            if state.to_move is None or state.is_chance:
+                continue
+            seat = state.to_move
+            counts = {k: n for k, n in view_of(state, seat).history["counts"].items() if n}
+            assert counts == made[1 - seat], f"seed {900 + seed}, after {len(state.history)} moves"
+            if len(state.history) % 17 == 0:
+                record = Record(GAME, seed=900 + seed, moves=[str(m) for m in state.history])
+                fast = native_decision(record)[1].native_spec
+                slow = flat_view(view_of(state, seat), GAME)
+                assert fast.history_counts == slow.history_counts
+                assert fast.history_acts == slow.history_acts
+                checked += 1
+    assert silent["recall"] > 0 and silent["top"] > 0, silent
+    assert checked > 20

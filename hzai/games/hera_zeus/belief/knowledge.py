@@ -235,6 +235,8 @@ class Knowledge:
 
     def observe(self, event: Event) -> None:
         self._note(event)
+        if event.kind == "act":  # a move's stamp alone: counted by _note, nothing moved
+            return
         if event.kind != "reveal":
             self._spy_group = None
         handler = {"dealt": self._dealt, "move": self._moved, "reveal": self._revealed, "show_hand": self._shown}

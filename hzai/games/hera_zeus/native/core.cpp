@@ -962,6 +962,12 @@ void apply_action(const GameDef& g, State& s, int action) {
   }
   s.moves_played += 1;
   settle(g, s);
+  if (EventLog* log = capturing(); log && tl_stamp.first) {  // it logged nothing: its stamp alone
+    Event e;
+    e.kind = EV_ACT;
+    stamp(e);
+    log->push_back(e);
+  }
 }
 
 // The card the opponent draws from the hand after `pegasus hand` (R-PEG-H2), uniformly

@@ -186,7 +186,9 @@ struct State {
 // be followed from a native replay (knowledge.hpp). Only collected while an EventLog is
 // installed on the thread (a replay for the service); the search never installs one.
 enum Zone : int8_t { Z_DECK = 0, Z_HAND, Z_FIELD, Z_DISCARD, Z_LIMBO };
-enum EventKind : int8_t { EV_DEALT = 0, EV_MOVE, EV_REVEAL, EV_SHOW_HAND };
+// EV_ACT: a move that logged nothing else (a recall of the figure alone, `top`, a challenge
+// of two face-up cards) leaves its stamp alone, so the history features see every move.
+enum EventKind : int8_t { EV_DEALT = 0, EV_MOVE, EV_REVEAL, EV_SHOW_HAND, EV_ACT };
 
 struct Event {
   int8_t kind = EV_MOVE;

@@ -266,6 +266,7 @@ void Knowledge::history_of(const State& s, ViewSpec& v) const {
 
 void Knowledge::observe(const Event& e) {  // Knowledge.observe
   note(e);
+  if (e.kind == EV_ACT) return;  // a move's stamp alone: counted by note(), nothing moved
   if (e.kind != EV_REVEAL) spy_group_ = -1;
   switch (e.kind) {
     case EV_MOVE: moved(e); break;

@@ -12,7 +12,7 @@ using namespace hzn;
 namespace {
 
 const char* const ZONES[] = {"deck", "hand", "field", "discard", "limbo"};
-const char* const EVENT_KINDS[] = {"dealt", "move", "reveal", "show_hand"};
+const char* const EVENT_KINDS[] = {"dealt", "move", "reveal", "show_hand", "act"};
 
 py::object place(int zone, int player) {
   if (zone < 0) return py::none();

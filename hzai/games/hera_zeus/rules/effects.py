@@ -290,6 +290,8 @@ def apply_legal(state: State, move: Move) -> None:
         state.ap_spent += 1
     HANDLERS[move.kind](state, move)
     state._settle()
+    if state._acting[3]:  # it logged nothing: its stamp alone, so the history sees every move
+        state.events.append(Event("act", **state._stamp()))
     state._acting = None
 
 

@@ -32,7 +32,10 @@ class IllegalMoveError(ValueError):
 # places while a decision or chance is pending).
 @dataclass(frozen=True)
 class Event:
-    kind: str  # "move" | "reveal" | "dealt" (a hand at the deal) | "show_hand" (Pythia's spy)
+    # "move" | "reveal" | "dealt" (a hand at the deal) | "show_hand" (Pythia's spy) | "act" (a
+    # move that logged nothing else, its stamp alone: a recall of the figure alone, `top`, a
+    # challenge of two face-up cards)
+    kind: str
     card: int = -1
     src: tuple[str, int] | None = None
     dst: tuple[str, int] | None = None
