@@ -73,6 +73,11 @@ class SearchHooks:
     # shipped, the keys of model_defaults plus cpuct and mix), so that a retired default
     # keeps its moves whatever the new default's constants become.
     model_archive: dict = {}
+    # The layout of the native features that models read and self-play records hold, named
+    # by the game and renamed whenever it changes (a feature added, a count fixed), so that
+    # a self-play folder is never resumed under another layout and `hzai train` says when
+    # it learns from records of another (hzai.learn.selfplay). "": not named.
+    feature_layout: str = ""
     # The learned search's defaults where they differ from the shared ones (hzai.search.
     # ismcts: IsmctsBot.parts and guide): value, policy, cards (0/1), cpuct, mix; a bot's
     # options override them.

@@ -234,7 +234,7 @@ def write_shard(out: Path, index: int, arrays: dict) -> None:
 def prepare(config: SelfplayConfig, out: Path, model_id: str | None) -> None:
     """Make `out` (or check that a folder being resumed was made by the same run)."""
     config.check()
-    meta = dict(asdict(config), model=model_id)
+    meta = dict(asdict(config), model=model_id, features=game_of(config.game, config.params).feature_layout)
     out.mkdir(parents=True, exist_ok=True)
     path = out / META
     if path.exists():
@@ -247,6 +247,8 @@ def prepare(config: SelfplayConfig, out: Path, model_id: str | None) -> None:
         old.setdefault("params", "")  # folders made before games took params
         for key in ("full_share", "fast_budget", "keep", "fast_temperature"):  # before cheap self-play
             old.setdefault(key, getattr(SelfplayConfig(), key))
+        # A folder made before the layout was named holds features of no known layout
+        # (None here): it is refused, as another layout is, rather than mixed.
         diff = ", ".join(f"{k} {old.get(k)!r} -> {meta[k]!r}" for k in meta if k != "games" and old.get(k) != meta[k])
         if diff:
             raise SelfplayError(f"{out} holds another run's records ({diff}): use a new --out or the same options")
@@ -317,6 +319,20 @@ def bar(done: int, total: int, records: int, started: float, games: int | None =
     sys.stderr.flush()
     if done >= total:
         sys.stderr.write("\n")
+
+
+def feature_layouts(folders: list[str | Path]) -> dict[str, str | None]:
+    """Each folder's feature layout as its meta.json names it (None: not named, a folder
+    made before layouts were)."""
+    out = {}
+    for folder in folders:
+        path = Path(folder) / META
+        try:
+            meta = json.loads(path.read_text()) if path.exists() else {}
+        except ValueError:
+            meta = {}
+        out[str(folder)] = meta.get("features") if isinstance(meta, dict) else None
+    return out
 
 
 def load(folders: list[str | Path]) -> dict:

@@ -584,9 +584,7 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
                 version: int = 1, report: str | None = None, quiet: bool = False) -> dict:
     """Train both nets on the records of `folders` and write the model file `out`."""
     from hzai.core.registry import make_game
-    from hzai.learn.selfplay import load
-
-    from hzai.learn.selfplay import folder_game
+    from hzai.learn.selfplay import feature_layouts, folder_game, load
 
     game = make_game(game_name)
     if not game.capabilities.model or game.native is None:
@@ -600,6 +598,11 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     data = load(folders)
     if len(data["seat"]) == 0:
         raise ValueError("the self-play folders hold no records")
+    layouts = feature_layouts(folders)
+    other = {f: layout for f, layout in layouts.items() if layout != game.feature_layout}
+    if other and game.feature_layout:  # said even with --quiet: the model learns from another input
+        print(f"warning: features of another layout than today's {game.feature_layout!r} in "
+              + ", ".join(f"{f} ({layout or 'not named'})" for f, layout in other.items()), file=sys.stderr)
     rng = np.random.default_rng(config.seed)
     started = time.perf_counter()
     weights = config.blend_weights()  # ValueError naming a bad blend, before any training
@@ -636,7 +639,9 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     full = data["full"].astype(bool) if "full" in data else np.ones(len(data["seat"]), bool)
     init = ["--init", repo_path(config.init)] if config.init else []
     info = {"command": " ".join(["hzai", "train", *map(repo_path, folders), "--out", repo_path(out), *init]),
-            "config": {**asdict(config), "init": repo_path(config.init) if config.init else ""}, "data": [repo_path(f) for f in folders], "records": int(len(data["seat"])),
+            "config": {**asdict(config), "init": repo_path(config.init) if config.init else ""}, "data": [repo_path(f) for f in folders],
+            "features": game.feature_layout,
+            "feature_layouts": {repo_path(f): layout for f, layout in layouts.items()}, "records": int(len(data["seat"])),
             "full_records": int(full.sum()), "games": int(len(np.unique(data["game"]))), "blend": blend,
             "by_phase": by_phase, "value_curve": value_curve, "policy_curve": policy_curve,
             "calibration": calib, "seconds": round(time.perf_counter() - started, 1)}
@@ -647,7 +652,8 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
               "full_records": info["full_records"], "games": info["games"], "seconds": info["seconds"],
               "value_held_out": value_curve[-1]["held_out"], "value_ce_results": everything.get("value_net"),
               "blend": blend["weights"], "policy_held_out": policy_curve[-1]["held_out_policy"],
-              "hostage_held_out": policy_curve[-1].get("held_out_hostage")}
+              "hostage_held_out": policy_curve[-1].get("held_out_hostage"),
+              "feature_layouts": info["feature_layouts"]}
     if report:
         Path(report).write_text(json.dumps({**result, **info}, indent=1) + "\n")
     return result

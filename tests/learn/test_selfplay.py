@@ -59,6 +59,32 @@ def test_a_folder_of_another_run_is_refused(tmp_path):
         run(SelfplayConfig("hera_zeus", games=1, budget=6, seed=1, shard=1), tmp_path, threads=1)
 
 
+def test_a_folder_of_another_feature_layout_is_refused_and_training_says_so(tmp_path, capsys):
+    """meta.json names the features' layout (Game.feature_layout); a folder made under
+    another one (or before layouts were named) is not resumed into, and `hzai train`
+    warns when it learns from one, naming the folder."""
+    from hzai.core.registry import make_game
+    from hzai.learn.selfplay import feature_layouts
+    from hzai.learn.train import TrainConfig, train_model
+
+    layout = make_game("hera_zeus").feature_layout
+    config = SelfplayConfig("hera_zeus", games=2, budget=5, seed=1, shard=1)
+    run(config, tmp_path / "f", threads=1)
+    meta_path = tmp_path / "f" / "meta.json"
+    meta = json.loads(meta_path.read_text())
+    assert layout and meta["features"] == layout
+    assert feature_layouts([tmp_path / "f"]) == {str(tmp_path / "f"): layout}
+    del meta["features"]  # as a folder made before the layout was named
+    meta_path.write_text(json.dumps(meta))
+    with pytest.raises(SelfplayError, match=f"features None -> '{layout}'"):
+        run(config, tmp_path / "f", threads=1)
+    capsys.readouterr()
+    info = train_model("hera_zeus", [str(tmp_path / "f")], str(tmp_path / "m.npz"),
+                       TrainConfig(epochs=1, hidden="8", value_hidden="8", oracle_floor=False), quiet=True)
+    assert "features of another layout" in capsys.readouterr().err
+    assert list(info["feature_layouts"].values()) == [None]
+
+
 @pytest.mark.parametrize("args, message", [
     (["--games", "0"], "games must be within"),
     (["--budget", "-3"], "budget must be within"),

@@ -54,6 +54,9 @@ class Game(ServiceHooks, CoreGame):
     # Earlier defaults, playable as ismcts-v3 (hz@2, the table-only model: cpuct 0.25, mix 0.5).
     model_archive = {"v3": (Path(__file__).resolve().parents[1] / "models" / "hz-v3.npz",
                             {"cpuct": 0.25, "mix": 0.5})}
+    # 1,920 table features and 299 of the history (docs/learning.md); "-acts2": every move
+    # counted in the action blocks (a move that moves no card logs an `act` event).
+    feature_layout = "hz-2219-acts2"
 
     @classmethod
     def create(cls, variants: dict | None = None, deck: str = "classic") -> "Game":
