@@ -4,6 +4,8 @@ latency discipline, strength; JSON, one Markdown report and PNG plots.
     python -m benchmarks --size smoke      # seconds: checks that everything still runs
     python -m benchmarks --size quick      # a few minutes
     python -m benchmarks --size full       # the committed report (strength reused, see below)
+    python -m benchmarks list              # every benchmark, one line each, grouped by concern
+    python -m benchmarks run NAME [ARGS]   # one of them: the same as python -m benchmarks.NAME ARGS
 
 Results go to benchmarks/results/ for the full size, benchmarks/results/quick/ for the
 quick one and a new temporary folder for the smoke check (printed at the end), or to
@@ -20,19 +22,24 @@ Run it on an otherwise idle machine: other work skews every figure.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
+import re
 import resource
+import runpy
 import shlex
 import sys
 import tempfile
 import time
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks import bench_engine, bench_search, latency, load, overhead, report, strength
+from benchmarks import harness
 
-RESULTS = Path(__file__).resolve().parent / "results"
+FOLDER = Path(__file__).resolve().parent
+RESULTS = FOLDER / "results"
 PARTS = ("engine", "search", "load", "overhead", "latency", "strength")
 
 SIZES = {
@@ -90,6 +97,10 @@ def own_cpu_seconds() -> float:
 
 def run_part(name: str, size: str, out: Path, rerun_strength: bool) -> str:
     """Run one part into `out`; its status for the report."""
+    # imported here, not at the top: `run NAME` executes a module as __main__, which
+    # must not be imported already
+    from benchmarks import bench_engine, bench_search, latency, load, overhead, strength
+
     args = SIZES[size][name]
     if name == "engine":
         bench_engine.main([*args, "--out", str(out / "engine.json")])
@@ -121,7 +132,109 @@ def default_out(size: str) -> Path:
     return RESULTS if size == "full" else RESULTS / size
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One module of benchmarks/: its name, its CONCERN (None: a shared piece) and the
+    first sentence of its docstring."""
+    name: str
+    concern: str | None
+    summary: str
+    runnable: bool
+
+
+def summary_of(doc: str | None, width: int = 90) -> str:
+    """The first sentence of a docstring's first paragraph, on one line, cut at `width`."""
+    paragraph = " ".join((doc or "").split("\n\n")[0].split())
+    found = re.match(r"(.+?[.?!])(\s|$)", paragraph)
+    sentence = found.group(1) if found else paragraph
+    if len(sentence) > width:
+        sentence = sentence[:width - 1].rsplit(" ", 1)[0] + " …"
+    return sentence
+
+
+def catalogue(folder: Path = FOLDER) -> list[Entry]:
+    """Every module of `folder`, read without importing it: its CONCERN constant, its
+    docstring and whether it runs on its own (an `if __name__ == "__main__"` block)."""
+    entries = []
+    for path in sorted(folder.glob("*.py")):
+        if path.stem in ("__init__", "__main__"):
+            continue
+        tree = ast.parse(path.read_text(), filename=str(path))
+        concern = ...
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CONCERN" for t in node.targets):
+                try:
+                    concern = ast.literal_eval(node.value)
+                except ValueError:
+                    raise ValueError(f"{path}: CONCERN must be a literal string or None") from None
+        if concern is ...:
+            raise ValueError(f"{path} has no CONCERN: give it one of {', '.join(harness.CONCERNS)} "
+                             "(or None for a shared piece that does not run on its own)")
+        if concern is not None and concern not in harness.CONCERNS:
+            raise ValueError(f"{path}: CONCERN {concern!r} is not one of {', '.join(harness.CONCERNS)}")
+        runnable = any(isinstance(node, ast.If) and "__main__" in ast.unparse(node.test) for node in tree.body)
+        if concern is not None and not runnable:
+            raise ValueError(f"{path}: a benchmark (CONCERN {concern!r}) needs an `if __name__ == \"__main__\"` block")
+        entries.append(Entry(path.stem, concern, summary_of(ast.get_docstring(tree)), runnable))
+    return entries
+
+
+def list_benchmarks(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks list",
+                                     description="Every benchmark with one line, grouped by concern.")
+    parser.parse_args(argv)
+    entries = catalogue()
+    width = max(len(e.name) for e in entries)
+    for concern, about in [*harness.CONCERNS.items(), (None, "shared pieces the benchmarks import (not run on their own)")]:
+        group = [e for e in entries if e.concern == concern]
+        if not group:
+            continue
+        print(f"{concern or 'shared'}: {about}")
+        for e in group:
+            print(f"  {e.name:<{width}}  {e.summary}")
+        print()
+    print("python -m benchmarks run NAME --help   tells how to run one; "
+          "python -m benchmarks --size smoke|quick|full runs the suite")
+    return 0
+
+
+def run_benchmark(argv: list[str]) -> int:
+    """`run NAME ARGS...`: benchmarks.NAME as `python -m benchmarks.NAME ARGS...` would run
+    it (sys.argv is NAME's file and ARGS while it runs); its exit status."""
+    runnable = {e.name: e for e in catalogue() if e.runnable}
+    if not argv or argv[0] in ("-h", "--help"):
+        print("usage: python -m benchmarks run NAME [ARGS...]\n\nNAME is one of: " + ", ".join(runnable))
+        return 0 if argv else 2
+    name, args = argv[0], argv[1:]
+    if name not in runnable:
+        print(f"python -m benchmarks run: no benchmark named {name!r}; "
+              f"`python -m benchmarks list` names them all", file=sys.stderr)
+        return 2
+    saved = sys.argv
+    sys.argv = [str(FOLDER / f"{name}.py"), *args]
+    sys.modules.pop(f"benchmarks.{name}", None)  # as under `python -m`: __main__ is a fresh copy of it
+    try:
+        runpy.run_module(f"benchmarks.{name}", run_name="__main__", alter_sys=True)
+    except SystemExit as done:
+        code = done.code
+        if code is None:
+            return 0
+        if isinstance(code, int):
+            return code
+        print(code, file=sys.stderr)
+        return 1
+    finally:
+        sys.argv = saved
+    return 0
+
+
+COMMANDS = {"list": list_benchmarks, "run": run_benchmark}
+
+
 def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] and argv[0] in COMMANDS:
+        return COMMANDS[argv[0]](argv[1:])
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--size", choices=list(SIZES), default="quick")
@@ -133,7 +246,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out) if args.out else default_out(args.size)
     out.mkdir(parents=True, exist_ok=True)
-    command = "python -m benchmarks " + shlex.join(argv if argv is not None else sys.argv[1:])
+    command = "python -m benchmarks " + shlex.join(argv)
     run_path = out / "run.json"
     try:
         previous = json.loads(run_path.read_text()) if run_path.exists() else {}
@@ -167,6 +280,8 @@ def main(argv=None) -> int:
               "busy meanwhile)", flush=True)
         run["finished"] = utc_now()
         run_path.write_text(json.dumps(run, indent=1))
+    from benchmarks import report
+
     path = report.write_report(out)
     print(f"report: {path} ({time.perf_counter() - started:.0f}s in all)", flush=True)
     if failed:

@@ -22,12 +22,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import time
 from pathlib import Path
 
 from hzai.core import Limits, wilson_interval
 from hzai.search.arena import run_arena
+
+from benchmarks import harness
+
+CONCERN = "strength"  # its group in `python -m benchmarks list`
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = "ismcts-v1"
@@ -157,7 +160,7 @@ def main(argv=None) -> int:
         "vs pimc >= 65%, lower bound > 55%": vs_pimc["score"] >= 0.65 and vs_pimc["ci95"][0] > 0.55,
         "closes >= half the gap to the all-seeing ceiling": closed >= 0.5,
     }
-    out = {"ms_per_decision": args.ms, "minutes": args.minutes, "chunk": CHUNK, "seed": SEED, "machine": platform.node(),
+    out = {"ms_per_decision": args.ms, "minutes": args.minutes, "chunk": CHUNK, "seed": SEED, "machine": harness.machine(),
            "alone": alone, "paying": paying, "together": together, "best": best, "combined": combined, "vs_pimc": vs_pimc,
            "v1_vs_all_seeing": v1_ceiling, "best_vs_all_seeing": best_ceiling, "gap_closed": closed,
            "targets": targets}

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import time
 from pathlib import Path
 
@@ -29,6 +28,10 @@ from hzai.rng import SplitMix64, mix_seed
 from hzai.search import Limits, analyze, make_bot
 from hzai.search.arena import referee_step
 from hzai.search.review import decision_seed, resolve_move, review_moves
+
+from benchmarks import harness
+
+CONCERN = "engine"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -92,7 +95,7 @@ def main() -> None:
         "ratio_review_to_per_prefix": round(review_seconds / prefix_seconds, 3),
         "ms_per_decision_review": round(1000 * review_seconds / len(rows), 2),
         "marks": {"??": sum(r.mark == "??" for r in rows), "?": sum(r.mark == "?" for r in rows)},
-        "machine": {"python": platform.python_version(), "processor": platform.machine()},
+        "machine": harness.machine(),
     }
     (RESULTS / "analyze_game.json").write_text(json.dumps(figures, indent=1) + "\n")
     print(json.dumps(figures, indent=1))

@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import time
 from pathlib import Path
 
 from hzai.core import Limits, make_game
 from hzai.search.arena import (native_arena, native_results, native_team_results, play_game, play_team_game,
                                text_ranks)
+
+from benchmarks import harness
+
+CONCERN = "engine"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 LEGENDS = {"mission": 1, "heroes": ["Perseus", "Atalanta"]}
@@ -95,8 +97,7 @@ def main(argv=None) -> int:
         measure("legends", "team of ismcts@100", ["ismcts"], Limits(iterations=100), args.ismcts_games,
                 args.ismcts_games, args.seed, LEGENDS),
     ]
-    out = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
-                       "load_average": list(os.getloadavg())},
+    out = {"machine": harness.machine(),
            "note": "one-thread figures per CPU second of the process; two-thread figures per wall second",
            "rows": rows}
     Path(args.out).write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")

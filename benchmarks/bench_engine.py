@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import sys
 import time
 from pathlib import Path
@@ -25,6 +24,10 @@ from hzai.games.hera_zeus.native.state import NativeState, random_playouts
 from hzai.rng import SplitMix64
 from hzai.games.hera_zeus.rules import Game, Record, random_playout
 from hzai.games.hera_zeus.rules.playout import random_step
+
+from benchmarks import harness
+
+CONCERN = "engine"  # its group in `python -m benchmarks list`
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -93,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     game = Game.create()
     positions = {"start": start_positions(game, 64), "mid": mid_positions(game, 64)}
     results: dict = {
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+        "machine": harness.machine(),
         "seconds_per_measurement": args.seconds,
         "positions": {},
     }

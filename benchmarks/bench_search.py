@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import resource
 import sys
 import time
@@ -26,6 +25,10 @@ from hzai.games.hera_zeus.native.search import flat_view, new_search
 from hzai.rng import SplitMix64
 from hzai.games.hera_zeus.rules import Game, Record
 from hzai.games.hera_zeus.rules.playout import random_step
+
+from benchmarks import harness
+
+CONCERN = "engine"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 PHASES = {"early": (3, 6), "mid": (10, 16), "late": (20, 40)}  # turn ranges
@@ -68,7 +71,7 @@ def main(argv=None) -> int:
     game = Game.create()
     core = native_game(game)
     report = {
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+        "machine": harness.machine(),
         "load_average_at_start": os.getloadavg()[0],
         "seconds_per_measurement": args.seconds,
         "phases": {},

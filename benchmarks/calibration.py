@@ -23,9 +23,7 @@ Writes calibration.json, calibration.md and (with matplotlib) calibration.png.
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import platform
 import sys
 import time
 from collections import defaultdict
@@ -41,6 +39,10 @@ from hzai.games.hera_zeus.native.state import native_game
 from hzai.games.hera_zeus.native.inference import inference_spec
 from hzai.rng import SplitMix64, mix_seed
 from hzai.search import Limits, make_bot
+
+from benchmarks import harness
+
+CONCERN = "learning"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 SELF_PLAY = "ismcts:infer=0"  # the uniform search: the games the model was set on
@@ -181,8 +183,7 @@ def bootstrap(rows: list[dict], keys, level: str, rounds: int, seed: int) -> dic
         col = list(zip(*draws[k]))
 
         def ci(values):
-            s = sorted(values)
-            return [round(s[int(0.025 * (len(s) - 1))], 5), round(s[int(0.975 * (len(s) - 1))], 5)]
+            return [round(x, 5) for x in harness.interval95(values, rule="lower")]
 
         out[k] = {"brier": round(b, 5), "brier_ci95": ci(col[0]), "log_loss": round(ll, 5),
                   "log_loss_ci95": ci(col[1]), "brier_improvement": round(1 - b / base if base else 0.0, 5),
@@ -205,12 +206,8 @@ def reliability(rows: list[dict], key: str) -> list[dict]:
 
 
 def plot(report: dict, path: Path) -> bool:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    plt = harness.pyplot()
+    if plt is None:
         return False
     fig, ax = plt.subplots(figsize=(5.5, 5))
     ax.plot([0, 1], [0, 1], color="grey", lw=0.8, ls="--", label="perfect calibration")
@@ -223,8 +220,7 @@ def plot(report: dict, path: Path) -> bool:
     ax.set_title(f"Hostage belief from turn {FROM_TURN} on, {report['positions']} positions")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    harness.save_plot(fig, path)
     return True
 
 
@@ -280,18 +276,18 @@ def main(argv=None) -> int:
     report = {
         "games": args.games, "budget": args.budget, "samples": args.samples, "seeds": [args.seed, args.seed + args.games - 1],
         "from_turn": FROM_TURN, "positions": len(rows), "bootstrap_rounds": args.bootstrap, "default": default,
-        "machine": {"python": platform.python_version(), "platform": platform.platform()},
+        "machine": harness.machine(),
         "seconds": round(time.time() - started, 1), "levels": levels,
         "target": {"improvement": chosen["brier_improvement"], "ci95": chosen["brier_improvement_ci95"],
                    "required": TARGET, "met": chosen["brier_improvement"] >= TARGET},
         "reliability": {k: reliability(rows, k) for k in ("uniform", default)},
         "evidence_per_position": round(sum(r["evidence"] for r in rows) / max(1, len(rows)), 2),
     }
-    (out / "calibration.json").write_text(json.dumps(report, indent=1))
-    command = "python -m benchmarks.calibration " + " ".join(argv if argv is not None else sys.argv[1:])
-    (out / "calibration.md").write_text(markdown(report, command.strip()))
+    command = harness.command("calibration", argv)
+    harness.write_json(out / "calibration.json", {"command": command, **report})
+    (out / "calibration.md").write_text(markdown(report, command))
     plotted = plot(report, out / "calibration.png")
-    print(markdown(report, command.strip()))
+    print(markdown(report, command))
     print(f"written: {out / 'calibration.json'}, {out / 'calibration.md'}" + (f", {out / 'calibration.png'}" if plotted else ""))
     return 0
 

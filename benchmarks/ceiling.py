@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import sys
 import time
 from pathlib import Path
@@ -25,6 +24,10 @@ from pathlib import Path
 from hzai.core import Limits, wilson_interval
 from hzai.rng import SplitMix64
 from hzai.search.arena import run_arena
+
+from benchmarks import harness
+
+CONCERN = "strength"  # its group in `python -m benchmarks list`
 
 BASELINE, CANDIDATE = "ismcts-v1", "ismcts"
 OUT = Path(__file__).parent / "results"
@@ -53,8 +56,7 @@ def paired_interval(first: dict[int, float], second: dict[int, float], rounds: i
             values.append(value)
     if len(values) < rounds // 2:
         return None, None
-    values.sort()
-    return values[int(0.025 * len(values))], values[min(len(values) - 1, int(0.975 * len(values)))]
+    return harness.interval95(values, rule="floor")
 
 
 def match(spec: str, games: int, limits: Limits, seed: int, jobs: int) -> tuple[dict, dict[int, float]]:
@@ -89,8 +91,8 @@ def main(argv=None) -> int:
     new, new_scores = match(CANDIDATE, args.games, limits, args.seed, args.jobs)
     closed = gap_closed(v1["score"], new["score"])
     low, high = paired_interval(v1_scores, new_scores, args.bootstrap, args.seed)
-    report = {"command": "python -m benchmarks.ceiling " + " ".join(argv if argv is not None else sys.argv[1:]),
-              "ms": args.ms, "seed": args.seed, "machine": platform.machine(), "v1_vs_ceiling": v1,
+    report = {"command": harness.command("ceiling", argv),
+              "ms": args.ms, "seed": args.seed, "machine": harness.machine(), "v1_vs_ceiling": v1,
               "default_vs_ceiling": new, "gap_closed": closed, "gap_closed_ci95": [low, high],
               "target_half_gap_met": closed is not None and closed >= 0.5, "minutes": (time.time() - started) / 60}
     args.out.mkdir(parents=True, exist_ok=True)

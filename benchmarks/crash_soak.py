@@ -35,6 +35,8 @@ from hzai.rng import SplitMix64
 from hzai.games.hera_zeus.rules import Game, Record, deal
 from hzai_client import HzaiClient
 
+CONCERN = "service"  # its group in `python -m benchmarks list`
+
 GAME = "hera_zeus"
 SEATS = ("hera", "zeus")  # by seat index, as the match's status names them
 

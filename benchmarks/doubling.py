@@ -22,6 +22,10 @@ from hzai.core import Limits, make_game
 from hzai.search.arena import native_bot, native_results, summarize
 from hzai.search.bot import make_bot
 
+from benchmarks import harness
+
+CONCERN = "strength"  # its group in `python -m benchmarks list`
+
 BOT = "ismcts-v1"
 CHUNK = 20
 OUT = Path(__file__).parent / "results"
@@ -64,7 +68,7 @@ def main(argv=None) -> int:
 
     report = play(args.iterations, args.games, args.seed, args.threads, progress)
     print(file=sys.stderr)
-    report["command"] = "python -m benchmarks.doubling " + " ".join(argv if argv is not None else sys.argv[1:])
+    report["command"] = harness.command("doubling", argv)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / f"doubling_{args.iterations}.json").write_text(json.dumps(report, indent=1) + "\n")
     low, high = report["ci95"]

@@ -24,6 +24,8 @@ from collections import Counter
 
 import grpc
 
+CONCERN = "service"  # its group in `python -m benchmarks list`
+
 FORBIDDEN = ("INTERNAL", "UNKNOWN", "UNAVAILABLE")
 BOT = "/hzai.v3.BotService/"
 MATCH = "/hzai.v3.MatchService/"

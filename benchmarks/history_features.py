@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import statistics
 import sys
 from pathlib import Path
 
 import numpy as np
+
+from benchmarks import harness
+
+CONCERN = "learning"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -100,7 +102,7 @@ def run(args) -> dict:
         rows["with"].append(best[4])
         values.append(best[5])
     med = lambda xs: round(statistics.median(xs), 1)  # noqa: E731
-    return {"command": "python -m benchmarks.history_features " + " ".join(args.argv),
+    return {"command": harness.command("history_features", args.argv),
             "model": weights.model_id, "features": {"table": base, "all": n_all},
             "active_median": {k: statistics.median(v) for k, v in active.items()},
             "active_mean": {k: round(statistics.mean(v), 1) for k, v in active.items()},
@@ -108,8 +110,7 @@ def run(args) -> dict:
             "features_ns_median": {k: med(v) for k, v in features.items()},
             "value_eval_ns_median": med(values),
             "policy_net": [int(w0.shape[1])] + [int(b.shape[0]) for _, b in rest],
-            "positions": len(specs), "evals_per_position": args.evals, "repeats": args.repeats, "cpu": os.cpu_count(),
-            "load": round(os.getloadavg()[0], 2), "python": platform.python_version(), "machine": platform.machine()}
+            "positions": len(specs), "evals_per_position": args.evals, "repeats": args.repeats, "machine": harness.machine()}
 
 
 def markdown(r: dict) -> str:
@@ -117,7 +118,7 @@ def markdown(r: dict) -> str:
     return "\n".join([
         "# History in the features: the cost of an evaluation\n",
         f"Command: `{r['command']}` (model {r['model']}; {r['positions']} positions, {r['evals_per_position']} "
-        f"evaluations each; {r['cpu']} CPUs, load {r['load']}).\n",
+        f"evaluations each; {harness.machine_text(r['machine'])}).\n",
         f"Features: {r['features']['table']} of the table + {r['features']['all'] - r['features']['table']} of the history "
         f"= {r['features']['all']}; active (median) {r['active_median']['table']} + {r['active_median']['history']}.\n",
         "| measure | ns (median over positions) |", "|---|---|",

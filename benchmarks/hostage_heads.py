@@ -16,6 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks import harness
+
+CONCERN = "learning"  # its group in `python -m benchmarks list`
+
 
 def head_log_loss(data: dict, rows: np.ndarray, weights, n_features: int, chunk: int = 4096) -> np.ndarray:
     """Per row, minus the log-probability the model's hostage head gives the true class."""
@@ -56,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     held = subsample(held, args.rows, 7)
     keep = data["labels"][held, 0] >= 0
     turn = data["turn"][held]
-    result = {"command": " ".join(["python -m benchmarks.hostage_heads", *(argv or sys.argv[1:])]),
+    result = {"command": harness.command("hostage_heads", argv),
               "records": int(keep.sum()), "models": []}
     for path in args.models:
         weights = read(path)

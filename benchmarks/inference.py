@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import sys
 import time
 from pathlib import Path
@@ -23,6 +22,10 @@ from pathlib import Path
 from hzai.core import wilson_interval
 from hzai.search import Limits
 from hzai.search.arena import play_game
+
+from benchmarks import harness
+
+CONCERN = "strength"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 INFER, PLAIN = "ismcts:infer=1", "ismcts:infer=0"
@@ -82,7 +85,7 @@ def main(argv=None) -> int:
     spec = INFER + (f",temp={args.temp}" if args.temp else "")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    command = "python -m benchmarks.inference " + " ".join(argv if argv is not None else sys.argv[1:])
+    command = harness.command("inference", argv)
     plan = {"iterations": ("equal iterations", Limits(iterations=args.iterations)),
             "time": ("equal time", Limits(millis=args.millis))}
     kept = []
@@ -90,7 +93,7 @@ def main(argv=None) -> int:
         previous = json.loads((out / "inference.json").read_text())
         kept = [c for c in previous["conditions"] if c["label"] != plan[args.only][0]]
         command = f"{previous['command']}; {command.strip()}"
-    report = {"command": command.strip(), "machine": {"python": platform.python_version(), "platform": platform.platform()},
+    report = {"command": command.strip(), "machine": harness.machine(),
               "conditions": kept}
     for key in ("iterations", "time"):
         if args.only not in (None, key):

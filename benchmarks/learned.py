@@ -32,6 +32,10 @@ import numpy as np
 
 from hzai.learn.match import interval  # mean and 95% interval over paired deals
 
+from benchmarks import harness
+
+CONCERN = "learning"  # its group in `python -m benchmarks list`
+
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -44,7 +48,7 @@ def _write(name: str, data: dict, out: Path) -> Path:
 
 
 def _command(argv) -> str:
-    return "python -m benchmarks.learned " + " ".join(argv)
+    return harness.command("learned", argv)
 
 
 def _positions(count: int, seed: int, min_turn: int = 4):
@@ -193,7 +197,7 @@ def strength(args) -> dict:
     print(file=sys.stderr)
     mean, low, high = interval(np.asarray(list(scores.values())))
     return {"a": args.a, "b": args.b, "ms_a": args.ms, "ms_b": ms_b, "games": 2 * len(scores), "seed": args.seed,
-            "model": args.model or "shipped", "command": " ".join(["python -m benchmarks.learned", *sys.argv[1:]]),
+            "model": args.model or "shipped", "command": harness.command("learned"),
             "score_a": round(mean, 4), "low": round(low, 4), "high": round(high, 4),
             "ms_per_decision": {w: round(1000 * think[w] / max(1, decisions[w]), 1) for w in think},
             "seconds": round(time.perf_counter() - started, 1), "jobs": args.jobs,
@@ -206,8 +210,8 @@ def pooled(runs: list[dict]) -> dict:
     by their games."""
     games = sum(r["games"] for r in runs)
     mean = sum(r["score_a"] * r["games"] for r in runs) / games
-    se = sum((r["games"] * (r["high"] - r["low"]) / (2 * 1.96)) ** 2 for r in runs) ** 0.5 / games
-    return {"score_a": mean, "low": mean - 1.96 * se, "high": mean + 1.96 * se, "games": games}
+    se = sum((r["games"] * (r["high"] - r["low"]) / (2 * harness.Z95)) ** 2 for r in runs) ** 0.5 / games
+    return {"score_a": mean, "low": mean - harness.Z95 * se, "high": mean + harness.Z95 * se, "games": games}
 
 
 # ----- ablation at equal iterations, native arena -------------------------------------

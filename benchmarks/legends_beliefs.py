@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import platform
 import sys
 import time
 from pathlib import Path
@@ -34,6 +33,10 @@ from pathlib import Path
 from hzai.core import Limits
 from hzai.games.legends.game import DEFAULT_HEROES
 from hzai.rng import SplitMix64, mix_seed
+
+from benchmarks import harness
+
+CONCERN = "legends"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 SEED = 760000  # self-play used seeds below 600000 and from 1000000 up
@@ -182,10 +185,10 @@ def main(argv=None) -> int:
         p.error(str(exc))
     if model is None or not model.has_cards:
         p.error("the model has no card net: give --model FILE made by `hzai train-cards`")
-    meta = {"command": "python -m benchmarks.legends_beliefs " + " ".join(argv if argv is not None else sys.argv[1:]),
+    meta = {"command": harness.command("legends_beliefs", argv),
             "model": weights.model_id, "bot": args.bot, "iterations": args.iterations, "difficulty": args.difficulty,
             "every": args.every, "pool": args.pool, "seed": args.seed,
-            "machine": f"Python {platform.python_version()}, {platform.machine()}"}
+            "machine": harness.machine()}
     rows = []
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import sys
 import time
 from pathlib import Path
@@ -41,7 +40,10 @@ from hzai.core.bot import wilson_interval
 from hzai.games.legends.game import DEFAULT_HEROES
 from hzai.search.arena import run_team
 
+from benchmarks import harness
 from benchmarks.legends_learned import decision_time, paired
+
+CONCERN = "legends"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 SEED = 800000
@@ -152,7 +154,7 @@ def markdown(entries: list[dict], meta: dict) -> str:
              f"Model: {meta['model']}; the learned team is `{meta.get('learned', LEARNED)}`. Equal time: {meta['ms']} ms a decision, from each team's rate measured on one "
              f"core ({meta['iterations'][LEARNED]} iterations for ismcts, {meta['iterations'][TODAY]} for ismcts-v2 "
              f"and the all-seeing ceiling). Deals: seed {meta['seed']} + game index, the same for every team of a cell. "
-             f"Machine: {meta['machine']}; two cores shared with other work, so the ms figures are rough.", "",
+             f"Machine: {harness.machine_text(meta['machine'])}; two cores shared with other work, so the ms figures are rough.", "",
              "Each team's win rate, its games in brackets; difference: ismcts − ismcts-v2 over the deals both played, "
              "with its 95% interval; gap closed: that difference over (ceiling − ismcts-v2), where the ceiling is "
              "above ismcts-v2.", "",
@@ -200,9 +202,7 @@ def markdown(entries: list[dict], meta: dict) -> str:
 
 
 def plot(entries: list[dict], path: Path) -> bool:
-    from benchmarks.report import _pyplot
-
-    plt = _pyplot()
+    plt = harness.pyplot()
     if plt is None:
         return False
     panels = sorted({(e["seats"], e["difficulty"]) for e in entries}, key=lambda p: (p[1] != "human", p[0]))
@@ -229,8 +229,7 @@ def plot(entries: list[dict], path: Path) -> bool:
         ax.legend(fontsize=7)
     fig.suptitle("Legends of Hellas: win rate by mission and team (equal time for the searched teams)")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    harness.save_plot(fig, path, dpi=100)
     return True
 
 
@@ -334,10 +333,10 @@ def main(argv=None) -> int:
         print(f"measuring each team's iterations a ms at {args.rate_iterations} iterations ...", file=sys.stderr)
         timing = decision_time(args.rate_iterations)
     iterations = {t: max(1, round(args.ms * timing["iterations_per_ms"][t])) for t in (LEARNED, TODAY)}
-    meta = {"command": "python -m benchmarks.legends_grid " + " ".join(argv if argv is not None else sys.argv[1:]),
+    meta = {"command": harness.command("legends_grid", argv),
             "model": model, "learned": args.learned, "seed": args.seed, "ms": args.ms, "timing": timing,
             "iterations": iterations,
-            "machine": f"Python {platform.python_version()}, {platform.machine()}, {args.jobs} arena thread(s)"}
+            "jobs": args.jobs, "machine": harness.machine()}
     entries = list(old["entries"])
     plan = team_plan(args, iterations)
     started = time.time()

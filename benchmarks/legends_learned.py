@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import platform
 import sys
 import time
 from pathlib import Path
@@ -34,6 +32,10 @@ from hzai.games.legends.game import DEFAULT_HEROES
 from hzai.core.registry import make_game
 from hzai.search.arena import native_arena, native_team_results
 
+from benchmarks import harness
+
+CONCERN = "legends"  # its group in `python -m benchmarks list`
+
 RESULTS = Path(__file__).resolve().parent / "results"
 SEED = 700000
 TEAMS = ("ismcts", "ismcts-v2")  # the learned default, today's unguided search
@@ -42,12 +44,7 @@ LEARNED, TODAY = TEAMS
 
 def paired(a: list[int], b: list[int]) -> tuple[float, float, float]:
     """Mean of a - b over paired deals and its 95% interval (normal approximation)."""
-    n = len(a)
-    d = [x - y for x, y in zip(a, b)]
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n) if n > 1 else 1.0
-    return mean, mean - half, mean + half
+    return harness.mean_interval([x - y for x, y in zip(a, b)])
 
 
 def team_games(team: str, game, games: int, iterations: int, jobs: int, seed: int) -> list:
@@ -109,7 +106,7 @@ def markdown(rows: list[dict], meta: dict) -> str:
     lines = ["# Legends of Hellas: the learned team (ismcts) against today's ISMCTS team (ismcts-v2)", "",
              f"Command: `{meta['command']}`", "",
              f"Model: {meta['model']}; {budget}. Paired deals: cell game i is dealt from seed {meta['seed']} + i "
-             f"for both teams (self-play used seeds below 600000). Machine: {meta['machine']} (two cores shared "
+             f"for both teams (self-play used seeds below 600000). Machine: {harness.machine_text(meta['machine'])} (two cores shared "
              "with other work: the ms figures are rough).", "",
              "| mission | seats | iterations ismcts / v2 | paired games | ismcts | 95% | ismcts-v2 | 95% | difference "
              "| 95% (paired) | ms/decision ismcts / v2 |",
@@ -163,9 +160,9 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     json_path = out / "legends_learned.json"
     old = json.loads(json_path.read_text()) if json_path.exists() else {}
-    meta = {"command": "python -m benchmarks.legends_learned " + " ".join(argv if argv is not None else sys.argv[1:]),
+    meta = {"command": harness.command("legends_learned", argv),
             "model": read(path).model_id, "seed": args.seed, "ms": args.ms,
-            "machine": f"Python {platform.python_version()}, {platform.machine()}, {args.jobs} job(s)",
+            "jobs": args.jobs, "machine": harness.machine(),
             "timing": None}
     same = {k: old.get("meta", {}).get(k) for k in ("model", "ms")} == {"model": meta["model"], "ms": args.ms}
     rows = list(old.get("rows", [])) if same else []  # a run cut short resumes; another model or budget starts afresh

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import sys
 import time
 from pathlib import Path
@@ -35,6 +34,10 @@ from hzai.games.legends.heuristic import best_moves
 from hzai.games.legends.native.check import _Whole
 from hzai.games.legends.native.twin import native_view
 from hzai.rng import SplitMix64
+
+from benchmarks import harness
+
+CONCERN = "legends"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 SEED = 0  # deal SEED + 1000 * mission + 100 * seats + game, + 100000 for godlike
@@ -86,7 +89,7 @@ def markdown(data: dict) -> str:
     rows = data["settings"]
     total = {k: sum(r[k] for r in rows) for k in ("views", "samples", "before", "after", "before_views")}
     lines = ["# Legends sampler: give-ups before and after the fitted draw", "",
-             f"Command: `{data['command']}` ({data['seconds']:.0f} s, {data['machine']}).", "",
+             f"Command: `{data['command']}` ({data['seconds']:.0f} CPU seconds of one process; {harness.machine_text(data['machine'])}).", "",
              f"{total['samples']:,} samples of {total['views']:,} views (every decision of {data['games']} heuristic "
              f"games a setting with {100 * data['random']:.0f}% random moves, every seat, seeds 0..{data['seeds'] - 1}), "
              "by the native sampler.", "",
@@ -127,10 +130,10 @@ def main(argv=None) -> int:
                 r = rows[-1]
                 print(f"mission {mission}, {seats} seats, {difficulty}: {r['samples']} samples, "
                       f"before {r['before']}, after {r['after']}", flush=True)
-    data = {"command": "python -m benchmarks.legends_sampler " + " ".join(sys.argv[1:] if argv is None else argv),
+    data = {"command": harness.command("legends_sampler", argv),
             "games": args.games, "seeds": args.seeds, "random": args.random, "seed": SEED,
             "seconds": time.process_time() - started,
-            "machine": f"Python {platform.python_version()}, {platform.machine()}, CPU seconds of one process",
+            "machine": harness.machine(),
             "settings": rows}
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

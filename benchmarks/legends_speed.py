@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import sys
 import time
 from pathlib import Path
@@ -37,6 +35,10 @@ from hzai.games.legends.native.check import _Whole
 from hzai.games.legends.native.twin import native_state, native_view
 from hzai.native.tables import PLAYOUTS
 from hzai.rng import SplitMix64
+
+from benchmarks import harness
+
+CONCERN = "legends"  # its group in `python -m benchmarks list`
 
 ROOT = Path(__file__).resolve().parents[1]
 HEROES = ["Perseus", "Jason", "Achilles", "Hercules", "Atalanta"]
@@ -159,7 +161,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     start, mid = positions(False), positions(True)
     result = {
-        "machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0], "platform": platform.platform()},
+        "machine": harness.machine(),
         "cells": [f"mission {m}, {s} seats" for m, s in CELLS],
         "playouts_per_s": {"start": playout_rates(start, args.seconds), "mid": playout_rates(mid, args.seconds)},
         "light_playouts_per_s": {"start": playout_rates(start, args.seconds, light=True),

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import sys
 import time
 from multiprocessing import Pool
@@ -37,6 +36,10 @@ from hzai.core import Limits
 from hzai.games.legends.game import DEFAULT_HEROES
 from hzai.search.arena import play_team_game, run_team
 from hzai.core.bot import wilson_interval
+
+from benchmarks import harness
+
+CONCERN = "legends"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 TEAMS = {"random": ("random", False), "heuristic": ("heuristic", False), "ismcts": ("ismcts", False),
@@ -141,7 +144,7 @@ def markdown(rows: list[dict], meta: dict) -> str:
              f"{meta['search_games']} games a cell at {meta['iterations']} iterations a decision, "
              f"{'on every cell' if meta['search_cells'] == 'all' else 'on the target cells only (missions 1-3, human)'}. "
              f"Deals: seed {meta['seed']} + game index, the same for every team of a cell. "
-             f"{meta['seconds']:.0f} s on {meta['machine']}.", "",
+             f"{meta['seconds']:.0f} s on {harness.machine_text(meta['machine'])}.", "",
              "| mission | seats | difficulty | team | games | won | win rate | 95% interval | vs all-seeing | ms/decision |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
@@ -165,12 +168,8 @@ def markdown(rows: list[dict], meta: dict) -> str:
 
 
 def plot(rows: list[dict], path: Path) -> bool:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    plt = harness.pyplot()
+    if plt is None:
         return False
     panels = sorted({(r["seats"], r["difficulty"]) for r in rows})
     fig, axes = plt.subplots(1, len(panels), figsize=(4.5 * len(panels), 4), squeeze=False)
@@ -192,7 +191,7 @@ def plot(rows: list[dict], path: Path) -> bool:
         ax.legend(fontsize=7)
     fig.suptitle("Legends of Hellas: mission win rates by team")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    harness.save_plot(fig, path)
     return True
 
 
@@ -275,8 +274,8 @@ def main(argv=None) -> int:
     if unknown:
         parser.error(f"--teams: unknown team {unknown[0]!r}; teams: {', '.join(TEAMS)}")
     out.mkdir(parents=True, exist_ok=True)
-    meta = {"size": args.size, "command": "python -m benchmarks.legends_strength " + " ".join(argv or sys.argv[1:]),
-            "seed": args.seed, "machine": f"Python {platform.python_version()}, {platform.machine()}, {args.jobs} process(es)",
+    meta = {"size": args.size, "command": harness.command("legends_strength", argv),
+            "seed": args.seed, "jobs": args.jobs, "machine": harness.machine(),
             **{k: size[k] for k in ("games", "search_games", "iterations", "search_cells")}}
     plan = cells(size, teams)
     rows: list[dict] = []

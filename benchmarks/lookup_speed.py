@@ -16,6 +16,8 @@ from hzai.core import make_game
 from hzai.rng import SplitMix64
 from hzai.search.ismcts import new_tree
 
+CONCERN = "engine"  # its group in `python -m benchmarks list`
+
 CASES = [("hera_zeus", {}), ("legends", {"mission": 1, "heroes": ["Perseus", "Jason", "Achilles", "Hercules"]}),
          ("legends", {"mission": 6, "heroes": ["Perseus", "Jason"]})]
 

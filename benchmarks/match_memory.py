@@ -30,7 +30,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.service import LocalServer, machine
+from benchmarks import harness
+from benchmarks.harness import machine
+from benchmarks.service import LocalServer
+
+CONCERN = "service"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 READ = 50  # matches the fresh replica serves
@@ -156,8 +160,7 @@ def main(argv=None) -> int:
             f"fresh replica, {high['matches']} vs {low['matches']} in the store: "
             f"{high['replica']['rss_mb'] - low['replica']['rss_mb']:+.1f} MB (target: within 10 MB)",
         ]
-    result = {"command": "python -m benchmarks.match_memory" + "".join(
-                  f" {a}" for a in (argv if argv is not None else __import__("sys").argv[1:])),
+    result = {"command": harness.command("match_memory", argv),
               "match_cache": args.match_cache or ServerConfig().match_cache, "machine": machine(),
               "runs": runs, "summary": summary}
     out = Path(args.out)

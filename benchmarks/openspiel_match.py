@@ -28,11 +28,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+
+from benchmarks import harness
+
+CONCERN = "strength"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 OURS = "ismcts:infer=0"  # the uniform belief: both searches draw their worlds alike
@@ -231,7 +234,7 @@ def markdown(report: dict) -> str:
         "# Our ISMCTS vs OpenSpiel's ISMCTS",
         "",
         f"Command: `{report['command']}`  ",
-        f"Machine: {report['machine']}; {report['jobs']} games at a time; deals seeded from {report['seed']}, "
+        f"Machine: {harness.machine_text(report['machine'])}; {report['jobs']} games at a time; deals seeded from {report['seed']}, "
         "each deal played twice with the seats swapped.",
         "",
         "| setting | games | ours wins | draws | ours losses | our score | 95% interval | ours: it/decision, ms/decision, it/s | OpenSpiel: it/decision, ms/decision, it/s |",
@@ -269,8 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     report = {
-        "command": "python -m benchmarks.openspiel_match " + " ".join(argv if argv is not None else sys.argv[1:]),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "command": harness.command("openspiel_match", argv),
+        "machine": harness.machine(),
         "jobs": args.jobs,
         "seed": args.seed,
         "uct_c": args.uct_c,

@@ -40,6 +40,10 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks import harness
+
+CONCERN = "learning"  # its group in `python -m benchmarks list`
+
 OUT = Path(__file__).parent / "results" / "pbi"
 
 
@@ -95,7 +99,7 @@ def cost(args) -> dict:
         return round(statistics.median(r[key] for r in among), 3) if among else None
 
     return {"games": args.games, "seed": args.seed, "pool": args.pool, "budget": args.budget,
-            "command": " ".join(["python -m benchmarks.pbi", *sys.argv[1:]]), "decisions": len(rows),
+            "command": harness.command("pbi"), "decisions": len(rows),
             "with_evidence": len(scored),
             "ms": {"cards_mean": mean("cards_ms"), "evidence_mean": mean("evidence_ms"),
                    "pbi_mean": mean("pbi_ms"), "pbi_median": median("pbi_ms"),
@@ -152,7 +156,7 @@ def hostage(args) -> dict:
             "positions_with_evidence": len(informed), "self_play": cal.SELF_PLAY, "budget": args.budget,
             "seeds": [args.seed, args.seed + args.games - 1], "from_turn": cal.FROM_TURN, "samples": args.samples,
             "temperature": args.temperature, "epsilon": args.epsilon,
-            "command": " ".join(["python -m benchmarks.pbi", *sys.argv[1:]]),
+            "command": harness.command("pbi"),
             "seconds": round(time.perf_counter() - started, 1), "levels": levels, "fine_with_evidence": by_informed,
             "pbi_log_loss_better_than_uniform": round(1 - fine["pbi"]["log_loss"] / fine["uniform"]["log_loss"], 4),
             "pbi_brier_better_than_uniform": round(1 - fine["pbi"]["brier"] / fine["uniform"]["brier"], 4),
@@ -208,7 +212,7 @@ def truth(args) -> dict:
         print(f"\r[{g + 1}/{args.games}]", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     return {"games": args.games, "seed": args.seed, "pool": 100,
-            "command": " ".join(["python -m benchmarks.pbi", *sys.argv[1:]]),
+            "command": harness.command("pbi"),
             "settings": [{"temperature": t, "factor": "ratio" if ratio else "likelihood", "positions": len(r),
                           "truth_rank": round(statistics.fmean(x[0] for x in r), 4),
                           "truth_log_gain": round(statistics.fmean(x[1] for x in r), 4),
@@ -246,7 +250,7 @@ def match(args) -> dict:
     print(file=sys.stderr)
     mean, low, high = interval(np.asarray(list(scores.values())))
     return {"a": args.a, "b": args.b, "iterations": args.iterations, "games": 2 * len(scores), "seed": args.seed,
-            "command": " ".join(["python -m benchmarks.pbi", *sys.argv[1:]]), "score_a": round(mean, 4),
+            "command": harness.command("pbi"), "score_a": round(mean, 4),
             "low": round(low, 4), "high": round(high, 4), "seconds": round(time.perf_counter() - started, 1),
             "pair_scores": [scores[k] for k in sorted(scores)]}
 

@@ -19,13 +19,16 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import platform
 from pathlib import Path
 
 from hzai.core import Limits
 from hzai.games.hera_zeus.belief.inference import POOL
 from hzai.games.hera_zeus.rules import Game
 from hzai.search.arena import run_arena
+
+from benchmarks import harness
+
+CONCERN = "strength"  # its group in `python -m benchmarks list`
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZED, FIXED = "ismcts", "ismcts:temp=2"
@@ -77,8 +80,8 @@ def main(argv=None) -> int:
     limits = {b: Limits.parse(b) for b in args.budgets}
     jobs = args.jobs if multiprocessing.get_start_method() == "fork" else 1  # the wrap reaches forked workers only
     fix_the_pool_of_explicit_temperatures()
-    command = "python -m benchmarks.pool_size " + " ".join(
-        ["--budgets", *args.budgets, "--games", str(args.games), "--seed", str(args.seed), "--jobs", str(jobs)])
+    command = harness.command(
+        "pool_size", ["--budgets", *args.budgets, "--games", str(args.games), "--seed", str(args.seed), "--jobs", str(jobs)])
     rows = []
     for budget, lim in limits.items():
         r = run_arena(SIZED, FIXED, args.games, lim, seed=args.seed, jobs=jobs)
@@ -90,7 +93,7 @@ def main(argv=None) -> int:
               flush=True)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    data = {"command": command, "machine": platform.platform(), "sized": SIZED,
+    data = {"command": command, "machine": harness.machine(), "sized": SIZED,
             "fixed": f"{FIXED} with a pool of {POOL}", "rows": rows}
     out.write_text(json.dumps(data, indent=2) + "\n")
     out.with_suffix(".md").write_text(table(data))

@@ -31,7 +31,11 @@ import threading
 import time
 from pathlib import Path
 
-from benchmarks.service import LocalServer, machine, percentile
+from benchmarks import harness
+from benchmarks.harness import machine, percentile
+from benchmarks.service import LocalServer
+
+CONCERN = "service"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -135,8 +139,8 @@ def measure(processes: int, args) -> dict:
     return {
         "processes": processes, "calls": calls, "calls_per_s": round(calls / args.seconds, 1),
         "by_worker": dict(sorted(by_worker.items())), "errors": errors,
-        "p50_ms": round(percentile(latencies, 50), 2) if latencies else None,
-        "p99_ms": round(percentile(latencies, 99), 2) if latencies else None,
+        "p50_ms": round(percentile(latencies, 0.5), 2) if latencies else None,
+        "p99_ms": round(percentile(latencies, 0.99), 2) if latencies else None,
         "server_cores": round(server_cpu / args.seconds, 2),
         "server_cpu_ms_per_call": round(1000 * server_cpu / calls, 3) if calls else None,
         "client_cores": round(client_cpu / args.seconds, 2),
@@ -173,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         mine = [r["calls_per_s"] for r in runs if r["processes"] == processes]
         ratios[str(processes)] = [round(m / b, 2) for m, b in zip(mine, base)]
     result = {
-        "command": "python -m benchmarks.processes " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "command": harness.command("processes", argv),
         "machine": machine(), "iterations": args.iterations, "clients": args.clients, "threads": args.threads,
         "runs": runs, f"ratio_vs_{args.processes[0]}_by_round": ratios,
     }

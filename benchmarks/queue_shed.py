@@ -20,14 +20,16 @@ import time
 
 import grpc
 
+from benchmarks import harness
 from benchmarks.service import LocalServer
+
+CONCERN = "service"  # its group in `python -m benchmarks list`
 
 
 def percentile(values, q):
-    if not values:
-        return None
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+    """The q-quantile (harness rule "floor") of latencies, to 0.1 ms; None when none."""
+    value = harness.percentile(values, q, rule="floor")
+    return None if value is None else round(value, 1)
 
 
 def retry_delay(error) -> float | None:
@@ -118,7 +120,7 @@ def main(argv=None) -> int:
     parser.add_argument("--iterations", type=int, default=2000)
     parser.add_argument("--out", help="also write the result to this JSON file")
     args = parser.parse_args(argv)
-    result = {"command": "python -m benchmarks.queue_shed " + " ".join(argv if argv is not None else sys.argv[1:]),
+    result = {"command": harness.command("queue_shed", argv),
               **run(args.callers, args.seconds, args.iterations)}
     print(json.dumps(result, indent=1))
     if args.out:

@@ -20,14 +20,16 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
-import platform
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from hzai.search.levels import LEVELS
+
+from benchmarks import harness
+
+CONCERN = "strength"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 GAME = "hera_zeus"
@@ -169,10 +171,8 @@ def bootstrap(names: list[str], games: list[Game], samples: int, seed: int) -> d
 
 
 def intervals(draws: dict[str, list[float]]) -> dict[str, tuple[float, float]]:
-    """95% intervals: the 2.5 and 97.5 percentiles of the bootstrap ratings."""
-    import numpy as np
-
-    return {n: (float(np.percentile(v, 2.5)), float(np.percentile(v, 97.5))) for n, v in draws.items()}
+    """95% intervals: the 2.5 and 97.5 percentiles of the bootstrap ratings (interpolated)."""
+    return {n: harness.interval95(v, rule="linear") for n, v in draws.items()}
 
 
 def above(draws: dict[str, list[float]], upper: str, lower: str) -> float:
@@ -244,7 +244,7 @@ def markdown(report: dict) -> str:
         "# Rating list: strength levels and the other bots (Hera and Zeus)",
         "",
         f"Command: `{report['command']}`  ",
-        f"Machine: {report['machine']}; {report['games']} games in {report['seconds'] / 60:.1f} min "
+        f"Machine: {harness.machine_text(report['machine'])}; {report['games']} games in {report['seconds'] / 60:.1f} min "
         f"({report['jobs']} process{'es' if report['jobs'] > 1 else ''}); levels asked for {report['level_budget']} "
         f"iterations a decision.",
         "",
@@ -284,12 +284,8 @@ def markdown(report: dict) -> str:
 
 
 def plot(report: dict, path: Path) -> bool:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    plt = harness.pyplot()
+    if plt is None:
         return False
     players = report["players"][::-1]
     fig, ax = plt.subplots(figsize=(8, 0.38 * len(players) + 1.2))
@@ -304,7 +300,7 @@ def plot(report: dict, path: Path) -> bool:
     ax.grid(axis="x", alpha=0.3)
     ax.set_title(f"Hera and Zeus rating list ({report['games']} games)")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    harness.save_plot(fig, path)
     return True
 
 
@@ -321,7 +317,7 @@ def report_of(names, games, args, seconds: float, command: str) -> dict:
                         "ci95": ci[n], "games": count, "score": points / count if count else 0.0})
     return {
         "command": command,
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "machine": harness.machine(),
         "jobs": args.jobs, "seed": args.seed, "level_budget": LEVEL_BUDGET, "anchor": ANCHOR,
         "bootstrap": args.bootstrap, "games": len(games), "seconds": round(seconds, 1),
         "levels": [lv.describe(LEVEL_BUDGET) for lv in LEVELS],
@@ -366,7 +362,7 @@ def main(argv=None) -> int:
     if unknown:
         parser.error(f"unknown player {unknown[0]!r}; choose from {', '.join(PLAYERS)}")
     names = list(dict.fromkeys(args.players))
-    command = "python -m benchmarks.rating " + " ".join(sys.argv[1:] if argv is None else argv)
+    command = harness.command("rating", argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     games: list[Game] = []

@@ -14,6 +14,10 @@ import math
 import sys
 from pathlib import Path
 
+from benchmarks import harness
+
+CONCERN = "suite"  # its group in `python -m benchmarks list`
+
 RESULTS = Path(__file__).resolve().parent / "results"
 PARTS = ("engine", "search", "load", "overhead", "latency", "strength")
 HEADLINE_BUDGETS = (200, 1000, 5000)
@@ -50,19 +54,9 @@ def _main_requests(run: dict) -> list[str]:
 
 # ----- plots ------------------------------------------------------------------------------
 
-def _pyplot():
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return None
-    return plt
-
 
 def plot_engine_search(data: dict, path: Path) -> bool:
-    plt = _pyplot()
+    plt = harness.pyplot()
     engine, search = data.get("engine"), data.get("search")
     if plt is None or not (engine or search):
         return False
@@ -95,13 +89,12 @@ def plot_engine_search(data: dict, path: Path) -> bool:
     for ax in axes:
         ax.grid(alpha=0.3, axis="y")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    harness.save_plot(fig, path)
     return True
 
 
 def plot_load(data: dict, path: Path) -> bool:
-    plt = _pyplot()
+    plt = harness.pyplot()
     load = data.get("load")
     if plt is None or not load or not load.get("runs"):
         return False
@@ -136,13 +129,12 @@ def plot_load(data: dict, path: Path) -> bool:
     axes[1].set_ylabel("latency (ms)")
     axes[1].set_title("Latency p50 and p99")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    harness.save_plot(fig, path)
     return True
 
 
 def plot_overhead(data: dict, path: Path) -> bool:
-    plt = _pyplot()
+    plt = harness.pyplot()
     over = data.get("overhead")
     if plt is None or not over or not over.get("budgets"):
         return False
@@ -187,13 +179,12 @@ def plot_overhead(data: dict, path: Path) -> bool:
     for ax in axes:
         ax.grid(alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    harness.save_plot(fig, path)
     return True
 
 
 def plot_latency(data: dict, path: Path) -> bool:
-    plt = _pyplot()
+    plt = harness.pyplot()
     lat = data.get("latency")
     if plt is None or not lat or not lat.get("levels"):
         return False
@@ -228,14 +219,13 @@ def plot_latency(data: dict, path: Path) -> bool:
     ax.grid(alpha=0.3, axis="y")
     ax.legend(fontsize=8, loc="upper left")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    harness.save_plot(fig, path)
     return True
 
 
 def plot_strength(data: dict, path: Path) -> bool:
     strength = data.get("strength")
-    if not strength or not strength.get("pairings") or _pyplot() is None:
+    if not strength or not strength.get("pairings") or harness.pyplot() is None:
         return False
     from benchmarks.strength import plot
 
@@ -292,12 +282,11 @@ def headline(data: dict) -> list[str]:
                 f"(target ≤ {lat['target_p99_ms']} ms: {verdict})")
         refused = [x for lv in beyond for x in lv["samples_refused_ms"]]
         if refused:
-            from benchmarks.service import percentile
+            from benchmarks.harness import percentile
 
-            refused.sort()
             accepted99 = ", ".join(f"{_f(lv['accepted'].get('p99_ms'))} ms" for lv in beyond)
-            text += (f"; beyond the limit calls are refused with RESOURCE_EXHAUSTED in {_f(percentile(refused, 50))} ms "
-                     f"(p50; p99 {_f(percentile(refused, 99))} ms) while the accepted calls' p99 stays {accepted99}")
+            text += (f"; beyond the limit calls are refused with RESOURCE_EXHAUSTED in {_f(percentile(refused, 0.5))} ms "
+                     f"(p50; p99 {_f(percentile(refused, 0.99))} ms) while the accepted calls' p99 stays {accepted99}")
         lines.append(text + ".")
     scaling = []
     if search and search.get("phases"):

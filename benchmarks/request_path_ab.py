@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shlex
 import statistics
 import subprocess
 import sys
@@ -29,7 +28,11 @@ import time
 from io import BytesIO
 from pathlib import Path
 
-from benchmarks.service import LocalServer, machine, positions
+from benchmarks import harness
+from benchmarks.harness import machine
+from benchmarks.service import LocalServer, positions
+
+CONCERN = "service"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 REPO = Path(__file__).resolve().parents[1]
@@ -146,7 +149,7 @@ def main(argv=None) -> int:
     if args.rounds < 2 or args.calls < 1 or any(b < 1 for b in args.iterations):
         parser.error("--rounds >= 2, --calls >= 1, --iterations >= 1")
     new = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True).stdout.strip()
-    report = {"command": "python -m benchmarks.request_path_ab " + shlex.join(argv if argv is not None else sys.argv[1:]),
+    report = {"command": harness.command("request_path_ab", argv),
               "machine": machine(), "old": args.old, "new": new, **measure(args)}
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

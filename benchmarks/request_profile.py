@@ -42,13 +42,16 @@ import argparse
 import cProfile
 import json
 import pstats
-import shlex
 import sys
 import threading
 import time
 from pathlib import Path
 
-from benchmarks.service import LocalServer, machine
+from benchmarks import harness
+from benchmarks.harness import machine
+from benchmarks.service import LocalServer
+
+CONCERN = "service"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 REPO = Path(__file__).resolve().parents[1]
@@ -450,7 +453,7 @@ def main(argv=None) -> int:
     from benchmarks.service import positions
 
     records = positions(args.positions)
-    report = {"command": "python -m benchmarks.request_profile " + shlex.join(argv if argv is not None else sys.argv[1:]),
+    report = {"command": harness.command("request_profile", argv),
               "machine": machine(), "note": args.note, "positions": len(records)}
     if not args.only_cpu:
         report["path"] = one_path(records)

@@ -41,8 +41,9 @@ import statistics
 import time
 from pathlib import Path
 
+from benchmarks import harness
 from benchmarks.analyze_game import play
-from benchmarks.service import machine
+from benchmarks.harness import machine
 from hzai.analysis_cli import analyse, analyst_of, review_record
 from hzai.cli import _cut, build_parser
 from hzai.core import Limits
@@ -50,6 +51,8 @@ from hzai.record_file import load_record, record_of
 from hzai.review import explicit
 from hzai.search.bot import ANALYSIS_BOT, DEFAULT_BOT, make_bot
 from hzai.search.review import BLUNDER, DUBIOUS, decision_seed, resolve_move
+
+CONCERN = "strength"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 LONG_RECORD = RESULTS / "analyze_game_record.json"
@@ -288,8 +291,8 @@ def main() -> None:
     print(f"{args.games} held-out games ready in {time.perf_counter() - start:.1f} s ({games_file})", flush=True)
     review_budget = args.review_budget or cli_args("analyze-game", str(LONG_RECORD)).budget
     figures = {
-        "command": "python -m benchmarks.review_marks " + " ".join(
-            f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k != "out" and v is not None),
+        "command": harness.command("review_marks", [
+            x for k, v in vars(args).items() if k != "out" and v is not None for x in (f"--{k.replace('_', '-')}", str(v))]),
         "deals": [args.first_deal, args.first_deal + args.games - 1] if args.games else [],
         "review_budget": review_budget,
         "marks": marks_part(records, review_budget),

@@ -21,11 +21,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
-import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks import harness
+
+CONCERN = "learning"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 MODES = (("policy-only", 0.0), ("cheap (full share 0.1)", 0.1), ("full search", 1.0))
@@ -63,7 +65,7 @@ def measure(label: str, full_share: float, args, model: str) -> dict:
 
 def markdown(result: dict) -> str:
     lines = ["# Self-play speed (hzai selfplay, Hera and Zeus)", "",
-             f"`{result['command']}`, model `{result['model']}`, {result['date']}, {result['machine']}.", "",
+             f"`{result['command']}`, model `{result['model']}`, {result['date']}, {harness.machine_text(result['machine'])}.", "",
              "Games an hour, recording included (shards written as `hzai selfplay` writes them). *Two cores*: "
              "the games two whole cores play at this process's measured CPU seconds; *wall*: the wall clock on "
              f"{result['threads']} threads of a machine shared with other work (load average beside it).", "",
@@ -99,10 +101,9 @@ def main(argv=None) -> int:
     for label, share in MODES:
         shard = args.shard if share < 1 else max(args.threads, args.shard // 20)  # full games are slow
         rows.append(measure(label, share, argparse.Namespace(**{**vars(args), "shard": shard}), model))
-    result = {"command": "python -m benchmarks.selfplay_speed " + " ".join(argv if argv is not None else
-                                                                           sys.argv[1:]),
+    result = {"command": harness.command("selfplay_speed", argv),
               "model": model_id, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-              "machine": f"{platform.machine()}, {os.cpu_count()} CPUs", "threads": args.threads, "rows": rows}
+              "machine": harness.machine(), "threads": args.threads, "rows": rows}
     out = Path(args.out)
     out.write_text(json.dumps(result, indent=1) + "\n")
     out.with_suffix(".md").write_text(markdown(result))

@@ -1,5 +1,5 @@
 """Shared pieces of the service benchmarks: a local hzai-server started and stopped by
-the benchmark itself, its CPU use, test positions and percentiles.
+the benchmark itself, its CPU use, test positions and latency summaries.
 
 Every server here listens on 127.0.0.1 on a port the system picks (port 0); nothing is
 sent anywhere else.
@@ -15,6 +15,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks.harness import percentile
+
+CONCERN = None  # a shared piece, not a benchmark: `python -m benchmarks list` shows it apart
 
 LOOPBACK = "127.0.0.1"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
@@ -39,14 +43,6 @@ def positions(count: int) -> list[str]:
     return loadcheck_positions(count)
 
 
-def percentile(sorted_values: list[float], p: float) -> float:
-    """Nearest-rank percentile (p in 0..100) of an ascending list; NaN when empty."""
-    if not sorted_values:
-        return float("nan")
-    rank = max(1, min(len(sorted_values), int(-(-p * len(sorted_values) // 100))))
-    return sorted_values[rank - 1]
-
-
 def summary_ms(values: list[float]) -> dict:
     """count, mean, p50/p95/p99, max of latencies in milliseconds."""
     ordered = sorted(values)
@@ -56,9 +52,9 @@ def summary_ms(values: list[float]) -> dict:
         "count": len(ordered),
         "mean_ms": sum(ordered) / len(ordered),
         "min_ms": ordered[0],
-        "p50_ms": percentile(ordered, 50),
-        "p95_ms": percentile(ordered, 95),
-        "p99_ms": percentile(ordered, 99),
+        "p50_ms": percentile(ordered, 0.5),
+        "p95_ms": percentile(ordered, 0.95),
+        "p99_ms": percentile(ordered, 0.99),
         "max_ms": ordered[-1],
     }
 
@@ -260,10 +256,3 @@ def metrics_summary(text: str) -> dict:
     return {"rpcs": rpcs, "refusals": refusals, "search_iterations": totals["hzai_search_iterations_total"],
             "search_seconds": seconds,
             "iterations_per_search_second": totals["hzai_search_iterations_total"] / seconds if seconds else float("nan")}
-
-
-def machine() -> dict:
-    import platform
-
-    return {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform(),
-            "load_average": [round(x, 2) for x in os.getloadavg()]}

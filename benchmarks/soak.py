@@ -45,6 +45,10 @@ import threading
 import time
 from pathlib import Path
 
+from benchmarks import harness
+
+CONCERN = "service"  # its group in `python -m benchmarks list`
+
 RESULTS = Path(__file__).resolve().parent / "results"
 FORBIDDEN = ("INTERNAL", "UNKNOWN")
 # Each traffic thread on a connection of its own (gRPC shares one between channels to one
@@ -65,10 +69,8 @@ def rss_mb(pid: int) -> float | None:
 
 
 def percentile(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    """The q-quantile (harness rule "floor") of latencies; None when none."""
+    return harness.percentile(values, q, rule="floor")
 
 
 def slope_per_minute(points: list[tuple[float, float]]) -> float | None:
@@ -369,12 +371,8 @@ def write_outputs(out: Path, report: dict) -> None:
                                         for k in report["kills"]), "",
               "Verdicts: `" + json.dumps(report["verdicts"]) + "`", ""]
     out.with_suffix(".md").write_text("\n".join(lines))
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    plt = harness.pyplot()
+    if plt is None:
         return
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(9, 6), sharex=True)
     mids = [(r["from_s"] + r["to_s"]) / 120 for r in report["windows"]]
@@ -392,7 +390,7 @@ def write_outputs(out: Path, report: dict) -> None:
     bottom.set_xlabel("minutes (dotted: a server process killed)")
     bottom.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(out.with_suffix(".png"), dpi=100)
+    harness.save_plot(fig, out.with_suffix(".png"), dpi=100)
 
 
 def machine_busy_seconds() -> tuple[float, float]:
@@ -660,7 +658,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="hzai-soak-") as tmp:
         os.chmod(tmp, 0o711)  # PostgreSQL's own user must reach its directory
         report = soak_processes(args, Path(tmp)) if args.processes else soak(args, Path(tmp))
-    report = {"command": "python -m benchmarks.soak " + shlex.join(argv if argv is not None else sys.argv[1:]),
+    report = {"command": harness.command("soak", argv),
               "args": vars(args), "note": args.note, "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)), **report}
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)

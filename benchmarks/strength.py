@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import sys
 import time
 from pathlib import Path
 
 from hzai.search.arena import run_arena
 from hzai.search import Limits
+
+from benchmarks import harness
+
+CONCERN = "strength"  # its group in `python -m benchmarks list`
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -55,13 +58,11 @@ def markdown(rows: list[dict]) -> str:
 
 
 def plot(rows: list[dict], path: Path) -> bool:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    plt = harness.pyplot()
+    if plt is None:
         return False
+    from matplotlib.ticker import NullLocator
+
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for opponent, marker in (("random", "o"), ("heuristic", "s")):
         points = [r for r in rows if r["label"].startswith(f"ismcts vs {opponent} @")]
@@ -74,7 +75,7 @@ def plot(rows: list[dict], path: Path) -> bool:
         axes[0].errorbar(budgets, scores, yerr=errors, marker=marker, capsize=3, label=f"vs {opponent}")
         axes[1].errorbar(ms, scores, yerr=errors, marker=marker, capsize=3, label=f"vs {opponent}")
     axes[0].set_xscale("log")
-    axes[0].xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
+    axes[0].xaxis.set_minor_locator(NullLocator())
     budgets_seen = sorted({int(r["label"].split("@")[1]) for r in rows if r["label"].startswith("ismcts vs ") and "@" in r["label"] and not r["label"].endswith("ms")})
     axes[0].set_xticks(budgets_seen, [str(b) for b in budgets_seen])
     axes[0].set_xlabel("ISMCTS iterations per decision")
@@ -87,7 +88,7 @@ def plot(rows: list[dict], path: Path) -> bool:
         ax.legend()
     fig.suptitle("ISMCTS strength against the baselines (95% Wilson intervals)")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    harness.save_plot(fig, path)
     return True
 
 
@@ -120,7 +121,7 @@ def main(argv=None) -> int:
         report = {
             "size": args.size,
             "games_per_pairing": size["games"],
-            "machine": {"python": platform.python_version(), "platform": platform.platform()},
+            "machine": harness.machine(),
             "seconds": round(time.time() - started, 1),
             "pairings": rows,
         }

@@ -20,6 +20,10 @@ from pathlib import Path
 
 from hzai.core.bot import wilson_interval
 
+from benchmarks import harness
+
+CONCERN = "strength"  # its group in `python -m benchmarks list`
+
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -200,9 +204,8 @@ def markdown(rows: list[Row], results: Path) -> str:
 
 def plot(rows: list[Row], path: Path) -> bool:
     """The shares with their intervals, each against the line it has to reach."""
-    from benchmarks.report import _pyplot
 
-    plt = _pyplot()
+    plt = harness.pyplot()
     drawn = [r for r in rows if r.kind == "share" and r.value is not None]
     if plt is None or not drawn:
         return False
@@ -221,8 +224,7 @@ def plot(rows: list[Row], path: Path) -> bool:
     ax.axvline(0, color="grey", lw=0.5)
     ax.set_title("Issue 15: measured, with its 95% interval, against the target (black bar)")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    harness.save_plot(fig, path)
     return True
 
 

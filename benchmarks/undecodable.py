@@ -25,7 +25,10 @@ import time
 
 import grpc
 
+from benchmarks import harness
 from benchmarks.service import LocalServer
+
+CONCERN = "service"  # its group in `python -m benchmarks list`
 
 HEALTH_CHECK = "/grpc.health.v1.Health/Check"
 HEALTH_WATCH = "/grpc.health.v1.Health/Watch"
@@ -172,7 +175,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", help="also write the results to this JSON file")
     args = parser.parse_args(argv)
-    result = {"command": "python -m benchmarks.undecodable " + " ".join(argv if argv is not None else sys.argv[1:]),
+    result = {"command": harness.command("undecodable", argv),
               "memory": memory(args.requests, args.seed), "grace_s": GRACE, "sigterm": sigterm()}
     print(json.dumps(result, indent=1))
     if args.out:
