@@ -35,7 +35,8 @@ def cmd_train(args) -> int:
     config = TrainConfig(epochs=args.epochs, batch=args.batch, lr=args.lr, seed=args.seed, hidden=args.hidden,
                          value_hidden=args.value_hidden, minutes=args.minutes, blend=args.blend or "",
                          blend_rows=args.blend_rows, blend_epochs=args.blend_epochs, report_rows=args.report_rows,
-                         oracle_floor=not args.no_oracle_floor, init=args.init or "")
+                         oracle_floor=not args.no_oracle_floor, init=args.init or "", keep_best=args.keep_best,
+                         policy_records=args.policy_records)
     config.blend_weights()  # ValueError (one line, exit 2) naming a bad --blend, before the records load
     result = train_model(args.game, args.data, args.out, config, name=args.name, version=args.version,
                          report=args.report, quiet=args.quiet)
@@ -154,6 +155,12 @@ def add_commands(sub) -> None:
     p.add_argument("--blend-epochs", type=int, default=2, help="blend auto: passes of each candidate (default 2)")
     p.add_argument("--report-rows", type=int, default=100_000,
                    help="held-out records of the report by phase of the game (default 100000)")
+    p.add_argument("--keep-best", choices=("sum", "policy"), default="sum",
+                   help="the policy net's best weights are kept by the held-out loss of the policy and card heads "
+                        "together (sum, default) or of the policy head alone (policy)")
+    p.add_argument("--policy-records", choices=("all", "full"), default="all",
+                   help="the policy net learns from every record (all, default: the card heads from all, the "
+                        "policy head from the full searches') or from the full searches' records only (full)")
     p.add_argument("--no-oracle-floor", action="store_true",
                    help="skip the oracle-target value net (trained on the oracle value alone) of the phase report")
     p.add_argument("--init", metavar="MODEL",

@@ -57,6 +57,19 @@ class TrainConfig:
     report_rows: int = 100_000  # held-out records of the report by phase (a fixed subsample)
     oracle_floor: bool = True  # also train the oracle-target net (blend 0,0,1) for the report's floor
     init: str = ""  # a model file whose nets are the first weights (hzai.learn.warm), "" random ones
+    # The policy net (a game with card heads): which held-out loss keeps the best weights,
+    # "sum" (policy + card heads, as before) or "policy" (the policy head's alone, so the
+    # card heads' gains cannot hide a worse policy); and which records it learns from,
+    # "all" or "full" (the full searches' only: more passes over the policy targets).
+    keep_best: str = "sum"
+    policy_records: str = "all"
+
+    def check_policy_options(self) -> None:
+        """ValueError naming a bad keep_best or policy_records."""
+        if self.keep_best not in ("sum", "policy"):
+            raise ValueError(f"keep-best must be sum or policy, not {self.keep_best!r}")
+        if self.policy_records not in ("all", "full"):
+            raise ValueError(f"policy-records must be all or full, not {self.policy_records!r}")
 
     def blend_weights(self) -> tuple[float, float, float] | None:
         """(result, root, oracle) weights, or None for auto; ValueError naming a bad blend."""
@@ -434,6 +447,7 @@ def choose_blend(data, n_in, config: TrainConfig, quiet=False, team: bool = Fals
 def fit_policy(data, n_in, n_actions, n_names, config: TrainConfig, rng, quiet=False):
     """The policy net: its policy head on the full-search records' visit shares only, its
     card heads on every record (the hidden truth labels every record)."""
+    config.check_policy_options()
     train, held = split(data)
     slots = (data["labels"].shape[1] - 1)
     net = Net(n_in, config.widths(config.hidden), [n_actions, 16, slots * n_names], rng)
@@ -441,6 +455,8 @@ def fit_policy(data, n_in, n_actions, n_names, config: TrainConfig, rng, quiet=F
         warm_start(net, read(config.init).nets["policy"], "policy")
     labels = data["labels"].astype(np.int64)
     full = data["full"].astype(bool) if "full" in data else np.ones(len(labels), bool)
+    if config.policy_records == "full":
+        train, held = train[full[train]], held[full[held]]
     held_rows = held[:8000]
 
     def step(rows) -> dict:
@@ -452,7 +468,7 @@ def fit_policy(data, n_in, n_actions, n_names, config: TrainConfig, rng, quiet=F
 
     def held_total() -> tuple[float, dict]:
         losses = evaluate_policy(net, data, held_rows, n_in, n_actions, n_names, labels, full)
-        return sum(losses.values()), losses
+        return (losses["policy"] if config.keep_best == "policy" else sum(losses.values())), losses
 
     curve = run_epochs(net, train, config, rng, ("policy", "hostage", "slots"), step, held_total, _named_row,
                        _policy_line, quiet)
@@ -606,6 +622,7 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     rng = np.random.default_rng(config.seed)
     started = time.perf_counter()
     weights = config.blend_weights()  # ValueError naming a bad blend, before any training
+    config.check_policy_options()
     if config.init:
         read(config.init)  # ModelError naming a missing or broken file, before any training
     blend: dict = {"chosen_by": "given" if config.blend else "value_mix"}

@@ -64,3 +64,58 @@ def test_training_on_a_tiny_set_lowers_its_losses_and_writes_a_model_that_loads(
 def test_training_refuses_a_folder_without_records(tmp_path):
     with pytest.raises(ValueError, match="no self-play shards"):
         train_model("hera_zeus", [str(tmp_path)], str(tmp_path / "m.npz"), TrainConfig(epochs=1))
+
+
+def _cheap_data(out):
+    """Two cheap self-play games guided by the shipped model: some records full, some not."""
+    from hzai.core.registry import make_game
+    from hzai.learn.selfplay import SelfplayConfig, load, run
+    from hzai.native.model import shipped_path
+
+    run(SelfplayConfig("hera_zeus", games=2, budget=12, seed=31, shard=2, full_share=0.3, keep=1.0), out, threads=1,
+        model_path=str(shipped_path(make_game("hera_zeus"))))
+    return load([out])
+
+
+@pytest.mark.parametrize("records, keep_best", [("all", "sum"), ("full", "policy")])
+def test_the_policy_net_learns_from_the_records_and_keeps_the_weights_it_is_told(monkeypatch, tmp_path, hz, records,
+                                                                                 keep_best):
+    """--policy-records full: every training step of the policy net sees full-search
+    records only; --keep-best policy: the best weights are kept by the policy head's
+    held-out loss alone (sum: policy and card heads together)."""
+    import hzai.learn.train as train
+
+    data = _cheap_data(tmp_path / "cheap")
+    full = data["full"].astype(bool)
+    assert 0 < full.sum() < len(full)
+    seen, held_losses = [], []
+    real_loss, real_epochs = train.policy_loss, train.run_epochs
+
+    def spy_loss(net, x, target, labels, n_names, grad, full_rows=None):
+        if grad:
+            seen.append(np.asarray(full_rows, bool).copy())
+        return real_loss(net, x, target, labels, n_names, grad, full_rows)
+
+    def spy_epochs(net, rows, config, rng, keys, step, held, *rest, **kw):
+        loss, values = held()
+        held_losses.append((loss, values))
+        return real_epochs(net, rows, config, rng, keys, step, held, *rest, **kw)
+
+    monkeypatch.setattr(train, "policy_loss", spy_loss)
+    monkeypatch.setattr(train, "run_epochs", spy_epochs)
+    config = TrainConfig(epochs=1, batch=16, hidden="8", input_dropout=0.0, keep_best=keep_best,
+                         policy_records=records)
+    train.fit_policy(data, hz.native.feature_count(), hz.num_actions, len(hz.native.names), config,
+                     np.random.default_rng(0), quiet=True)
+    rows_seen = np.concatenate(seen)
+    assert rows_seen.all() if records == "full" else not rows_seen.all()
+    loss, values = held_losses[0]
+    assert loss == pytest.approx(values["policy"] if keep_best == "policy" else sum(values.values()))
+    assert values["hostage"] > 0
+
+
+def test_bad_policy_options_are_named():
+    with pytest.raises(ValueError, match="keep-best must be sum or policy"):
+        TrainConfig(keep_best="value").check_policy_options()
+    with pytest.raises(ValueError, match="policy-records must be all or full"):
+        TrainConfig(policy_records="some").check_policy_options()
