@@ -26,7 +26,8 @@ EXTENSIONS = ("md", "py", "toml", "json", "proto", "js", "svg", "png", "txt", "c
 # Names of files a reader makes, not files of the repository: the examples' own records,
 # deck files and outputs.
 EXAMPLE_FILES = {"game.json", "RECORD.json", "record.json", "FILE.toml", "my_deck.toml", "bad.json", "out.json",
-                 "games.json", "report.json", "arena.json", "result.json", "view.json", "mid.json", "deal.json"}
+                 "games.json", "report.json", "arena.json", "result.json", "view.json", "mid.json", "deal.json",
+                 "meta.json"}  # meta.json: what a self-play folder writes
 NOT_PATHS = {"Node.js"}  # words that only look like file names
 
 PATH_TOKEN = re.compile(
