@@ -1,5 +1,5 @@
 """A second writing of the Legends feature encoding (hzai/games/legends/native/legends_learn.cpp), in
-Python over the reference rules' LegendsView, for the differential tests: the numbers
+Python over the reference rules' LegendsView (the table's features and the history's), for the differential tests: the numbers
 the C++ search evaluates must be the numbers training reads, and both must follow the
 reference's picture of what a seat knows."""
 
@@ -27,16 +27,123 @@ def layout() -> dict:
     for name, size in sizes:
         out[name] = at
         at += size
-    out["total"] = at
+    out["table"] = at
+    inner = 0
+    for name, size in HISTORY_BLOCKS:
+        out["h_" + name] = inner
+        inner += size
+    out["hist_stride"] = inner
+    out["history"] = at
+    out["total"] = at + (MAX_SEATS - 1) * inner
     return out
+
+
+# The history (docs/learning.md, "Beliefs from partners' play"): one block per partner.
+ACT_KINDS = ("fight", "wild", "slay", "ability", "move", "recover", "support", "oracle")
+HIST_LAST, COUNT_BUCKETS, PLAYED_COPIES, RECEIVED_CAP, KNOWN_COPIES = 4, 3, 2, 4, 3
+HISTORY_BLOCKS = [("last", HIST_LAST * len(ACT_KINDS)), ("count", len(ACT_KINDS) * COUNT_BUCKETS),
+                  ("played", KINDS * PLAYED_COPIES), ("support_to", MAX_SEATS), ("support_n", MAX_LIST),
+                  ("received", RECEIVED_CAP), ("back_out", KINDS), ("back_top", KINDS), ("declined", MAX_ATTR),
+                  ("fought", MAX_ATTR), ("known", KINDS * KNOWN_COPIES)]
+
+
+def _act_kind(move) -> str | None:
+    from hzai.games.legends import moves as mv
+
+    return {mv.FightCard: "fight", mv.FightWild: "wild", mv.FightSlay: "slay", mv.FightAbility: "ability",
+            mv.MoveTo: "move", mv.Recover: "recover", mv.Support: "support", mv.Oracle: "oracle"}.get(type(move))
+
+
+def history_features(view) -> list[int]:
+    """The history block of a LegendsView: for each partner, its turns' actions (from the
+    view's redacted moves), the cards it showed since its hand last grew (the log), its
+    last Support and Oracle choice, the attributes its monster still needs that it did
+    not fight with, and the cards the seat's knowledge tracker is sure it holds."""
+    if not view.history and not view.log:
+        return []
+    game = view.game
+    kinds = game.data.kinds
+    L = layout()
+    n, o = game.n, view.seat
+    played = [Counter() for _ in range(n)]
+    for e in view.log:
+        typ = e[0]
+        if typ == "play":
+            _, seat, _mon, face, k = e
+            if face != "down" and k is not None:
+                played[seat][k] += 1
+        elif typ in ("draw", "take_discard"):
+            if e[2] > 0:
+                played[e[1]].clear()
+        elif typ == "give":
+            if e[3] > 0:
+                played[e[2]].clear()
+        elif typ in ("under_draw", "under_discard"):
+            played[e[1]].clear()
+    known = view.known().hand
+    out = []
+    for r in range(1, n):
+        p = (o + r) % n
+        at = L["history"] + (r - 1) * L["hist_stride"]
+        last, count, received, support, back = [], Counter(), 0, None, None
+        for seat, move, pending in view.history:
+            if seat is None:
+                continue
+            if pending == "action":
+                kind = _act_kind(move)
+                if kind == "support":
+                    if seat == p:
+                        support = (move.seat, len(move.cards))
+                    if move.seat == p:
+                        received += len(move.cards)
+                if seat == p:
+                    count[kind] += 1
+                    last.insert(0, kind)
+                    received = 0
+            elif pending == "oracle_return" and seat == p:
+                back = (kinds.index(move.cards[0]), kinds.index(move.order[0]) if move.order else None)
+        for i, kind in enumerate(last[:HIST_LAST]):
+            out.append(at + L["h_last"] + i * len(ACT_KINDS) + ACT_KINDS.index(kind))
+        for j, kind in enumerate(ACT_KINDS):
+            c = count[kind]
+            if c:
+                out.append(at + L["h_count"] + j * COUNT_BUCKETS + (0 if c == 1 else 1 if c <= 3 else 2))
+        for k in range(KINDS):
+            out += [at + L["h_played"] + k * PLAYED_COPIES + c for c in range(min(played[p][k], PLAYED_COPIES))]
+        if support is not None:
+            out.append(at + L["h_support_to"] + (support[0] - o) % n)
+            out.append(at + L["h_support_n"] + _clamp(support[1] - 1, 0, MAX_LIST - 1))
+        if received:
+            out.append(at + L["h_received"] + min(received, RECEIVED_CAP) - 1)
+        if back is not None:
+            out.append(at + L["h_back_out"] + back[0])
+            if back[1] is not None:
+                out.append(at + L["h_back_top"] + back[1])
+        latest = last[0] if last else None
+        d = view.disc[p]
+        block = ("h_declined" if latest in ("recover", "support", "oracle")
+                 else "h_fought" if latest in ("fight", "wild", "slay", "ability") else None)
+        if block is not None and d is not None and not view.monsters[d][5]:
+            _mid, _cards, req, _size, _final, _defeated, on = view.monsters[d]
+            cnt = Counter(a for a, _, _ in on if a >= 0)
+            out += [at + L[block] + a for a in range(len(req)) if req[a] > cnt[a]]
+        for k in range(KINDS):
+            out += [at + L["h_known"] + k * KNOWN_COPIES + c for c in range(min(known[p][k], KNOWN_COPIES))]
+    return out
+
+
+def table_features(view) -> list[int]:
+    """The table's features of a LegendsView (below layout()['table'])."""
+    return view_features(view, history=False)
 
 
 def _clamp(x, lo, hi):
     return max(lo, min(hi, x))
 
 
-def view_features(view) -> list[int]:
-    """The active features of a LegendsView, from what the reference says the seat knows."""
+def view_features(view, history: bool = True) -> list[int]:
+    """The active features of a LegendsView, from what the reference says the seat knows:
+    the table's, then (with `history`) its history's."""
     from hzai.games.legends.native.twin import game_spec
 
     game = view.game
@@ -105,4 +212,4 @@ def view_features(view) -> list[int]:
     out.append(L["entered"] + _clamp(p["normals_entered"], 0, COUNT_CAP - 1))
     out.append(L["defeated"] + _clamp(p["normals_defeated"], 0, COUNT_CAP - 1))
     out.append(L["finals_defeated"] + _clamp(p["finals_defeated"], 0, 3))
-    return out
+    return out + history_features(view) if history else out

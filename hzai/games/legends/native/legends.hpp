@@ -213,11 +213,20 @@ struct LgTightFlag {  // an atomic int that copies (views are copied; threads ma
   void store(int x) const { value.store(x); }
 };
 
+// One decision of the game as a seat saw it (LegendsView.history, the moves redacted by
+// knowledge.redact): who decided, at which pending decision, and the action as that
+// seat may know it (`observation`: the action id, or an id from g.size up standing for
+// the cards it hides). Chance outcomes are not kept (nobody sees their order).
+struct LgAct {
+  int seat = 0, pending = P_ACTION, obs = 0;
+};
+
 struct LgView {
   int seat = 0;
   std::vector<int> own_start, start_hands;  // own start kinds; every seat's start hand size
   int start_pile = 0;
   std::vector<LgEvent> log;
+  std::vector<LgAct> history;  // every decision so far, as the seat saw it (may be empty: no history known)
   std::vector<LgMonsterView> monsters;
   std::vector<int> monster_deck_left;  // sorted
   int aside = 0;
@@ -263,8 +272,15 @@ inline int block_of(const LgGame& g, int a) {
 // to a third seat, and the face-down discards of Recover and of a Support's receiver;
 // those are ids from g.size up, one per thing the seat does see (the monster moved to,
 // the receiver and how many cards, how many discarded).
+inline int observed_action(const LgGame& g, int pending, int actor, int a, int seat);
 inline int observation(const LgGame& g, const LgState& s, int a, int seat) {
-  if (s.pending == P_CHANCE || s.actor == seat) return a;
+  return observed_action(g, s.pending, s.actor, a, seat);
+}
+// The ids `observation` gives for hidden cards: [g.size, observation_limit(g)).
+inline int observation_limit(const LgGame& g) { return g.size + 1 + MAX_MONSTERS + (MAX_SEATS + 1) * (MAX_LIST + 1); }
+// `observation` from the decision's pending and actor alone (what it reads of the state).
+inline int observed_action(const LgGame& g, int pending, int actor, int a, int seat) {
+  if (pending == P_CHANCE || actor == seat) return a;
   const int b = block_of(g, a), x = a - g.base[b];
   const int ability = g.size, moved = ability + 1, given = moved + MAX_MONSTERS, dropped = given + MAX_SEATS * (MAX_LIST + 1);
   switch (b) {
@@ -275,7 +291,7 @@ inline int observation(const LgGame& g, const LgState& s, int a, int seat) {
       return to == seat ? a : given + to * (MAX_LIST + 1) + (int)g.multisets[(size_t)(x % per)].size();
     }
     case B_DISCARD:
-      if (s.pending == P_RECOVER_DISCARD || s.pending == P_SUPPORT_DISCARD)
+      if (pending == P_RECOVER_DISCARD || pending == P_SUPPORT_DISCARD)
         return dropped + (int)g.multisets[(size_t)x].size();
       return a;
     default: return a;

@@ -298,6 +298,11 @@ LgView view_of(const LgGame& g, const py::dict& d) {
     if (t.size() != 9) throw py::value_error("view: a log event has 9 fields");
     v.log.push_back(event_of(t));
   }
+  if (d.contains("history")) {  // optional: a view without it has no history features
+    const auto history = get<std::vector<std::tuple<int, int, int>>>(d, "history");
+    if (history.size() > 1000000) throw py::value_error("view: history too long");
+    for (const auto& [seat, pending, obs] : history) v.history.push_back({seat, pending, obs});
+  }
   for (const auto& md : get<std::vector<py::dict>>(d, "monsters")) {
     LgMonsterView m;
     m.id = get<int>(md, "id");

@@ -18,6 +18,11 @@ constexpr int DEFICIT_CAP = 4;
 constexpr int ROOM_CAP = 8;
 constexpr int TURN_CAP = 40;     // turns in pairs
 constexpr int COUNT_CAP = 16;    // monsters entered / defeated
+// the history's
+constexpr int COUNT_BUCKETS = 3;  // a partner's actions of one kind: 1, 2-3, 4+
+constexpr int PLAYED_COPIES = 2;  // face-up cards of one kind since its last hand gain (a thermometer of 2)
+constexpr int RECEIVED_CAP = 4;   // cards given to it since its last action: 1, 2, 3, 4+
+constexpr int KNOWN_COPIES = 3;   // cards of one kind the seat knows in its hand (a thermometer of 3)
 
 int clamp(int x, int lo, int hi) { return std::max(lo, std::min(hi, x)); }
 
@@ -212,6 +217,216 @@ int encode(const LgGame& g, const Seen& b, int32_t* out) {
   return k;
 }
 
+// ----- the history (docs/learning.md, "Beliefs from partners' play") -------------------
+// What the seat saw each partner do: its decisions (the view's history, as redacted for
+// the seat), the cards it showed (the view's log) and what the seat's knowledge tracker
+// (knowledge.Known) is sure it holds. Only the view: the same in every world drawn from it.
+
+// The kind of a turn's action from its id as the seat saw it (-1: not an action).
+int act_kind(const LgGame& g, int obs) {
+  if (obs >= g.size) {
+    const int moved = g.size + 1, given = moved + MAX_MONSTERS, dropped = given + MAX_SEATS * (MAX_LIST + 1);
+    if (obs == g.size) return K_ABILITY;
+    if (obs < given) return K_MOVE;
+    if (obs < dropped) return K_SUPPORT;
+    return -1;
+  }
+  switch (block_of(g, obs)) {
+    case B_FIGHT: return K_FIGHT;
+    case B_WILD: return K_WILD;
+    case B_SLAY: return K_SLAY;
+    case B_ABILITY: return K_ABILITY;
+    case B_MOVE: return K_MOVE;
+    case B_RECOVER: return K_RECOVER;
+    case B_SUPPORT: return K_SUPPORT;
+    case B_ORACLE: return K_ORACLE;
+    default: return -1;
+  }
+}
+
+// A Support's receiver and card count, from its id as the seat saw it.
+void support_of(const LgGame& g, int obs, int* to, int* n) {
+  const int given = g.size + 1 + MAX_MONSTERS;
+  if (obs >= given) {
+    *to = (obs - given) / (MAX_LIST + 1);
+    *n = (obs - given) % (MAX_LIST + 1);
+    return;
+  }
+  const int per = (int)g.multisets.size(), x = obs - g.base[B_SUPPORT];
+  *to = x / per;
+  *n = (int)g.multisets[(size_t)(x % per)].size();
+}
+
+// knowledge.Known's hands: what the seat is sure each hand holds, kind by kind, following
+// known cards through the draw and discard piles (knowledge.py, step for step).
+void known_hands(const LgGame& g, const LgView& v, int hand[MAX_SEATS][LG_KINDS]) {
+  for (int p = 0; p < MAX_SEATS; ++p) std::fill(hand[p], hand[p] + LG_KINDS, 0);
+  for (int k : v.own_start) hand[v.seat][k] += 1;
+  std::vector<int> draw((size_t)std::max(0, v.start_pile), -1), discard;  // top last; -1 unknown
+  auto pop = [](std::vector<int>& pile) {
+    if (pile.empty()) return -1;
+    const int k = pile.back();
+    pile.pop_back();
+    return k;
+  };
+  auto leave = [&](int seat, int k) {
+    if (k < 0) std::fill(hand[seat], hand[seat] + LG_KINDS, 0);
+    else if (hand[seat][k] > 0) hand[seat][k] -= 1;
+  };
+  for (const LgEvent& e : v.log) {
+    switch (e.type) {
+      case E_DRAW:
+      case E_TAKE_DISCARD: {
+        std::vector<int>& pile = e.type == E_DRAW ? draw : discard;
+        for (int i = 0; i < e.n; ++i) {
+          const int k = pop(pile);
+          if (!e.shown && k >= 0) hand[e.seat][k] += 1;
+        }
+        if (e.shown)
+          for (int k : e.kinds) hand[e.seat][k] += 1;
+        break;
+      }
+      case E_PLAY: leave(e.seat, e.k); break;
+      case E_DISCARD:
+        leave(e.seat, e.k);
+        discard.push_back(e.k);
+        break;
+      case E_GIVE:
+        if (!e.shown) {
+          std::fill(hand[e.seat], hand[e.seat] + LG_KINDS, 0);
+        } else {
+          for (int k : e.kinds) hand[e.seat][k] = std::max(0, hand[e.seat][k] - 1);
+          for (int k : e.kinds) hand[e.other][k] += 1;
+        }
+        break;
+      case E_REVEAL: draw.resize(draw.size() - std::min(draw.size(), e.kinds.size())); break;
+      case E_BACK:
+        discard.push_back(e.k);
+        for (size_t i = e.kinds.size(); i-- > 0;) draw.push_back(e.kinds[i]);
+        break;
+      case E_UNDER_DRAW:
+      case E_UNDER_DISCARD: {
+        std::fill(hand[e.seat], hand[e.seat] + LG_KINDS, 0);
+        std::vector<int>& pile = e.type == E_UNDER_DRAW ? draw : discard;
+        pile.insert(pile.begin(), (size_t)e.n, -1);
+        break;
+      }
+      default: break;
+    }
+  }
+}
+
+int encode_history(const LgGame& g, const LgView& v, int32_t* out) {
+  if (v.history.empty() && v.log.empty()) return 0;  // a view seen without its past: no history
+  const LgLayout& L = lg_layout();
+  const int n = g.seats, o = v.seat;
+  // Cards each seat played face up (or sideways) since its hand last gained a card.
+  int played[MAX_SEATS][LG_KINDS] = {};
+  for (const LgEvent& e : v.log) {
+    switch (e.type) {
+      case E_PLAY:
+        if (e.face != F_DOWN && e.k >= 0 && e.k < LG_KINDS) played[e.seat][e.k] += 1;
+        break;
+      case E_DRAW:
+      case E_TAKE_DISCARD:
+        if (e.n > 0) std::fill(played[e.seat], played[e.seat] + LG_KINDS, 0);
+        break;
+      case E_GIVE:
+        if (e.n > 0) std::fill(played[e.other], played[e.other] + LG_KINDS, 0);
+        break;
+      case E_UNDER_DRAW:
+      case E_UNDER_DISCARD: std::fill(played[e.seat], played[e.seat] + LG_KINDS, 0); break;
+      default: break;
+    }
+  }
+  int known[MAX_SEATS][LG_KINDS];
+  known_hands(g, v, known);
+  int k = 0;
+  for (int r = 1; r < n; ++r) {
+    const int p = (o + r) % n, at = L.history + (r - 1) * L.hist_stride;
+    int last[LG_HIST_LAST], nlast = 0, count[K_COUNT] = {}, received = 0, last_kind = -1;
+    int sup_to = -1, sup_n = 0, back_out = -1, back_top = -1;
+    for (const LgAct& h : v.history) {
+      if (h.pending == P_ACTION) {
+        const int kind = act_kind(g, h.obs);
+        if (kind == K_SUPPORT) {
+          int to = 0, cards = 0;
+          support_of(g, h.obs, &to, &cards);
+          if (h.seat == p) sup_to = to, sup_n = cards;
+          if (to == p) received += cards;
+        }
+        if (h.seat == p && kind >= 0) {
+          count[kind] += 1;
+          for (int i = std::min(nlast, LG_HIST_LAST - 1); i > 0; --i) last[i] = last[i - 1];
+          last[0] = kind;
+          nlast = std::min(nlast + 1, LG_HIST_LAST);
+          last_kind = kind;
+          received = 0;
+        }
+      } else if (h.pending == P_ORACLE_RETURN && h.seat == p && h.obs < g.size) {
+        const int b = block_of(g, h.obs);
+        if (b == B_ORACLE_BACK) {
+          const int x = h.obs - g.base[B_ORACLE_BACK];
+          back_out = x / g.seq_count;
+          int ks[MAX_ORDER];
+          back_top = unseq(g, x % g.seq_count, ks) > 0 ? ks[0] : -1;
+        } else if (b == B_DISCARD) {  // the Oracle showed one card: its discard, nothing put back
+          const auto& m = g.multisets[(size_t)(h.obs - g.base[B_DISCARD])];
+          back_out = m.empty() ? -1 : m[0];
+          back_top = -1;
+        }
+      }
+    }
+    for (int i = 0; i < nlast; ++i) out[k++] = at + L.h_last + i * K_COUNT + last[i];
+    for (int kind = 0; kind < K_COUNT; ++kind)
+      if (count[kind]) out[k++] = at + L.h_count + kind * COUNT_BUCKETS + (count[kind] == 1 ? 0 : count[kind] <= 3 ? 1 : 2);
+    for (int kind = 0; kind < LG_KINDS; ++kind)
+      for (int c = 0; c < std::min(played[p][kind], PLAYED_COPIES); ++c) out[k++] = at + L.h_played + kind * PLAYED_COPIES + c;
+    if (sup_to >= 0) {
+      out[k++] = at + L.h_support_to + ((sup_to - o) % n + n) % n;
+      out[k++] = at + L.h_support_n + clamp(sup_n - 1, 0, MAX_LIST - 1);
+    }
+    if (received > 0) out[k++] = at + L.h_received + std::min(received, RECEIVED_CAP) - 1;
+    if (back_out >= 0) out[k++] = at + L.h_back_out + clamp(back_out, 0, LG_KINDS - 1);
+    if (back_top >= 0) out[k++] = at + L.h_back_top + clamp(back_top, 0, LG_KINDS - 1);
+    // Could have fought and did not: the monster at its disc (moved only by its own Move)
+    // still needs these attributes now, so it needed them at its last action too.
+    const int d = p < (int)v.disc.size() ? v.disc[(size_t)p] : -1;
+    const bool declined = last_kind == K_RECOVER || last_kind == K_SUPPORT || last_kind == K_ORACLE;
+    const bool fought = last_kind == K_FIGHT || last_kind == K_WILD || last_kind == K_SLAY || last_kind == K_ABILITY;
+    if ((declined || fought) && d >= 0 && d < (int)v.monsters.size() && !v.monsters[(size_t)d].defeated) {
+      const LgMonsterView& m = v.monsters[(size_t)d];
+      int cnt[MAX_ATTR] = {};
+      for (const auto& pl : m.played)
+        if (pl[0] >= 0 && pl[0] < MAX_ATTR) cnt[pl[0]] += 1;
+      for (int a = 0; a < g.attrs && a < (int)m.req.size() && a < MAX_ATTR; ++a)
+        if (m.req[(size_t)a] > cnt[a]) out[k++] = at + (declined ? L.h_declined : L.h_fought) + a;
+    }
+    for (int kind = 0; kind < LG_KINDS; ++kind)
+      for (int c = 0; c < std::min(known[p][kind], KNOWN_COPIES); ++c) out[k++] = at + L.h_known + kind * KNOWN_COPIES + c;
+  }
+  return k;
+}
+
+// The features a net reads: the encoder's are ascending, so those below its input width.
+int readable(const learn::Net& net, const int32_t* idx, int n) {
+  while (n > 0 && idx[n - 1] >= net.n_in) --n;
+  return n;
+}
+
+// A net reads the table's features or all of them, as its first layer says.
+void adopt_reads(learn::Net& net, const char* which) {
+  const LgLayout& L = lg_layout();
+  if (net.trunk.empty()) throw std::invalid_argument(std::string("the ") + which + " net needs at least one trunk layer");
+  const int reads = net.trunk[0].in;
+  if (reads != L.table && reads != L.total)
+    throw std::invalid_argument(std::string("the ") + which + " net reads " + std::to_string(reads) +
+                                " features, Legends has " + std::to_string(L.total) + " (" + std::to_string(L.table) +
+                                " without the history)");
+  net.n_in = reads;
+  net.check_reads(reads, which, "Legends");
+}
+
 }  // namespace
 
 LgLayout::LgLayout() {
@@ -250,6 +465,27 @@ LgLayout::LgLayout() {
   entered = block(COUNT_CAP);
   defeated = block(COUNT_CAP);
   finals_defeated = block(4);
+  table = at;
+  // a partner's history block, then one such block per partner
+  int in = 0;
+  auto part = [&](int size) {
+    const int start = in;
+    in += size;
+    return start;
+  };
+  h_last = part(LG_HIST_LAST * K_COUNT);
+  h_count = part(K_COUNT * COUNT_BUCKETS);
+  h_played = part(LG_KINDS * PLAYED_COPIES);
+  h_support_to = part(MAX_SEATS);
+  h_support_n = part(MAX_LIST);
+  h_received = part(RECEIVED_CAP);
+  h_back_out = part(LG_KINDS);
+  h_back_top = part(LG_KINDS);
+  h_declined = part(MAX_ATTR);
+  h_fought = part(MAX_ATTR);
+  h_known = part(LG_KINDS * KNOWN_COPIES);
+  hist_stride = in;
+  history = block((MAX_SEATS - 1) * hist_stride);
   total = at;
 }
 
@@ -293,7 +529,14 @@ int lg_view_features(const LgGame& g, const LgView& v, int32_t* out) {
     return lg_state_features(g, *v.world, lg_value_seat(g, *v.world), out);
   }
   if (v.seat < 0 || v.seat >= g.seats) throw std::invalid_argument("the view's seat is not one of the game's");
-  return encode(g, seen_of_view(g, v), out);
+  const int k = encode(g, seen_of_view(g, v), out);
+  return k + encode_history(g, v, out + k);
+}
+
+int lg_history_features(const LgGame& g, const LgView& v, int32_t* out) {
+  if (v.world) return 0;
+  if (v.seat < 0 || v.seat >= g.seats) throw std::invalid_argument("the view's seat is not one of the game's");
+  return encode_history(g, v, out);
 }
 
 int lg_state_features(const LgGame& g, const LgState& s, int seat, int32_t* out) {
@@ -349,21 +592,21 @@ int lg_action_features(const LgGame& g, int seat, int a, int32_t* out) {
   return k;
 }
 
-void LgModel::check() const {
-  const int features = lg_layout().total, actions = lg_action_layout().total;
+void LgModel::check() {
+  const int actions = lg_action_layout().total;
   if (has_value) {
-    value.check_reads(features, "value", "Legends");
+    adopt_reads(value, "value");
     if (value.heads.size() != 1 || value.head_size(0) != 1)
       throw std::invalid_argument("the value net needs one head of one output");
   }
   if (has_policy) {
-    policy.check_reads(features, "policy", "Legends");
+    adopt_reads(policy, "policy");
     if (policy.heads.size() != 1 || policy.head_size(0) != actions)
       throw std::invalid_argument("the policy net needs one head of " + std::to_string(actions) +
                                   " outputs (one per action feature)");
   }
   if (has_cards_net) {
-    cards.check_reads(features, "cards", "Legends");
+    adopt_reads(cards, "card");
     const int outputs = LG_CARD_LABELS * LG_CARD_CLASSES;
     if (cards.heads.size() != 1 || cards.head_size(0) != outputs)
       throw std::invalid_argument("the card net needs one head of " + std::to_string(outputs) + " outputs (" +
@@ -375,7 +618,7 @@ void LgModel::check() const {
 void lg_model_values(const LgGame& g, const LgModel& m, const LgState& s, double* out) {
   int32_t idx[LG_MAX_FEATURES];
   float h[learn::MAX_WIDTH];
-  const int n = lg_state_features(g, s, lg_value_seat(g, s), idx);
+  const int n = lg_state_features(g, s, lg_value_seat(g, s), idx);  // all below the table's count
   m.value.trunk_of(idx, n, h);
   const double p = learn::sigmoid(m.value.head_at(0, h, 0));
   for (int i = 0; i < g.seats; ++i) out[i] = p;
@@ -384,7 +627,7 @@ void lg_model_values(const LgGame& g, const LgModel& m, const LgState& s, double
 void lg_model_policy_of(const LgGame& g, const LgModel& m, const int32_t* idx, int k, int seat, const int* legal, int n,
                         double* out) {
   float h[learn::MAX_WIDTH];
-  m.policy.trunk_of(idx, k, h);
+  m.policy.trunk_of(idx, readable(m.policy, idx, k), h);
   const int total = lg_action_layout().total;
   std::vector<double> z((size_t)total);
   for (int j = 0; j < total; ++j) z[(size_t)j] = m.policy.head_at(0, h, j);
@@ -423,7 +666,7 @@ void lg_card_log_probs(const LgGame& g, const LgModel& m, const LgView& v, doubl
   if (!m.has_cards()) throw std::invalid_argument("the model has no card net");
   int32_t idx[LG_MAX_FEATURES];
   float h[learn::MAX_WIDTH];
-  const int n = lg_view_features(g, v, idx);
+  const int n = readable(m.cards, idx, lg_view_features(g, v, idx));
   m.cards.trunk_of(idx, n, h);
   for (int l = 0; l < LG_CARD_LABELS; ++l) {
     double* z = out + l * LG_CARD_CLASSES;

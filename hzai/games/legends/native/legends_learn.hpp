@@ -19,7 +19,7 @@
 namespace hzn::lg {
 
 constexpr int LG_KINDS = MAX_ATTR + 1;   // kinds a game may have (attributes and DI)
-constexpr int LG_MAX_FEATURES = 640;     // active features of one picture, at most
+constexpr int LG_MAX_FEATURES = 1280;    // active features of one picture and its history, at most
 constexpr int LG_MAX_ACTION_FEATURES = 24;  // active features of one action, at most
 
 // The card-location model (the blueprint's second head): for each partner, counted from
@@ -28,11 +28,22 @@ constexpr int LG_MAX_ACTION_FEATURES = 24;  // active features of one action, at
 constexpr int LG_CARD_CLASSES = 4;
 constexpr int LG_CARD_LABELS = (MAX_SEATS - 1) * LG_KINDS;
 
+// The kinds of a turn's action (a decision at pending P_ACTION), for the history features.
+enum LgActKind : int { K_FIGHT, K_WILD, K_SLAY, K_ABILITY, K_MOVE, K_RECOVER, K_SUPPORT, K_ORACLE, K_COUNT };
+constexpr int LG_HIST_LAST = 4;  // a partner's last actions, newest first
+
 // The feature layout, the same for every mission and seat count (one model serves all).
+// The table's features (a view's or a state's: [0, table)) come first, then a view's
+// history (docs/learning.md, "Beliefs from partners' play"): for each partner r = 1..4
+// (counted from the seat), one block of hist_stride features at history + (r - 1) *
+// hist_stride, made of the h_* blocks (offsets within the partner's block).
 struct LgLayout {
   int seats, special, finals, start, size_normal, free_reloc, hero, hand, hand_size, draw, discard, aside, oracle,
       mdeck, mon, mon_stride, broken, no_disc, turn, turn_seat, pending, actor, placed, giver, flags, af_defeat,
-      entered, defeated, finals_defeated, total;
+      entered, defeated, finals_defeated, table;
+  int history, hist_stride, h_last, h_count, h_played, h_support_to, h_support_n, h_received, h_back_out, h_back_top,
+      h_declined, h_fought, h_known;
+  int total;
   LgLayout();
 };
 const LgLayout& lg_layout();
@@ -45,9 +56,12 @@ struct LgActionLayout {
 };
 const LgActionLayout& lg_action_layout();
 
-// The active features (ascending) of seat `seat`'s view...
+// The active features (ascending) of seat `seat`'s view: the table's, then its history's...
 int lg_view_features(const LgGame& g, const LgView& v, int32_t* out);
-// ...and of a full state as `seat` would know it (its own hand, the rest as counts).
+// ...the history's alone (all at or above lg_layout().history; none without a history)...
+int lg_history_features(const LgGame& g, const LgView& v, int32_t* out);
+// ...and of a full state as `seat` would know it (its own hand, the rest as counts): the
+// table's only (a state keeps no history), equal to that seat's view's below `table`.
 int lg_state_features(const LgGame& g, const LgState& s, int seat, int32_t* out);
 // The seat whose picture a state's value is read from: the one to act, else the turn's.
 int lg_value_seat(const LgGame& g, const LgState& s);
@@ -66,7 +80,10 @@ struct LgModel {
   bool has_value = false, has_policy = false, has_cards_net = false;
   double card_temper = 1.0;  // the power of the card net's weights (1: as they are; from the file's header)
   bool has_cards() const { return has_cards_net; }
-  void check() const;  // std::invalid_argument naming what does not fit
+  // std::invalid_argument naming what does not fit. Each net reads the table's features
+  // (the models made before the history) or all of them, as its first layer says; it
+  // takes that count as its input width (n_in), and is given the features below it.
+  void check();
 };
 
 // The hidden truth a seat's record is labelled with (never an input): label

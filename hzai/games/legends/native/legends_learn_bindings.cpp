@@ -2,6 +2,7 @@
 // the model bundle built from weight arrays (hzai/native/model.py reads and checks the
 // file), its outputs, the feature encodings of a seat, an action's features, the model
 // attached to a search, and self-play records played with the GIL released.
+#include <algorithm>
 #include <chrono>
 
 #include <pybind11/numpy.h>
@@ -153,7 +154,47 @@ void bind_legends_learn(py::module_& m) {
       py::arg("card_temper") = 1.0,
       "the native model from its layers (as HzModel's); an empty trunk: no such net");
   lgame.attr("feature_count") = py::cpp_function([](const LgGameHandle&) { return lg_layout().total; },
-                                                 py::is_method(lgame), "the size of a seat's feature encoding");
+                                                 py::is_method(lgame),
+                                                 "the size of a seat's feature encoding (the table's, then the history's)");
+  lgame.attr("table_feature_count") = py::cpp_function(
+      [](const LgGameHandle&) { return lg_layout().table; }, py::is_method(lgame),
+      "the size of the table's features (a state's; a view's before its history): what the models made before the "
+      "history read");
+  lgame.attr("history_features") = py::cpp_function(
+      [](const LgGameHandle& h, const LgViewHandle& v) {
+        int32_t buf[LG_MAX_FEATURES];
+        const int n = value_errors([&] { return lg_history_features(*h.g, v.v, buf); });
+        return std::vector<int32_t>(buf, buf + n);
+      },
+      py::is_method(lgame), py::arg("view"), "the active history features of a seat's view (ascending, each at or above table_feature_count())");
+  lgame.attr("followed_view_features") = py::cpp_function(
+      [](const LgGameHandle& h, const LgStateHandle& start, const std::vector<int>& actions) {
+        if (start.g != h.g && start.g->seats != h.g->seats) throw py::value_error("a state of another game");
+        const LgGame& g = *h.g;
+        LgState s = start.s;
+        auto watch = LegendsSeats::watch(g, s);
+        std::vector<int> legal((size_t)std::max(g.max_legal, 1)), ids((size_t)std::max(g.max_legal, 64));
+        std::vector<double> probs(ids.size());
+        for (size_t i = 0; i < actions.size(); ++i) {
+          const int a = actions[i];
+          bool ok = false;
+          if (s.pending == P_CHANCE && s.result == R_NONE) {
+            const int n = chance_outcomes(g, s, ids.data(), probs.data());
+            ok = std::find(ids.begin(), ids.begin() + n, a) != ids.begin() + n;
+          } else {
+            const int n = legal_actions(g, s, legal.data());
+            ok = std::find(legal.begin(), legal.begin() + n, a) != legal.begin() + n;
+          }
+          if (!ok) throw py::value_error("action " + std::to_string(i) + " (" + std::to_string(a) + ") is not legal there");
+          LegendsSeats::play(g, watch, s, a);
+        }
+        py::list out;
+        for (int seat = 0; seat < g.seats; ++seat) out.append(view_features_of(g, LegendsSeats::view(g, watch, s, seat)));
+        return out;
+      },
+      py::is_method(lgame), py::arg("start"), py::arg("actions"),
+      "every seat's view features after playing `actions` (ids, chance outcomes included) from `start`, each view "
+      "followed as the arena and self-play follow a running game (legends_seats.hpp)");
   lgame.attr("action_feature_count") = py::cpp_function([](const LgGameHandle&) { return lg_action_layout().total; },
                                                         py::is_method(lgame), "the size of an action's feature encoding");
   lgame.attr("policy_kind") = "action_features";  // the policy head scores action features (hzai/learn/train.py)

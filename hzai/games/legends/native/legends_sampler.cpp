@@ -747,6 +747,12 @@ void LgView::check(const LgGame& g) const {
     need(e.kinds.size() <= (size_t)MAX_CARDS, "log: too many kinds");
   }
   need(log.size() <= 1000000, "log too long");
+  need(history.size() <= 1000000, "history too long");
+  for (const auto& h : history) {
+    need(h.seat >= 0 && h.seat < g.seats, "history: seat out of range");
+    need(h.pending >= P_PLACE && h.pending < P_CHANCE, "history: pending out of range");
+    need(h.obs >= 0 && h.obs < observation_limit(g), "history: action out of range");
+  }
 }
 
 }  // namespace hzn::lg

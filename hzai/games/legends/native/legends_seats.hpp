@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "legends.hpp"
@@ -16,6 +17,7 @@ struct LegendsSeats {
     std::vector<std::vector<int>> start_hands;  // instances per seat at the deal
     int start_pile = 0;
     LgEventLog log;  // every card movement since the deal
+    std::vector<std::array<int, 3>> acts;  // every decision since the deal: (actor, pending, action); chance left out
   };
 
   static Watch watch(const LgGame& g, const LgState& s) {
@@ -26,6 +28,7 @@ struct LegendsSeats {
   }
 
   static void play(const LgGame& g, Watch& w, LgState& s, int action) {
+    if (s.pending != P_CHANCE && s.result == R_NONE) w.acts.push_back({s.actor, (int)s.pending, action});
     LgEventCapture capture(&w.log);
     lg::apply(g, s, action);
   }
@@ -76,6 +79,8 @@ struct LegendsSeats {
     for (const auto& h : w.start_hands) v.start_hands.push_back((int)h.size());
     v.start_pile = w.start_pile;
     for (const LgRawEvent& e : w.log) v.log.push_back(observed(s, e, seat));
+    for (const auto& [actor, pending, action] : w.acts)
+      v.history.push_back({actor, pending, observed_action(g, pending, actor, action, seat)});
     for (int i = 0; i < s.nmon; ++i) {
       const Monster& m = s.mon[i];
       LgMonsterView mv;

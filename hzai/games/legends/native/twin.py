@@ -102,6 +102,34 @@ def _event(e: tuple) -> tuple:
     return typ, seat, 0, n, 0, 0, -1, False, []
 
 
+# The ids of what a seat does not see of another seat's action (legends.hpp, observation):
+# from the game's action count up, a hidden ability card, a paid Move to monster m, a
+# Support to seat s of n hidden cards, and n hidden discards.
+_MAX_MONSTERS, _MAX_SEATS, _MAX_LIST = 16, 5, 4
+_PENDING = {name: i for i, name in enumerate(_native.LEGENDS_PENDING)}
+
+
+def observed_id(game, move, pending: str) -> int:
+    """The id of a move as a seat saw it (knowledge.redact's move): the action id where
+    the seat saw it whole, else the id standing for what it saw (legends.hpp, observation)."""
+    from hzai.games.legends.moves import HIDDEN, Discard, FightAbility, MoveTo, Support
+
+    size = game.num_actions
+    moved = size + 1
+    given = moved + _MAX_MONSTERS
+    dropped = given + _MAX_SEATS * (_MAX_LIST + 1)
+    typ = type(move)
+    if typ is FightAbility and move.card == HIDDEN:
+        return size
+    if typ is MoveTo and move.card == HIDDEN:
+        return moved + move.monster - 1
+    if typ is Support and HIDDEN in move.cards:
+        return given + move.seat * (_MAX_LIST + 1) + len(move.cards)
+    if typ is Discard and HIDDEN in move.cards:
+        return dropped + len(move.cards)
+    return game.action_of(move)
+
+
 def view_spec(view) -> dict:
     """The seat's view (LegendsView) field by field as the native sampler reads it: what
     hzai.games.legends.sampler reads, in the same order."""
@@ -109,6 +137,8 @@ def view_spec(view) -> dict:
     return {
         "seat": view.seat, "own_start": list(view.own_start), "start_hands": list(view.start_hands),
         "start_pile": view.start_pile, "log": [_event(e) for e in view.log],
+        "history": [(seat, _PENDING[pending], observed_id(view.game, move, pending))
+                    for seat, move, pending in view.history if seat is not None],
         "monsters": [{"id": mid, "cards": list(cards), "req": list(req), "size": size, "final": final,
                       "defeated": defeated, "played": [(a, _FACES[f], by) for a, f, by in played]}
                      for mid, cards, req, size, final, defeated, played in view.monsters],
