@@ -30,7 +30,10 @@ def tiny_legends_weights(seed: int = 0):
 
     g = _game()
     rng = np.random.default_rng(seed)
-    n_in = g.native.feature_count()
+    # The table's features, as the shipped nets read: a partner's blueprint inside the tree
+    # (partners=1) reads its picture of a drawn world, which has no past, so only a policy
+    # of this width gives it there what it gives from the partner's own view.
+    n_in = g.native.table_feature_count()
     value = Net(n_in, [6, 4], [1], rng)
     policy = Net(n_in, [8], [g.native.action_feature_count()], rng)
     for net in (value, policy):
