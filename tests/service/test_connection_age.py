@@ -164,3 +164,19 @@ def test_one_long_lived_channel_is_served_by_both_workers_as_its_connections_age
     codes = Counter(e.get("code") for e in server.logs if e.get("event") == "rpc")
     assert set(codes) == {"OK"}, codes
     print(f"calls answered by worker: {dict(by_worker)}")
+
+
+def test_a_search_longer_than_the_connection_age_finishes_on_its_connection(tmp_path):
+    """GOAWAY stops new calls on a connection, not the running ones: a 2-second search on
+    a connection that ages after 0.3 s is answered in full (not cut, not run twice)."""
+    server = ServerProcess("--data-dir", ":memory:", "--max-connection-age", "0.3", "--max-connection-age-grace", "30",
+                           "--max-millis", "60000", "--max-iterations", "100000000")
+    try:
+        with HzaiClient(server.address, timeout=60) as client:
+            client.list_games()  # connected: the age counts from here
+            reply = client.suggest_move(RECORD, millis=2000, seed=2)
+            assert reply.move.text and not reply.stopped_early and reply.millis >= 1900
+    finally:
+        server.stop(60)
+    searches = [e for e in server.logs if e.get("event") == "rpc" and e.get("method") == "SuggestMove"]
+    assert [e["code"] for e in searches] == ["OK"]  # one call, answered once
