@@ -12,6 +12,26 @@ const LOADER_OPTIONS = {
   includeDirs: [PROTO_ROOT], keepCase: true, longs: String, enums: String, defaults: true, oneofs: true,
 };
 
+// Channel options every script gives its clients: a gRPC retry policy for the calls safe to
+// repeat, tried again (up to 5 times in all) when they end UNAVAILABLE because the server
+// process that had them died or closed its connection (hzai-server --max-connection-age),
+// as the Python client does. PlayMove, BotPlayTurn, CreateMatch and DeleteMatch are not.
+const RETRIED = {
+  'hzai.v3.BotService': ['ListGames', 'SuggestMove', 'Analyze', 'AnalyzeStream', 'AnalyzeGame'],
+  'hzai.v3.MatchService': ['GetView', 'ListLegalMoves'],
+};
+const CHANNEL_OPTIONS = {
+  'grpc.service_config': JSON.stringify({
+    methodConfig: [{
+      name: Object.entries(RETRIED).flatMap(([service, methods]) => methods.map((method) => ({ service, method }))),
+      retryPolicy: {
+        maxAttempts: 5, initialBackoff: '0.1s', maxBackoff: '1s', backoffMultiplier: 2,
+        retryableStatusCodes: ['UNAVAILABLE'],
+      },
+    }],
+  }),
+};
+
 // The v3 package, with BotService and MatchService (both files share common.proto).
 function loadV3() {
   const definition = protoLoader.loadSync(['hzai/v3/bot.proto', 'hzai/v3/match.proto'], LOADER_OPTIONS);
@@ -189,5 +209,5 @@ function budgetOf(args, fail) {
 
 module.exports = {
   grpc, loadV3, parseOptions, call, stream, report, optional, seatIndex, gameOf, readRecord, positionOf, TLS_OPTIONS,
-  credentialsOf, budgetOf,
+  credentialsOf, budgetOf, CHANNEL_OPTIONS,
 };

@@ -22,6 +22,7 @@
 const crypto = require('crypto');
 const {
   loadV3, parseOptions, call, report, optional, seatIndex, TLS_OPTIONS, credentialsOf, budgetOf,
+  CHANNEL_OPTIONS,
 } = require('./hzai');
 
 const PROGRAM = 'hzai-match';
@@ -107,8 +108,8 @@ async function main() {
   if (rest.length) usage(`unexpected ${JSON.stringify(rest[0])}`);
   const v3 = loadV3();
   const credentials = credentialsOf(args, usage);
-  const bots = new v3.BotService(args.server, credentials);
-  const matches = new v3.MatchService(args.server, credentials);
+  const bots = new v3.BotService(args.server, credentials, CHANNEL_OPTIONS);
+  const matches = new v3.MatchService(args.server, credentials, CHANNEL_OPTIONS);
   try {
     await play(bots, matches, args);
   } catch (err) {

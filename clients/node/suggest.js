@@ -20,6 +20,7 @@
 
 const {
   loadV3, parseOptions, call, report, readRecord, positionOf, TLS_OPTIONS, credentialsOf, budgetOf,
+  CHANNEL_OPTIONS,
 } = require('./hzai');
 
 const PROGRAM = 'hzai-suggest';
@@ -55,7 +56,7 @@ async function main() {
   const recordText = readRecord(args, usage);
   const v3 = loadV3();
   const credentials = credentialsOf(args, usage);
-  const bots = new v3.BotService(args.server, credentials);
+  const bots = new v3.BotService(args.server, credentials, CHANNEL_OPTIONS);
   try {
     const position = await positionOf(bots, args, recordText);
     const reply = await call(bots, 'SuggestMove', {

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
 import time
 from collections import Counter
 
@@ -17,7 +18,8 @@ from hzai_client import messages as m
 from hzai_server.app import connection_age_options
 from hzai_server.config import ServerConfig, parse_config
 
-from .conftest import ServerProcess
+from .conftest import REPO, ServerProcess
+from .test_clients import node  # noqa: F401 - the fixture: Node.js with the client's packages
 
 RECORD = {"format": "hzai-record/1", "seed": 11, "moves": []}
 
@@ -180,3 +182,21 @@ def test_a_search_longer_than_the_connection_age_finishes_on_its_connection(tmp_
         server.stop(60)
     searches = [e for e in server.logs if e.get("event") == "rpc" and e.get("method") == "SuggestMove"]
     assert [e["code"] for e in searches] == ["OK"]  # one call, answered once
+
+
+def test_the_node_client_tries_a_cut_search_again(node, tmp_path):
+    """Each connection closes 0.5 s after it ages (0.3 s), before a 2-second search can
+    end: every try is cut (UNAVAILABLE to the client), and the Node client's retry policy
+    tries again, 5 times in all."""
+    record = tmp_path / "deal.json"
+    record.write_text(json.dumps(RECORD))
+    server = ServerProcess("--data-dir", ":memory:", "--max-connection-age", "0.3", "--max-connection-age-grace", "0.5",
+                           "--max-millis", "60000", "--max-iterations", "100000000")
+    try:
+        run = subprocess.run([node, str(REPO / "clients" / "node" / "suggest.js"), str(record), "--budget", "2000ms",
+                              "--server", server.address], capture_output=True, text=True, timeout=120)
+    finally:
+        server.stop(60)
+    assert run.returncode != 0 and "max connection age" in run.stderr + run.stdout, run.stderr[-500:]
+    tries = [e["code"] for e in server.logs if e.get("event") == "rpc" and e.get("method") == "SuggestMove"]
+    assert 2 <= len(tries) <= 5 and set(tries) <= {"CANCELLED", "UNAVAILABLE"}, tries
