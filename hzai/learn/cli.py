@@ -36,8 +36,9 @@ def cmd_train(args) -> int:
                          value_hidden=args.value_hidden, minutes=args.minutes, blend=args.blend or "",
                          blend_rows=args.blend_rows, blend_epochs=args.blend_epochs, report_rows=args.report_rows,
                          oracle_floor=not args.no_oracle_floor, init=args.init or "", keep_best=args.keep_best,
-                         policy_records=args.policy_records)
+                         policy_records=args.policy_records, train=args.train)
     config.blend_weights()  # ValueError (one line, exit 2) naming a bad --blend, before the records load
+    config.check_policy_options()  # and --train value/policy without --init
     result = train_model(args.game, args.data, args.out, config, name=args.name, version=args.version,
                          report=args.report, quiet=args.quiet)
     print(json.dumps(result))
@@ -155,6 +156,9 @@ def add_commands(sub) -> None:
     p.add_argument("--blend-epochs", type=int, default=2, help="blend auto: passes of each candidate (default 2)")
     p.add_argument("--report-rows", type=int, default=100_000,
                    help="held-out records of the report by phase of the game (default 100000)")
+    p.add_argument("--train", choices=("both", "value", "policy"), default="both",
+                   help="which nets learn (default both); value or policy keeps the other net as --init has it "
+                        "(scored on the held-out records, not trained)")
     p.add_argument("--keep-best", choices=("sum", "policy"), default="sum",
                    help="the policy net's best weights are kept by the held-out loss of the policy and card heads "
                         "together (sum, default) or of the policy head alone (policy)")

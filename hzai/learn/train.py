@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -63,6 +63,9 @@ class TrainConfig:
     # "all" or "full" (the full searches' only: more passes over the policy targets).
     keep_best: str = "sum"
     policy_records: str = "all"
+    # Which nets learn: "both", or "value" / "policy" (the other kept as --init has it,
+    # only scored on the held-out records: no time spent where nothing is to be learned).
+    train: str = "both"
 
     def check_policy_options(self) -> None:
         """ValueError naming a bad keep_best or policy_records."""
@@ -70,6 +73,11 @@ class TrainConfig:
             raise ValueError(f"keep-best must be sum or policy, not {self.keep_best!r}")
         if self.policy_records not in ("all", "full"):
             raise ValueError(f"policy-records must be all or full, not {self.policy_records!r}")
+        if self.train not in ("both", "value", "policy"):
+            raise ValueError(f"train must be both, value or policy, not {self.train!r}")
+        if self.train != "both" and not self.init:
+            kept = "policy" if self.train == "value" else "value"
+            raise ValueError(f"train {self.train} keeps the {kept} net of --init: give --init MODEL")
 
     def blend_weights(self) -> tuple[float, float, float] | None:
         """(result, root, oracle) weights, or None for auto; ValueError naming a bad blend."""
@@ -322,7 +330,11 @@ def run_epochs(net: Net, train: np.ndarray, config: TrainConfig, rng, keys: tupl
     the curve (returned) and `say(entry)` its progress line. Ends with the best weights
     seen restored."""
     deadline = time.perf_counter() + config.minutes * 60
-    best, (best_loss, _), steps, curve = net.snapshot(), held(), 0, []
+    best, (best_loss, start_values), steps, curve = net.snapshot(), held(), 0, []
+    if config.epochs == 0:  # a net kept as it starts (hzai train --train): its held-out losses only
+        entry = row(0, dict.fromkeys(keys, float("nan")), start_values, best_loss)
+        _say(quiet, say(entry))
+        return [entry]
     for epoch in range(config.epochs):
         order = rng.permutation(train)
         sums, n = dict.fromkeys(keys, 0.0), 0
@@ -626,17 +638,22 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     if config.init:
         read(config.init)  # ModelError naming a missing or broken file, before any training
     blend: dict = {"chosen_by": "given" if config.blend else "value_mix"}
+    kept = replace(config, epochs=0)  # a net --train leaves as --init has it
+    value_config = kept if config.train == "policy" else config
+    policy_config = kept if config.train == "value" else config
+    if weights is None and config.train == "policy":  # no value net learns: nothing to choose
+        weights, blend = (1.0, 0.0, 0.0), {"chosen_by": "not trained"}
     if weights is None:
         weights, table, _ = choose_blend(data, n_in, config, quiet, team)
         blend = {"chosen_by": "auto", "table": table, "rows": min(config.blend_rows, len(split(data)[0])),
                  "epochs": config.blend_epochs}
         _say(quiet, f"blend auto chose {weights[0]:.2f} result, {weights[1]:.2f} root, {weights[2]:.2f} oracle")
     blend["weights"] = {"result": weights[0], "root": weights[1], "oracle": weights[2]}
-    value_net, value_curve, calib = fit_value(data, n_in, config, rng, quiet, team,
+    value_net, value_curve, calib = fit_value(data, n_in, value_config, rng, quiet, team,
                                               y=blend_targets(data, weights, team))
     has_oracle = "oracle_value" in data and bool((~np.isnan(data["oracle_value"])).any())
     floor_net = None
-    if config.oracle_floor and has_oracle:
+    if config.oracle_floor and has_oracle and config.train != "policy":
         if weights == (0.0, 0.0, 1.0):
             floor_net = value_net
         else:  # trained as the value net is, on the oracle value alone
@@ -644,11 +661,11 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
                                   y=blend_targets(data, (0.0, 0.0, 1.0), team), label="oracle-target value")[0]
     if factored:
         games = [folder_game(f, game_name) for f in folders]
-        policy_net, policy_curve = fit_factored_policy(data, games, n_in, game.native.action_feature_count(), config,
-                                                       rng, quiet)
+        policy_net, policy_curve = fit_factored_policy(data, games, n_in, game.native.action_feature_count(),
+                                                       policy_config, rng, quiet)
     else:
         n_actions, n_names = game.num_actions, len(game.native.names)
-        policy_net, policy_curve = fit_policy(data, n_in, n_actions, n_names, config, rng, quiet)
+        policy_net, policy_curve = fit_policy(data, n_in, n_actions, n_names, policy_config, rng, quiet)
     by_phase = phase_report(data, n_in, value_net, config, floor_net,
                             None if factored else (policy_net, n_actions, n_names), team)
     _say(quiet, "held-out cross-entropy by phase (value columns against the games' results):\n"

@@ -119,3 +119,28 @@ def test_bad_policy_options_are_named():
         TrainConfig(keep_best="value").check_policy_options()
     with pytest.raises(ValueError, match="policy-records must be all or full"):
         TrainConfig(policy_records="some").check_policy_options()
+
+
+@pytest.mark.parametrize("which", ["value", "policy"])
+def test_train_one_net_keeps_the_other_as_init_has_it(selfplay_folder, tmp_path, which):
+    """--train value / policy: the net not trained is written exactly as --init holds it,
+    scored once on the held-out records (an epoch-0 entry); the other one trains."""
+    first = tmp_path / "first.npz"
+    small = dict(batch=32, hidden="16", value_hidden="8", input_dropout=0.0, check_every=1000, oracle_floor=False)
+    train_model("hera_zeus", [str(selfplay_folder)], str(first), TrainConfig(epochs=1, **small), quiet=True)
+    out = tmp_path / "second.npz"
+    train_model("hera_zeus", [str(selfplay_folder)], str(out),
+                TrainConfig(epochs=2, lr=3e-3, init=str(first), train=which, **small), quiet=True)
+    a, b = read(first), read(out)
+    kept, learned = ("policy", "value") if which == "value" else ("value", "policy")
+    same = lambda net: all(np.array_equal(x, y) for (w0, b0), (w1, b1) in zip(a.nets[net]["trunk"] + a.nets[net]["heads"],
+                                                                             b.nets[net]["trunk"] + b.nets[net]["heads"])
+                           for x, y in ((w0, w1), (b0, b1)))
+    assert same(kept)
+    assert [e["epoch"] for e in b.info[f"{learned}_curve"]] == [1, 2]  # it learned (its best weights kept)
+    curve = b.info[f"{kept}_curve"]
+    assert len(curve) == 1 and curve[0]["epoch"] == 0
+    with pytest.raises(ValueError, match="give --init"):
+        TrainConfig(train=which).check_policy_options()
+    with pytest.raises(ValueError, match="train must be both, value or policy"):
+        TrainConfig(train="cards").check_policy_options()
