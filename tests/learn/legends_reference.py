@@ -34,13 +34,18 @@ def layout() -> dict:
         inner += size
     out["hist_stride"] = inner
     out["history"] = at
-    out["total"] = at + (MAX_SEATS - 1) * inner
+    at += (MAX_SEATS - 1) * inner
+    for name, size in (("unseen", KINDS * UNSEEN_CAP), ("unseen_total", PILE_CAP),
+                       ("unknown_in_hand", (MAX_SEATS - 1) * HAND_CAP)):
+        out[name] = at
+        at += size
+    out["total"] = at
     return out
 
 
 # The history (docs/learning.md, "Beliefs from partners' play"): one block per partner.
 ACT_KINDS = ("fight", "wild", "slay", "ability", "move", "recover", "support", "oracle")
-HIST_LAST, COUNT_BUCKETS, PLAYED_COPIES, RECEIVED_CAP, KNOWN_COPIES = 4, 3, 2, 4, 3
+HIST_LAST, COUNT_BUCKETS, PLAYED_COPIES, RECEIVED_CAP, KNOWN_COPIES, UNSEEN_CAP = 4, 3, 2, 4, 3, 16
 HISTORY_BLOCKS = [("last", HIST_LAST * len(ACT_KINDS)), ("count", len(ACT_KINDS) * COUNT_BUCKETS),
                   ("played", KINDS * PLAYED_COPIES), ("support_to", MAX_SEATS), ("support_n", MAX_LIST),
                   ("received", RECEIVED_CAP), ("back_out", KINDS), ("back_top", KINDS), ("declined", MAX_ATTR),
@@ -80,7 +85,8 @@ def history_features(view) -> list[int]:
                 played[e[2]].clear()
         elif typ in ("under_draw", "under_discard"):
             played[e[1]].clear()
-    known = view.known().hand
+    tracker = view.known()
+    known = tracker.hand
     out = []
     for r in range(1, n):
         p = (o + r) % n
@@ -129,6 +135,22 @@ def history_features(view) -> list[int]:
             out += [at + L[block] + a for a in range(len(req)) if req[a] > cnt[a]]
         for k in range(KINDS):
             out += [at + L["h_known"] + k * KNOWN_COPIES + c for c in range(min(known[p][k], KNOWN_COPIES))]
+    # the cards the seat cannot place: the deck's, less every known place
+    placed = Counter()
+    for hand in known:
+        placed.update(hand)
+    placed.update(k for k in tracker.draw if k is not None)
+    placed.update(k for k in tracker.discard if k is not None)
+    placed.update(k for on in tracker.played for k in on if k is not None)
+    placed.update(tracker.oracle)
+    deck = Counter(view.deck)
+    unseen = [max(0, deck[k] - placed[k]) for k in range(KINDS)]
+    out += [L["unseen"] + k * UNSEEN_CAP + _clamp(unseen[k], 0, UNSEEN_CAP - 1) for k in range(KINDS)]
+    out.append(L["unseen_total"] + _clamp(sum(unseen) // 2, 0, PILE_CAP - 1))
+    for r in range(1, n):
+        p = (o + r) % n
+        out.append(L["unknown_in_hand"] + (r - 1) * HAND_CAP +
+                   _clamp(view.hand_sizes[p] - sum(known[p].values()), 0, HAND_CAP - 1))
     return out
 
 

@@ -64,7 +64,9 @@ def test_history_features_of_cpp_and_python_are_equal_over_random_games(mission,
                 assert history == g.native.history_features(native_view(view))
                 assert all(i < L["total"] for i in native)
                 active += len(history)
-                kinds_seen.update((i - L["history"]) % L["hist_stride"] for i in history)
+                kinds_seen.update((i - L["history"]) % L["hist_stride"] for i in history if i < L["unseen"])
+                # what the seat cannot place: one feature a kind, one total, one a partner
+                assert sum(i >= L["unseen"] for i in history) in (0, 9 + 1 + g.n - 1)
                 views += 1
     assert views >= games * seats * 2 and active > views  # the history is there
     # Every block of the partner's history was met somewhere.
@@ -86,7 +88,7 @@ def test_the_blocks_the_random_games_rarely_reach_are_met_too():
                 view = LegendsView.of(state, seat)
                 native = g.native.view_features(native_view(view))
                 assert native == reference.view_features(view)
-                met.update((i - L["history"]) % L["hist_stride"] for i in native if i >= L["history"])
+                met.update((i - L["history"]) % L["hist_stride"] for i in native if L["history"] <= i < L["unseen"])
     for block, size in (("h_back_out", 9), ("h_back_top", 9), ("h_declined", 8), ("h_fought", 8)):
         assert any(L[block] <= x < L[block] + size for x in met), block
 
@@ -187,9 +189,13 @@ def test_a_view_before_any_move_has_no_history_features_and_the_first_moves_show
     for seat in range(g.n):
         assert g.native.history_features(native_view(LegendsView.of(state, seat))) == []
     play(state, "place m1", "place m1", "place m1")  # the setup: no turn's action yet, no card moved
-    assert all(g.native.history_features(native_view(LegendsView.of(state, seat))) == [] for seat in range(g.n))
-    play(state, "recover 1")
     L = reference.layout()
+    for seat in range(g.n):  # only what the seat cannot place: the deck less its own hand
+        feats = g.native.history_features(native_view(LegendsView.of(state, seat)))
+        assert len(feats) == 9 + 1 + 2 and all(i >= L["unseen"] for i in feats)
+        unknown = [i - L["unknown_in_hand"] for i in feats if i >= L["unknown_in_hand"]]
+        assert unknown == [4, 10 + 4]  # each partner's 4 cards, none known
+    play(state, "recover 1")
     feats = g.native.history_features(native_view(LegendsView.of(state, 2)))  # p1 is p3's partner 1
     assert L["history"] + L["h_last"] + reference.ACT_KINDS.index("recover") in feats
     assert L["history"] + L["h_count"] + reference.ACT_KINDS.index("recover") * 3 in feats

@@ -51,8 +51,9 @@ class LegendsGame(Game):
     model_file = Path(__file__).resolve().parent / "models" / "legends.npz"
     model_defaults = {"policy": 0, "cards": 0}
     # The features' layout (self-play folders name it): the table's 1,418, then the
-    # partners' history, 592 (docs/learning.md, "Beliefs from partners' play").
-    feature_layout = "lg-2010-hist1"
+    # partners' history, 592, and the cards the seat cannot place, 216 (docs/learning.md,
+    # "History in the Legends features").
+    feature_layout = "lg-2226-hist2"
 
     def __init__(self, mission: int = 1, heroes=("Perseus", "Atalanta"), difficulty: str = "human",
                  first_player: str = "p1", relocation: str = "paid", turn_limit: int = DEFAULT_TURN_LIMIT,

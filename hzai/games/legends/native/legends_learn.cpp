@@ -23,6 +23,7 @@ constexpr int COUNT_BUCKETS = 3;  // a partner's actions of one kind: 1, 2-3, 4+
 constexpr int PLAYED_COPIES = 2;  // face-up cards of one kind since its last hand gain (a thermometer of 2)
 constexpr int RECEIVED_CAP = 4;   // cards given to it since its last action: 1, 2, 3, 4+
 constexpr int KNOWN_COPIES = 3;   // cards of one kind the seat knows in its hand (a thermometer of 3)
+constexpr int UNSEEN_CAP = 16;    // cards of one kind whose place the seat does not know: 0..15
 
 int clamp(int x, int lo, int hi) { return std::max(lo, std::min(hi, x)); }
 
@@ -258,9 +259,12 @@ void support_of(const LgGame& g, int obs, int* to, int* n) {
 }
 
 // knowledge.Known's hands: what the seat is sure each hand holds, kind by kind, following
-// known cards through the draw and discard piles (knowledge.py, step for step).
-void known_hands(const LgGame& g, const LgView& v, int hand[MAX_SEATS][LG_KINDS]) {
+// known cards through the draw and discard piles (knowledge.py, step for step); and the
+// cards of each kind it cannot place (`unseen`: the deck's, less those it knows in a hand,
+// in either pile, on a monster or open at the Oracle).
+void known_hands(const LgGame& g, const LgView& v, int hand[MAX_SEATS][LG_KINDS], int unseen[LG_KINDS]) {
   for (int p = 0; p < MAX_SEATS; ++p) std::fill(hand[p], hand[p] + LG_KINDS, 0);
+  int played[LG_KINDS] = {}, oracle[LG_KINDS] = {};
   for (int k : v.own_start) hand[v.seat][k] += 1;
   std::vector<int> draw((size_t)std::max(0, v.start_pile), -1), discard;  // top last; -1 unknown
   auto pop = [](std::vector<int>& pile) {
@@ -286,7 +290,10 @@ void known_hands(const LgGame& g, const LgView& v, int hand[MAX_SEATS][LG_KINDS]
           for (int k : e.kinds) hand[e.seat][k] += 1;
         break;
       }
-      case E_PLAY: leave(e.seat, e.k); break;
+      case E_PLAY:
+        leave(e.seat, e.k);
+        if (e.k >= 0) played[e.k] += 1;
+        break;
       case E_DISCARD:
         leave(e.seat, e.k);
         discard.push_back(e.k);
@@ -299,8 +306,13 @@ void known_hands(const LgGame& g, const LgView& v, int hand[MAX_SEATS][LG_KINDS]
           for (int k : e.kinds) hand[e.other][k] += 1;
         }
         break;
-      case E_REVEAL: draw.resize(draw.size() - std::min(draw.size(), e.kinds.size())); break;
+      case E_REVEAL:
+        draw.resize(draw.size() - std::min(draw.size(), e.kinds.size()));
+        std::fill(oracle, oracle + LG_KINDS, 0);
+        for (int k : e.kinds) oracle[k] += 1;
+        break;
       case E_BACK:
+        std::fill(oracle, oracle + LG_KINDS, 0);
         discard.push_back(e.k);
         for (size_t i = e.kinds.size(); i-- > 0;) draw.push_back(e.kinds[i]);
         break;
@@ -314,9 +326,18 @@ void known_hands(const LgGame& g, const LgView& v, int hand[MAX_SEATS][LG_KINDS]
       default: break;
     }
   }
+  std::fill(unseen, unseen + LG_KINDS, 0);
+  for (int k : g.deck) unseen[k] += 1;
+  for (int p = 0; p < g.seats; ++p)
+    for (int k = 0; k < LG_KINDS; ++k) unseen[k] -= hand[p][k];
+  for (int k : draw)
+    if (k >= 0) unseen[k] -= 1;
+  for (int k : discard)
+    if (k >= 0) unseen[k] -= 1;
+  for (int k = 0; k < LG_KINDS; ++k) unseen[k] = std::max(0, unseen[k] - played[k] - oracle[k]);
 }
 
-int encode_history(const LgGame& g, const LgView& v, int32_t* out) {
+int encode_history(const LgGame& g, const LgView& v, const int* hsize, int32_t* out) {
   if (v.history.empty() && v.log.empty()) return 0;  // a view seen without its past: no history
   const LgLayout& L = lg_layout();
   const int n = g.seats, o = v.seat;
@@ -339,8 +360,8 @@ int encode_history(const LgGame& g, const LgView& v, int32_t* out) {
       default: break;
     }
   }
-  int known[MAX_SEATS][LG_KINDS];
-  known_hands(g, v, known);
+  int known[MAX_SEATS][LG_KINDS], unseen[LG_KINDS];
+  known_hands(g, v, known, unseen);
   int k = 0;
   for (int r = 1; r < n; ++r) {
     const int p = (o + r) % n, at = L.history + (r - 1) * L.hist_stride;
@@ -404,6 +425,20 @@ int encode_history(const LgGame& g, const LgView& v, int32_t* out) {
     }
     for (int kind = 0; kind < LG_KINDS; ++kind)
       for (int c = 0; c < std::min(known[p][kind], KNOWN_COPIES); ++c) out[k++] = at + L.h_known + kind * KNOWN_COPIES + c;
+  }
+  // What the sampler spreads: the cards of each kind the seat cannot place, their total,
+  // and how many of each partner's cards it does not know.
+  int total = 0;
+  for (int kind = 0; kind < LG_KINDS; ++kind) {
+    out[k++] = L.unseen + kind * UNSEEN_CAP + clamp(unseen[kind], 0, UNSEEN_CAP - 1);
+    total += unseen[kind];
+  }
+  out[k++] = L.unseen_total + clamp(total / 2, 0, PILE_CAP - 1);
+  for (int r = 1; r < n; ++r) {
+    const int p = (o + r) % n;
+    int sure = 0;
+    for (int kind = 0; kind < LG_KINDS; ++kind) sure += known[p][kind];
+    out[k++] = L.unknown_in_hand + (r - 1) * HAND_CAP + clamp(hsize[p] - sure, 0, HAND_CAP - 1);
   }
   return k;
 }
@@ -486,6 +521,9 @@ LgLayout::LgLayout() {
   h_known = part(LG_KINDS * KNOWN_COPIES);
   hist_stride = in;
   history = block((MAX_SEATS - 1) * hist_stride);
+  unseen = block(LG_KINDS * UNSEEN_CAP);
+  unseen_total = block(PILE_CAP);
+  unknown_in_hand = block((MAX_SEATS - 1) * HAND_CAP);
   total = at;
 }
 
@@ -529,14 +567,15 @@ int lg_view_features(const LgGame& g, const LgView& v, int32_t* out) {
     return lg_state_features(g, *v.world, lg_value_seat(g, *v.world), out);
   }
   if (v.seat < 0 || v.seat >= g.seats) throw std::invalid_argument("the view's seat is not one of the game's");
-  const int k = encode(g, seen_of_view(g, v), out);
-  return k + encode_history(g, v, out + k);
+  const Seen b = seen_of_view(g, v);
+  const int k = encode(g, b, out);
+  return k + encode_history(g, v, b.hsize, out + k);
 }
 
 int lg_history_features(const LgGame& g, const LgView& v, int32_t* out) {
   if (v.world) return 0;
   if (v.seat < 0 || v.seat >= g.seats) throw std::invalid_argument("the view's seat is not one of the game's");
-  return encode_history(g, v, out);
+  return encode_history(g, v, seen_of_view(g, v).hsize, out);
 }
 
 int lg_state_features(const LgGame& g, const LgState& s, int seat, int32_t* out) {

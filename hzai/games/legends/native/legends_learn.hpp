@@ -36,13 +36,16 @@ constexpr int LG_HIST_LAST = 4;  // a partner's last actions, newest first
 // The table's features (a view's or a state's: [0, table)) come first, then a view's
 // history (docs/learning.md, "Beliefs from partners' play"): for each partner r = 1..4
 // (counted from the seat), one block of hist_stride features at history + (r - 1) *
-// hist_stride, made of the h_* blocks (offsets within the partner's block).
+// hist_stride, made of the h_* blocks (offsets within the partner's block); then the
+// cards the seat cannot place by kind, their total, and each partner's cards it does not
+// know (what the uniform sampler spreads, so that the card net can learn it).
 struct LgLayout {
   int seats, special, finals, start, size_normal, free_reloc, hero, hand, hand_size, draw, discard, aside, oracle,
       mdeck, mon, mon_stride, broken, no_disc, turn, turn_seat, pending, actor, placed, giver, flags, af_defeat,
       entered, defeated, finals_defeated, table;
   int history, hist_stride, h_last, h_count, h_played, h_support_to, h_support_n, h_received, h_back_out, h_back_top,
       h_declined, h_fought, h_known;
+  int unseen, unseen_total, unknown_in_hand;  // after the partners' blocks: what the seat cannot place
   int total;
   LgLayout();
 };
