@@ -641,8 +641,8 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     kept = replace(config, epochs=0)  # a net --train leaves as --init has it
     value_config = kept if config.train == "policy" else config
     policy_config = kept if config.train == "value" else config
-    if weights is None and config.train == "policy":  # no value net learns: nothing to choose
-        weights, blend = (1.0, 0.0, 0.0), {"chosen_by": "not trained"}
+    if config.train == "policy":  # no value net learns: no target to choose
+        weights, blend = weights or (1.0, 0.0, 0.0), {"chosen_by": "not trained"}
     if weights is None:
         weights, table, _ = choose_blend(data, n_in, config, quiet, team)
         blend = {"chosen_by": "auto", "table": table, "rows": min(config.blend_rows, len(split(data)[0])),
