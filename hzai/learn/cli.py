@@ -39,6 +39,8 @@ def cmd_train(args) -> int:
                          policy_records=args.policy_records, train=args.train)
     config.blend_weights()  # ValueError (one line, exit 2) naming a bad --blend, before the records load
     config.check_policy_options()  # and --train value/policy without --init
+    if config.epochs < 1:
+        raise ValueError(f"epochs must be 1 or more, not {config.epochs}")
     result = train_model(args.game, args.data, args.out, config, name=args.name, version=args.version,
                          report=args.report, quiet=args.quiet)
     print(json.dumps(result))

@@ -68,7 +68,7 @@ class TrainConfig:
     train: str = "both"
 
     def check_policy_options(self) -> None:
-        """ValueError naming a bad keep_best or policy_records."""
+        """ValueError naming a bad keep_best, policy_records or train."""
         if self.keep_best not in ("sum", "policy"):
             raise ValueError(f"keep-best must be sum or policy, not {self.keep_best!r}")
         if self.policy_records not in ("all", "full"):
@@ -334,7 +334,7 @@ def run_epochs(net: Net, train: np.ndarray, config: TrainConfig, rng, keys: tupl
     if config.epochs == 0:  # a net kept as it starts (hzai train --train): its held-out losses only
         entry = row(0, dict.fromkeys(keys, float("nan")), start_values, best_loss)
         _say(quiet, say(entry))
-        return [entry]
+        return [{k: None if isinstance(v, float) and v != v else v for k, v in entry.items()}]  # JSON has no NaN
     for epoch in range(config.epochs):
         order = rng.permutation(train)
         sums, n = dict.fromkeys(keys, 0.0), 0
@@ -470,6 +470,11 @@ def fit_policy(data, n_in, n_actions, n_names, config: TrainConfig, rng, quiet=F
     if config.policy_records == "full":
         train, held = train[full[train]], held[full[held]]
     held_rows = held[:8000]
+    if config.epochs and (config.policy_records == "full" or config.keep_best == "policy") and (
+            not full[train].any() or not full[held_rows].any()):
+        raise ValueError("the policy net would learn from, or be kept by, full-search records, and the "
+                         f"{'training' if not full[train].any() else 'held-out'} games have none: "
+                         "use --policy-records all --keep-best sum, or records with a policy target")
 
     def step(rows) -> dict:
         x = dense(data["view_idx"], data["view_ptr"], rows, n_in, config.input_dropout, rng)
@@ -635,6 +640,8 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     started = time.perf_counter()
     weights = config.blend_weights()  # ValueError naming a bad blend, before any training
     config.check_policy_options()
+    if config.epochs < 1:  # (a net --train keeps gets 0 passes inside, never from here)
+        raise ValueError(f"epochs must be 1 or more, not {config.epochs}")
     if config.init:
         read(config.init)  # ModelError naming a missing or broken file, before any training
     blend: dict = {"chosen_by": "given" if config.blend else "value_mix"}
@@ -672,6 +679,12 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
                 + phase_table(by_phase))
     full = data["full"].astype(bool) if "full" in data else np.ones(len(data["seat"]), bool)
     init = ["--init", repo_path(config.init)] if config.init else []
+    defaults = TrainConfig()
+    for key in ("train", "keep_best", "policy_records", "epochs", "minutes", "blend", "seed", "hidden", "value_hidden"):
+        if getattr(config, key) != getattr(defaults, key):
+            init += [f"--{key.replace('_', '-')}", str(getattr(config, key))]
+    if not config.oracle_floor:
+        init.append("--no-oracle-floor")
     info = {"command": " ".join(["hzai", "train", *map(repo_path, folders), "--out", repo_path(out), *init]),
             "config": {**asdict(config), "init": repo_path(config.init) if config.init else ""}, "data": [repo_path(f) for f in folders],
             "features": game.feature_layout,

@@ -144,3 +144,22 @@ def test_train_one_net_keeps_the_other_as_init_has_it(selfplay_folder, tmp_path,
         TrainConfig(train=which).check_policy_options()
     with pytest.raises(ValueError, match="train must be both, value or policy"):
         TrainConfig(train="cards").check_policy_options()
+
+
+def test_options_that_need_full_search_records_refuse_data_without_them(tmp_path):
+    """--policy-records full or --keep-best policy over records with no policy target would
+    keep the untrained net and report a loss of 0: refused, naming why; so are 0 epochs."""
+    from hzai.learn.selfplay import SelfplayConfig, run
+    from hzai.native.model import shipped_path
+    from hzai.core.registry import make_game
+
+    out = tmp_path / "cheap"
+    run(SelfplayConfig("hera_zeus", games=4, budget=12, seed=41, shard=4, full_share=0.0, keep=1.0), out, threads=1,
+        model_path=str(shipped_path(make_game("hera_zeus"))))
+    small = dict(hidden="8", value_hidden="8", oracle_floor=False)
+    for options in ({"policy_records": "full"}, {"keep_best": "policy"}):
+        with pytest.raises(ValueError, match="full-search records"):
+            train_model("hera_zeus", [str(out)], str(tmp_path / "m.npz"), TrainConfig(epochs=1, **small, **options),
+                        quiet=True)
+    with pytest.raises(ValueError, match="epochs must be 1 or more"):
+        train_model("hera_zeus", [str(out)], str(tmp_path / "m.npz"), TrainConfig(epochs=0, **small), quiet=True)
