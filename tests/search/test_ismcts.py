@@ -15,13 +15,18 @@ HERA = 0
 
 
 def test_challenges_a_face_up_hostage_in_front():
-    """R-END-3: Argus lies face up at Zeus's c2r1; Hera's c2 front card can take it."""
+    """R-END-3: Argus lies face up at Zeus's c2r1; Hera's c2 front card can take it, and so
+    can the Pegasus in her hand (R-PEG-F1): either wins at once, and the bot plays one."""
     state = position(
         hera=Side(columns=[["Satyr"], ["Hydra"], ["Centaur"]], hand=["Cyclops", "Pegasus"]),
         zeus=Side(columns=[["Cyclops*"], ["Argus*", "Hydra"], ["Satyr"]], hand=["Hydra", "Centaur"]),
         turn=5, ap=3,
     )
-    assert IsmctsBot().decide(view_of(state, HERA), Limits(iterations=400), seed=1).move.__str__() == "challenge c2"
+    move = IsmctsBot().decide(view_of(state, HERA), Limits(iterations=400), seed=1).move
+    assert str(move) in ("challenge c2", "pegasus c2")
+    after = state.copy()
+    after.apply(move)
+    assert after.is_over and after.winner == HERA
 
 
 def test_pegasus_the_hand_when_it_is_only_the_hostage():

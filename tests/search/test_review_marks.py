@@ -5,7 +5,7 @@ A played move searched fewer than MIN_VISITS times gets a search of its own; a m
 lies wholly below the best's; the text table of `hzai analyze-game` shows the visits and
 intervals; `hzai analyze` and `analyze-game` analyse with the replicas by default. Through
 the real command line, on the first 42 moves of the long benchmark record (whose
-decisions 28 and 41 the search marks at the default budget with seed 7)."""
+decisions the search marks at the default budget with seed 7)."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_no_mark_stands_on_a_move_searched_less_than_the_minimum(reviews):
 def test_marks_only_where_the_intervals_separate(reviews):
     rows = [row for seed_rows in reviews.values() for row in seed_rows]
     marked = [r for r in rows if r["mark"]]
-    assert marked, "the search marks decisions 28 and 41 with seed 7: a review without marks tests nothing"
+    assert marked, "the search marks some decisions with seed 7: a review without marks tests nothing"
     for r in marked:
         assert r["played_interval"][1] < r["best_interval"][0], r
         assert r["mark"] == ("??" if r["loss"] >= BLUNDER else "?") and r["loss"] >= DUBIOUS
@@ -85,11 +85,14 @@ def test_marks_only_where_the_intervals_separate(reviews):
                 or min(r["played_visits"], r["best_visits"]) < MIN_VISITS), r
 
 
-def test_two_review_seeds_mark_alike_at_the_default_budget(reviews):
-    """The issue's measure on a short record (benchmarks/review_marks.py runs it over 20
-    held-out games): the marks of seeds 0 and 7 agree on 90% of the decisions or more."""
-    first, second = reviews[0], reviews[7]
-    assert [r["index"] for r in first] == [r["index"] for r in second] and len(first) >= 30
+def test_two_review_seeds_mark_alike_at_the_default_budget(capsys):
+    """The issue's measure on the whole 173-move record (benchmarks/review_marks.py runs it
+    over 20 held-out games as well): the marks of seeds 0 and 7 agree on 90% of the
+    decisions or more. (On the record's first 42 moves alone a handful of decisions
+    decides it: hz@4 agrees on 37 of them, 165 of the whole record's 171.)"""
+    first, second = (json.loads(run(capsys, "analyze-game", LONG_RECORD, "--seed", seed, "--quiet", "--json"))
+                     for seed in (0, 7))
+    assert [r["index"] for r in first] == [r["index"] for r in second] and len(first) >= 150
     agree = sum(a["mark"] == b["mark"] for a, b in zip(first, second))
     assert agree / len(first) >= 0.9, (agree, len(first))
 
@@ -108,7 +111,8 @@ def test_the_table_shows_visits_and_interval_of_the_played_and_the_best_move(sho
         best = f"{r['best_visits']:>6} {r['best_value']:>6.3f} {r['best_interval'][0]:>5.3f}..{r['best_interval'][1]:<5.3f}"
         assert played in line and best in line, (line, r)
         assert line.endswith(r["mark"]) and (r["mark"] or not line.endswith("?"))
-    assert lines[41].endswith("??") and "play Poseidon c1r3" in lines[41]
+    blunders = [r["index"] for r in reviews[7] if r["mark"] == "??"]
+    assert blunders and all(lines[i].endswith("??") for i in blunders)  # the table shows them
 
 
 def plain(text: str) -> dict:
