@@ -680,7 +680,8 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
     full = data["full"].astype(bool) if "full" in data else np.ones(len(data["seat"]), bool)
     init = ["--init", repo_path(config.init)] if config.init else []
     defaults = TrainConfig()
-    for key in ("train", "keep_best", "policy_records", "epochs", "minutes", "blend", "seed", "hidden", "value_hidden"):
+    for key in ("train", "keep_best", "policy_records", "epochs", "batch", "lr", "minutes", "blend", "seed", "hidden",
+                "value_hidden"):
         if getattr(config, key) != getattr(defaults, key):
             init += [f"--{key.replace('_', '-')}", str(getattr(config, key))]
     if not config.oracle_floor:
