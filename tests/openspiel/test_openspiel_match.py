@@ -71,7 +71,10 @@ def test_the_benchmark_plays_one_game_each_seat():
     from benchmarks.openspiel_match import play_game
 
     for index in (0, 1):
-        result = play_game(index, 7, 10, None, 5, None, 2.0)
+        # OpenSpiel's UCT constant 2 and 5 iterations a decision, no time budget: the same
+        # game on any machine (it gave uct_c None and a 2 ms budget, which left the UCT
+        # formula with no constant once a busy machine let a search reach a visited node)
+        result = play_game(index, 7, 10, None, 5, uct_c=2.0, os_millis=None)
         assert result["ours_seat"] == ("hera", "zeus")[index]
         assert result["score"] in (0.0, 0.5, 1.0)
         assert result["stats"]["ours"][0] > 0 and result["stats"]["openspiel"][0] > 0
