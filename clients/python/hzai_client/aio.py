@@ -17,7 +17,6 @@ Replies are the generated protobuf messages; errors are `grpc.RpcError`.
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import AsyncIterator, Iterable
 
 import grpc
@@ -63,15 +62,12 @@ class AsyncHzaiClient:
     async def _once_or_retried(self, method, request, timeout, token, retry: bool):
         """`method(request)`; with `retry` (a call that is safe to repeat: a move_number)
         tried again on UNAVAILABLE after m.retry_pauses(), within the one deadline."""
-        timeout = self._t(timeout)
-        deadline = None if timeout is None else time.monotonic() + timeout
-        for pause in (*(m.retry_pauses() if retry else ()), None):
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        tries = m.Retries(self._t(timeout), retry)
+        for pause in tries.pauses:
             try:
-                return await method(request, timeout=left, metadata=m.auth(token))
+                return await method(request, timeout=tries.left(), metadata=m.auth(token))
             except grpc.RpcError as exc:
-                if (pause is None or exc.code() != grpc.StatusCode.UNAVAILABLE
-                        or (deadline is not None and time.monotonic() + pause >= deadline)):
+                if not tries.again(exc, pause):
                     raise
             await asyncio.sleep(pause)
         raise AssertionError("unreachable")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from pathlib import Path
 from typing import Iterable, Union
 
@@ -362,6 +363,25 @@ def retry_pauses() -> list[float]:
     """Seconds to wait before each try after the first of a call retried by the client
     itself (PlayMove and BotPlayTurn with a move_number)."""
     return [min(RETRY_MAX_PAUSE, RETRY_FIRST_PAUSE * 2 ** n) for n in range(RETRY_ATTEMPTS - 1)]
+
+
+class Retries:
+    """The tries of one call within one deadline (`timeout` seconds, None: none): `pauses`
+    holds the pause before each further try, None after the last; `left()` the time the
+    next try may take; `again(exc, pause)` whether a failed try is tried once more (only
+    UNAVAILABLE, only while the pause ends before the deadline). The sync and asyncio
+    clients loop over it alike, sleeping their own way."""
+
+    def __init__(self, timeout: float | None, retry: bool):
+        self.deadline = None if timeout is None else time.monotonic() + timeout
+        self.pauses = (*(retry_pauses() if retry else ()), None)
+
+    def left(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+
+    def again(self, exc, pause: float | None) -> bool:
+        return (pause is not None and exc.code() == grpc.StatusCode.UNAVAILABLE
+                and (self.deadline is None or time.monotonic() + pause < self.deadline))
 
 
 def channel_credentials(ca: str | None = None, cert: str | None = None, key: str | None = None):
