@@ -12,14 +12,13 @@ from __future__ import annotations
 import json
 import sys
 
+from hzai.cli_options import AnalysisUsageError
 from hzai.core import NoDecision
+from hzai.core.bot import RootMoves, RootMovesError
 from hzai.explain import pv_in_words
+from hzai.review import ANALYSIS_HEADER, format_move_row, review_rows
 from hzai.search.bot import ANALYSIS_BOT, BotError, make_bot, parse_spec, require_analyst
 from hzai.search.review import BLUNDER, DUBIOUS, MIN_VISITS
-
-
-class AnalysisUsageError(ValueError):
-    """A bad option for the record at hand; the message names it."""
 
 
 # `hzai analyze`'s search options that are a bot's options too: given, they join --bot's spec
@@ -81,8 +80,6 @@ def analyze_record(record, state, args, limits, out) -> int:
     if args.json:
         out.write(json.dumps(answer.to_json(game.move_text), indent=2) + "\n")
         return 0
-    from hzai.review import ANALYSIS_HEADER, format_move_row
-
     best = answer.moves[0]
     whose = "the team" if game.capabilities.cooperative else answer.perspective
     values = f"{whose}'s win probability"
@@ -104,8 +101,6 @@ def analyze_record(record, state, args, limits, out) -> int:
 
 def root_moves(view, args):
     """--allow / --avoid as chosen root moves of `view` (None without either)."""
-    from hzai.core.bot import RootMoves, RootMovesError
-
     allow, avoid = getattr(args, "allow", None), getattr(args, "avoid", None) or []
     if allow is None and not avoid:
         return None
@@ -123,8 +118,6 @@ def review_record(record, args, limits, out, progress=None, belief: bool = False
     search's choice and the value lost, printed (as JSON with --json); the rows, for a
     picture. `belief`: each decision's belief summary where the game offers one
     (capability review_belief)."""
-    from hzai.review import review_rows
-
     game = record.game
     wanted = _seat(game, args.side)
     seats = None if wanted is None else [wanted]

@@ -18,6 +18,8 @@ import re
 from contextlib import contextmanager
 from typing import Callable, Iterator, Sequence
 
+from hzai.lazy import lazy_import
+
 LOCAL = "local"
 LOCAL_CPUS = 4  # most CPUs a private local Ray takes
 # What --ray accepts as an address; anything else after --ray is taken for a path.
@@ -33,11 +35,11 @@ def is_address(text: str) -> bool:
 
 
 def _ray():
+    """Ray, an optional package (hzai.lazy): BatchError naming the extra when it is missing."""
     try:
-        import ray
+        return lazy_import("ray")
     except ImportError:
         raise BatchError("--ray needs Ray: pip install 'hzai[ray]'") from None
-    return ray
 
 
 @contextmanager

@@ -13,16 +13,37 @@ line on stderr, 3 an internal error (also one line; never a traceback).
 from __future__ import annotations
 
 import argparse
+import copy
 import dataclasses
 import json
 import sys
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from hzai.batch import BatchError
-from hzai.cli_options import (JSON_STDOUT, UsageError, add_json_option, check_json_target,  # noqa: F401
+from hzai import jsonread, record_file
+from hzai.batch import BatchError, is_address
+from hzai.cli_options import (JSON_STDOUT, AnalysisUsageError, UsageError, add_json_option, check_json_target,  # noqa: F401
                               json_file as _json_file, json_stream, json_to_stdout, write_json_option)
 from hzai.core import MissingCapability, NoDecision, RecordError, UnknownGameError, game_names, make_game
+from hzai.core.limits import LimitsError
+from hzai.lazy import lazy_call
+from hzai.learn.cli import add_commands as add_learning_commands
+from hzai.search import Limits
 from hzai.search.bot import bot_spec_help  # the registry's bots, for the help of a command that takes one
+
+# Imported when a command calls them, so that `hzai --help` and the record commands do
+# not load them (hzai.lazy): the analysis and the review (about 7 ms), the arena's
+# process pool (15 ms), numpy for the model files (0.2 s) and matplotlib.
+analyst_of = lazy_call("hzai.analysis_cli:analyst_of")
+analyze_record = lazy_call("hzai.analysis_cli:analyze_record")
+review_record = lazy_call("hzai.analysis_cli:review_record")
+review_many = lazy_call("hzai.review:review_many")
+plot_review = lazy_call("hzai.review_plot:plot_review")
+check_matplotlib = lazy_call("hzai.review_plot:_pyplot")
+run_arena = lazy_call("hzai.search.arena:run_arena")
+print_progress = lazy_call("hzai.search.arena:print_progress")
+run_team = lazy_call("hzai.search.arena:run_team")
+model_id = lazy_call("hzai.native.model:model_id")
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
@@ -35,8 +56,6 @@ DEFAULT_GAME = "hera_zeus"  # what `hzai new` deals without --game
 def load_record(path: str | Path):
     """The record in the file at `path`, of whichever registered game its format names
     (hzai.record_file.load_record: the one loader of every command here)."""
-    from hzai import record_file
-
     return record_file.load_record(path)
 
 
@@ -49,8 +68,6 @@ def _cut(record, upto: int | None):
     moves = list(record.moves[:upto])
     if dataclasses.is_dataclass(record):
         return dataclasses.replace(record, moves=moves)
-    import copy
-
     cut = copy.copy(record)
     cut.moves = moves
     return cut
@@ -96,8 +113,6 @@ def _require(game, capability: str, use: str) -> None:
 
 def _other_game(run, record, args, *extra) -> int:
     """A command of hzai.analysis_cli on a record."""
-    from hzai.analysis_cli import AnalysisUsageError
-
     limits = _limits(args)
     out = _json_file(args, getattr(args, "record", None), *(getattr(args, "records", None) or []))
     try:
@@ -183,8 +198,6 @@ def _game_named(name: str):
 
 def _value(text: str):
     """A parameter's value from the command line: JSON where it reads as JSON, else text."""
-    from hzai import jsonread
-
     try:
         return jsonread.loads(text)
     except ValueError:
@@ -285,9 +298,6 @@ def cmd_belief(args) -> int:
 
 
 def _limits(args):
-    from hzai.core.limits import LimitsError
-    from hzai.search import Limits
-
     try:
         return Limits.parse(args.budget, args.threads)
     except LimitsError as exc:
@@ -302,8 +312,6 @@ def _progress_line(done: int, total: int) -> None:
 
 
 def cmd_analyze(args) -> int:
-    from hzai.analysis_cli import analyze_record
-
     record = _cut(load_record(args.record), args.upto)
     _seat(record.game, args.side)  # a seat the game lacks is said before the replay
     return _other_game(analyze_record, record, args, record.game.replay(record))
@@ -322,8 +330,6 @@ def _ray_target(args, paths: list[str] | None = None) -> str | None:
     not an address: it goes back to `paths`."""
     if args.ray is None:
         return None
-    from hzai.batch import is_address
-
     if paths is not None and not is_address(args.ray):
         paths.insert(0, args.ray)
         return "local"
@@ -352,9 +358,6 @@ def _analyze_batch(args, paths: list[Path], ray: str | None) -> int:
     """One JSON line per record, in the order given: {"record", "decisions"} or
     {"record", "error"}; exit 2 when any record failed. Each record is read here by
     the one loader, then sent as its JSON (with its folder) to be reviewed."""
-    from hzai import record_file
-    from hzai.review import review_many
-
     loaded, failed, games = [], [], []
     for path in paths:
         try:
@@ -397,8 +400,6 @@ def _analyze_batch(args, paths: list[Path], ray: str | None) -> int:
 
 def _review_bot(args, game) -> str:
     """--bot's spec for a review of `game`, checked before anything is searched."""
-    from hzai.analysis_cli import AnalysisUsageError, analyst_of
-
     try:
         analyst_of(args, game)
     except AnalysisUsageError as exc:
@@ -407,8 +408,6 @@ def _review_bot(args, game) -> str:
 
 
 def cmd_analyze_game(args) -> int:
-    from hzai.analysis_cli import review_record
-
     names = list(args.records)
     ray = _ray_target(args, names)
     if not names:
@@ -422,16 +421,12 @@ def cmd_analyze_game(args) -> int:
     _seat(record.game, args.side)
     if args.plot:
         _plot_format(args.plot)
-        from hzai.review_plot import _pyplot
-
-        _pyplot()  # a missing matplotlib is said before the review runs
+        check_matplotlib()  # a missing matplotlib is said before the review runs
     progress = None if args.quiet else _progress_line
 
     def review(record, args, limits, out):
         rows = review_record(record, args, limits, out, progress, belief=bool(args.plot))
         if rows and args.plot:
-            from hzai.review_plot import plot_review
-
             plot_review(rows, args.plot, f"{paths[0].name} · {limits} a decision · seed {args.seed}")
             print(f"hzai analyze-game: plot written to {args.plot}", file=sys.stderr)
         return 0
@@ -450,8 +445,6 @@ def _plot_format(path: str) -> None:
 
 
 def cmd_arena(args) -> int:
-    from hzai.search.arena import print_progress, run_arena
-
     check_json_target(args)  # before the games, not after
     if args.games < 1:
         raise UsageError(f"--games: at least 1, not {args.games}")
@@ -469,8 +462,6 @@ def cmd_team(args) -> int:
     """A team of one bot spec in every seat of a cooperative game (Legends of Hellas by
     default): the won share."""
     check_json_target(args)  # before the games, not after
-    from hzai.search.arena import run_team
-
     if args.games < 1:
         raise UsageError(f"--games: at least 1, not {args.games}")
     params = _new_params(args)
@@ -510,11 +501,6 @@ class _Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, **kwargs)
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from importlib.metadata import PackageNotFoundError, version
-
-        from hzai.core.registry import game_names, make_game
-        from hzai.native.model import model_id
-
         try:
             text = f"hzai {version('hzai')}"
         except PackageNotFoundError:
@@ -702,8 +688,6 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("--all-seeing", action="store_true", help="every bot reads the full state (benchmarks only)")
     add_json_option(p, "every game and the summary (the summary line goes to stderr when the JSON is on stdout)")
     p.set_defaults(func=cmd_team)
-
-    from hzai.learn.cli import add_commands as add_learning_commands
 
     add_learning_commands(sub)  # selfplay, train, match (docs/learning.md)
     return (parser, sub) if with_subparsers else parser

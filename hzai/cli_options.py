@@ -16,6 +16,11 @@ class UsageError(Exception):
     """Bad command-line input; reported as one line with exit code 2."""
 
 
+class AnalysisUsageError(ValueError):
+    """A bad option of hzai.analysis_cli for the record at hand; the message names it.
+    Here, not there, so that a command can catch it without importing the analysis."""
+
+
 JSON_STDOUT = "-"  # --json without a value
 
 

@@ -5,7 +5,9 @@ after the other or as Ray tasks (hzai.batch), with the same seeds either way."""
 
 from __future__ import annotations
 
+from hzai.batch import run_all
 from hzai.core.record import RecordError
+from hzai.record_file import record_of
 from hzai.search import Limits
 from hzai.search.bot import ANALYSIS_BOT, make_bot
 from hzai.search.review import BLUNDER, MIN_VISITS, ReviewedDecision, ReviewError, mark_of, review_moves  # noqa: F401
@@ -61,8 +63,6 @@ def review_entry(name: str, data: dict, limits: Limits, seed: int, seats=None, b
     [...]} (each decision as `hzai analyze-game --json` writes it), or {"record": name,
     "error": why} when it cannot be read or played. `base`: the folder of the file it
     came from (None: from anyone). Plain values in and out (a Ray task)."""
-    from hzai.record_file import record_of
-
     try:
         record = record_of(data, base)
         rows = review_rows(record, limits, seed, seats, analyst=make_bot(bot or ANALYSIS_BOT, record.game))
@@ -82,8 +82,6 @@ def review_many(records: list[tuple], limits: Limits, seed: int = 0, ray: str | 
         base = rest[1] if len(rest) > 1 else None
         calls.append((name, data, limits, seed, None if seats is None else list(seats), bot, base))
     if ray is not None:
-        from hzai.batch import run_all
-
         return run_all(review_entry, calls, ray, progress)
     out = []
     for call in calls:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
+from hzai.lazy import lazy_import
 from hzai.search.review import ReviewedDecision
 
 LABELLED = 8  # mistakes labelled with their move (the worst ones); every one is marked
@@ -25,14 +26,13 @@ class PlotError(ValueError):
 
 
 def _pyplot():
+    """matplotlib's pyplot drawing to files only (never a window); PlotError naming the
+    extra to install when matplotlib is not (an optional package: hzai.lazy)."""
     try:
-        import matplotlib
+        lazy_import("matplotlib").use("Agg")
+        return lazy_import("matplotlib.pyplot")
     except ImportError:
         raise PlotError("--plot needs matplotlib: pip install 'hzai[plot]'") from None
-    matplotlib.use("Agg")  # files only, never a window
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
 def _label(row: ReviewedDecision) -> str:

@@ -24,8 +24,11 @@ from pathlib import Path
 
 import numpy as np
 
+from hzai.core.registry import make_game
 from hzai.learn.paths import repo_path
+from hzai.learn.selfplay import load
 from hzai.learn.train import Net, TrainConfig, dense, log_softmax, run_epochs, split
+from hzai.native.model import Weights, native_model, read, save
 
 # The power of the worlds' weights: chosen on deals 770000.. (benchmarks/legends_beliefs.py,
 # docs/learning.md "Beliefs"), where 0.3 fitted the partners' hands best.
@@ -109,10 +112,6 @@ def add_card_net(game_name: str, model_file: str, folders: list[str], out: str, 
     power of the worlds' weights the search uses with it (0..10)."""
     if not 0.0 <= temper <= 10.0:
         raise ValueError(f"temper must be within 0..10, not {temper}")
-    from hzai.core.registry import make_game
-    from hzai.learn.selfplay import load
-    from hzai.native.model import Weights, native_model, read, save
-
     game = make_game(game_name)
     native = game.native if game.capabilities.model else None
     if native is None or not hasattr(native, "card_labels"):

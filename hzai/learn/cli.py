@@ -1,83 +1,13 @@
-"""The learning commands of `hzai`: selfplay, train, train-cards and match (docs/learning.md)."""
+"""The learning commands of `hzai`: selfplay, train, train-cards, combine and match
+(docs/learning.md). This module is their parser only; each command's body is in
+hzai.learn.commands, which imports numpy and the learning modules, and is imported when
+a learning command runs (hzai.lazy), never by `hzai --help` or another command."""
 
 from __future__ import annotations
 
-import json
-import os
-import time
-
+from hzai.cli_options import add_json_option
+from hzai.lazy import lazy_call
 from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_POOL
-
-
-def _threads(value: int | None) -> int:
-    return max(1, value if value else (os.cpu_count() or 1))
-
-
-def cmd_selfplay(args) -> int:
-    from hzai.learn.selfplay import SelfplayConfig, bar, run
-
-    config = SelfplayConfig(args.game, args.games, args.budget, args.seed, None, args.explore, args.temperature,
-                            args.shard, args.cpuct, args.pool, args.params or "", full_share=args.full_share,
-                            fast_budget=args.fast_budget, keep=args.keep, fast_temperature=args.fast_temperature)
-    from hzai.native.model import model_path
-
-    model = model_path(args.game, args.model)
-    started = time.perf_counter()
-    summary = run(config, args.out, _threads(args.threads), model, args.ray,
-                  progress=None if args.quiet else (lambda d, t, r, g: bar(d, t, r, started, g)))
-    print(json.dumps(summary))
-    return 0
-
-
-def cmd_train(args) -> int:
-    from hzai.learn.train import TrainConfig, train_model
-
-    config = TrainConfig(epochs=args.epochs, batch=args.batch, lr=args.lr, seed=args.seed, hidden=args.hidden,
-                         value_hidden=args.value_hidden, minutes=args.minutes, blend=args.blend or "",
-                         blend_rows=args.blend_rows, blend_epochs=args.blend_epochs, report_rows=args.report_rows,
-                         oracle_floor=not args.no_oracle_floor, init=args.init or "", keep_best=args.keep_best,
-                         policy_records=args.policy_records, train=args.train)
-    config.blend_weights()  # ValueError (one line, exit 2) naming a bad --blend, before the records load
-    config.check_policy_options()  # and --train value/policy without --init
-    if config.epochs < 1:
-        raise ValueError(f"epochs must be 1 or more, not {config.epochs}")
-    result = train_model(args.game, args.data, args.out, config, name=args.name, version=args.version,
-                         report=args.report, quiet=args.quiet)
-    print(json.dumps(result))
-    return 0
-
-
-def cmd_train_cards(args) -> int:
-    from hzai.learn.cards import add_card_net
-    from hzai.learn.train import TrainConfig
-
-    config = TrainConfig(epochs=args.epochs, batch=args.batch, lr=args.lr, seed=args.seed, hidden=args.hidden,
-                         minutes=args.minutes, input_dropout=args.dropout)
-    result = add_card_net(args.game, args.model, args.data, args.out, config, version=args.version,
-                          report=args.report, quiet=args.quiet,
-                          **({} if args.temper is None else {"temper": args.temper}))
-    print(json.dumps(result))
-    return 0
-
-
-def cmd_combine(args) -> int:
-    from hzai.learn.combine import combine
-
-    print(json.dumps(combine(args.value, args.policy, args.out, args.name, args.version)))
-    return 0
-
-
-def cmd_match(args) -> int:
-    from hzai.learn.match import match
-
-    result = match(args.game, args.a, args.b, args.games, args.budget, args.seed, _threads(args.threads),
-                   budget_b=args.budget_b, quiet=args.quiet)
-    from hzai.cli_options import JSON_STDOUT, write_json_option
-
-    print(json.dumps(result))  # the result on stdout in every case; --json FILE also writes it there
-    if args.json and args.json != JSON_STDOUT:
-        write_json_option(args, result)
-    return 0
 
 
 def add_commands(sub) -> None:
@@ -129,7 +59,7 @@ def add_commands(sub) -> None:
     p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
                    help="play the shards as Ray tasks (local Ray without ADDRESS); same records")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.set_defaults(func=cmd_selfplay)
+    p.set_defaults(func=lazy_call("hzai.learn.commands:cmd_selfplay"))
 
     p = sub.add_parser("train", help="train value, policy and card-location nets on self-play records",
                        description="numpy only: a value net over full-state features, a policy net over view "
@@ -175,7 +105,7 @@ def add_commands(sub) -> None:
                         "history features, start with zero weights, so training begins at its play)")
     p.add_argument("--report", help="write the loss curves, calibration, blend table and losses by phase as JSON")
     p.add_argument("--quiet", action="store_true")
-    p.set_defaults(func=cmd_train)
+    p.set_defaults(func=lazy_call("hzai.learn.commands:cmd_train"))
 
     p = sub.add_parser("train-cards", help="add a card-location net to a model (Legends)",
                        description="Trains the card-location net (each partner's count of each kind, from the "
@@ -200,7 +130,7 @@ def add_commands(sub) -> None:
     p.add_argument("--seed", type=int, default=0, help="initial weights and batch order (default 0)")
     p.add_argument("--report", help="write the loss curve and figures as JSON")
     p.add_argument("--quiet", action="store_true")
-    p.set_defaults(func=cmd_train_cards)
+    p.set_defaults(func=lazy_call("hzai.learn.commands:cmd_train_cards"))
 
     p = sub.add_parser("combine", help="a model from the value net of one model file and the policy net of another",
                        description="Writes --out: the value net of --value's model beside the policy net (with its "
@@ -212,7 +142,7 @@ def add_commands(sub) -> None:
     p.add_argument("--out", required=True, help="the model file to write (.npz)")
     p.add_argument("--name", default="hz", help="the model's name (default hz)")
     p.add_argument("--version", type=int, required=True, help="the model's version")
-    p.set_defaults(func=cmd_combine)
+    p.set_defaults(func=lazy_call("hzai.learn.commands:cmd_combine"))
 
     p = sub.add_parser("match", help="two guided searches (model files or none) at equal iterations, seats swapped",
                        description="Paired, seat-swapped games in the native arena: game 2k and 2k+1 share a "
@@ -228,8 +158,6 @@ def add_commands(sub) -> None:
     p.add_argument("--budget-b", type=int, help="B's iterations a decision (default: --budget)")
     p.add_argument("--seed", type=int, default=900000, help="deals SEED.. (default 900000, never trained on)")
     p.add_argument("--threads", type=int, default=0, help="threads (default: every core)")
-    from hzai.cli_options import add_json_option
-
     add_json_option(p, "the result (printed on stdout as one line in any case)")
     p.add_argument("--quiet", action="store_true")
-    p.set_defaults(func=cmd_match)
+    p.set_defaults(func=lazy_call("hzai.learn.commands:cmd_match"))

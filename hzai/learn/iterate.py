@@ -20,6 +20,12 @@ import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from hzai.core.registry import make_game
+from hzai.learn import match as matches
+from hzai.learn import selfplay
+from hzai.learn.train import TrainConfig, train_model
+from hzai.review_plot import PlotError, _pyplot
+
 
 @dataclass(frozen=True)
 class IterateConfig:
@@ -44,10 +50,6 @@ def _say(text: str) -> None:
 
 
 def run(config: IterateConfig, work: str | Path, report: str | Path | None = None) -> list[dict]:
-    from hzai.learn import match as matches
-    from hzai.learn import selfplay
-    from hzai.learn.train import TrainConfig, train_model
-
     work = Path(work)
     work.mkdir(parents=True, exist_ok=True)
     (work / "config.json").write_text(json.dumps(asdict(config), indent=1) + "\n")
@@ -121,16 +123,12 @@ def write_report(rows: list[dict], config: IterateConfig, out: Path) -> None:
     (out / "training.md").write_text("\n".join(lines))
     try:
         plot(rows, out / "training.png")
-    except ImportError:
+    except PlotError:  # no matplotlib: the report has no picture
         pass
 
 
 def plot(rows: list[dict], path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
     for row in rows:
         t = row["train"]
@@ -174,8 +172,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.ship:
         kept = (Path(args.work) / "kept.txt").read_text().strip()
         if kept != "none":
-            from hzai.core.registry import make_game
-
             target = make_game(config.game).model_file
             shutil.copyfile(kept, target)
             _say(f"shipped {kept} as {target}")

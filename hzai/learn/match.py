@@ -13,6 +13,9 @@ import time
 
 import numpy as np
 
+from hzai.core.registry import make_game
+from hzai.learn.selfplay import bot_spec
+from hzai.native.model import load_cached, model_path
 from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_MIX, DEFAULT_POOL
 
 PARTS = ("value", "policy", "cards")
@@ -20,8 +23,6 @@ PARTS = ("value", "policy", "cards")
 
 def parse_side(game, text: str):
     """(native model or None, (value, policy, cards), {cpuct, pool}, label) of one side."""
-    from hzai.native.model import load_cached, model_path
-
     path, _, opts = text.partition(":")
     use = dict.fromkeys(PARTS, True)
     tuning = {"cpuct": DEFAULT_CPUCT, "pool": DEFAULT_POOL, "mix": DEFAULT_MIX}
@@ -66,9 +67,6 @@ def elo(score: float) -> float:
 def match(game_name: str, a: str, b: str, games: int, budget: int, seed: int, threads: int,
           budget_b: int | None = None, quiet: bool = False) -> dict:
     """`games` games (rounded up to pairs): pair k is deal seed+k with A first, then B first."""
-    from hzai.core.registry import make_game
-    from hzai.learn.selfplay import bot_spec
-
     if games < 2 or games > 1_000_000:
         raise ValueError(f"games must be within 2..1000000, not {games}")
     if budget < 1:

@@ -29,6 +29,13 @@ from pathlib import Path
 
 import numpy as np
 
+from hzai import _native
+from hzai.batch import run_tasks
+from hzai.core.capabilities import MissingCapability
+from hzai.core.registry import make_game
+from hzai.native.model import load_cached
+from hzai.native.tables import PLAYOUTS
+from hzai.search.arena import text_ranks
 from hzai.search.ismcts import DEFAULT_CPUCT, DEFAULT_MIX, DEFAULT_POOL
 
 META = "meta.json"
@@ -98,9 +105,6 @@ def game_of(name: str, params: str = ""):
     """The game `name` with the options of `params` (a JSON object; "" its defaults);
     SelfplayError naming what is wrong, a game without a learned search (capability
     model) included."""
-    from hzai.core.capabilities import MissingCapability
-    from hzai.core.registry import make_game
-
     try:
         game = make_game(name)
         if params:
@@ -129,9 +133,6 @@ def bot_spec(game, budget: int, model=None, cpuct: float = DEFAULT_CPUCT, pool: 
     """The native ISMCTS bot of self-play and matches: the game's default playout, guided
     by every part of `model` that it has and `use` keeps (value, policy, cards);
     `model_index`: where the model is in the arena's list."""
-    from hzai import _native
-    from hzai.native.tables import PLAYOUTS
-
     value = bool(model is not None and model.has_value and use[0])
     policy = bool(model is not None and model.has_policy and use[1])
     cards = bool(model is not None and model.has_cards and use[2])
@@ -145,8 +146,6 @@ def play_shard(config: SelfplayConfig, index: int, threads: int, model_path: str
     pointers made global; `game` the game number of each record, `result` the first
     seat's score of its game). Games a seat's tracker could not follow are dropped and
     counted in `dropped`."""
-    from hzai.native.model import load_cached
-
     game = game_of(config.game, config.params)
     model = load_cached(game, model_path)[1] if model_path else None
     first = index * config.shard
@@ -162,8 +161,6 @@ def play_shard(config: SelfplayConfig, index: int, threads: int, model_path: str
         extra.update(full_share=config.full_share, fast_budget=config.fast_budget, keep=config.keep,
                      fast_temperature=config.fast_temperature)
     if game.native.arena_needs_text_ranks:  # the search's tie-break, as in the arena
-        from hzai.search.arena import text_ranks
-
         extra["text_ranks"] = text_ranks(game)
     games = game.native.selfplay(spec, model, starts, seeds, threads=threads, explore_moves=config.explore_moves,
                                  temperature=config.temperature, **extra)
@@ -267,8 +264,6 @@ def run(config: SelfplayConfig, out: str | Path, threads: int = 2, model_path: s
     model_id = None
     model = None
     if model_path:
-        from hzai.native.model import load_cached
-
         info, model = load_cached(game_of(config.game, config.params), model_path)
         model_id = info.model_id
     config.check()
@@ -292,8 +287,6 @@ def run(config: SelfplayConfig, out: str | Path, threads: int = 2, model_path: s
             progress(done, config.shards(), totals["records"], totals["games"])
 
     if ray_address is not None:
-        from hzai.batch import run_tasks
-
         calls = [(config, k, 1, model_path) for k in todo]
         for i, arrays in run_tasks(play_shard, calls, None if ray_address == "local" else ray_address):
             count(todo[i], arrays)

@@ -29,7 +29,10 @@ from pathlib import Path
 
 import numpy as np
 
+from hzai.core.registry import make_game
+from hzai.learn.factored import ActionTable, factored_loss
 from hzai.learn.paths import repo_path
+from hzai.learn.selfplay import feature_layouts, folder_game, load
 from hzai.learn.warm import warm_start
 from hzai.native.model import Weights, read, save
 
@@ -431,8 +434,6 @@ def choose_blend(data, n_in, config: TrainConfig, quiet=False, team: bool = Fals
     held-out cross-entropy against the results), scored by that cross-entropy over the
     held-out games (every held-out record, in chunks). Returns the best weights, the table
     and the nets by weights. Candidates that weigh a part no record has are skipped."""
-    from dataclasses import replace
-
     rows, held = split(data)
     train = subsample(rows, config.blend_rows, 2)
     has_root = bool((data["full"].astype(bool) & ~np.isnan(data["root_value"])).any()) if "full" in data else True
@@ -496,8 +497,6 @@ def fit_factored_policy(data: dict, games: list, n_in: int, n_features: int, con
                         quiet: bool = False):
     """The policy net of a game that scores action features (hzai.learn.factored): one
     head of `n_features` outputs, trained on the records' visit shares."""
-    from hzai.learn.factored import ActionTable, factored_loss
-
     train, held = split(data)
     if "full" in data:  # a policy target only where a full search made the record
         full = data["full"].astype(bool)
@@ -616,9 +615,6 @@ def calibration(p: np.ndarray, y: np.ndarray, bins: int = 10) -> list[dict]:
 def train_model(game_name: str, folders: list[str], out: str, config: TrainConfig, name: str = "hz",
                 version: int = 1, report: str | None = None, quiet: bool = False) -> dict:
     """Train both nets on the records of `folders` and write the model file `out`."""
-    from hzai.core.registry import make_game
-    from hzai.learn.selfplay import feature_layouts, folder_game, load
-
     game = make_game(game_name)
     if not game.capabilities.model or game.native is None:
         raise ValueError(f"game {game_name} has no native features to learn from (capability model)")

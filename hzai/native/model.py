@@ -22,6 +22,9 @@ from pathlib import Path
 
 import numpy as np
 
+from hzai import _native
+from hzai.core.registry import make_game
+
 FORMAT = "hzai-model/1"
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a model file bigger than this is refused unread
 NETS = ("value", "policy", "cards")
@@ -153,8 +156,6 @@ def native_model(game, weights: Weights):
         raise ModelError(f"game {game.name} has no native features: it cannot evaluate a model (capability model)")
     value = weights.nets.get("value", {"trunk": [], "heads": []})
     policy = weights.nets.get("policy", {"trunk": [], "heads": []})
-    from hzai import _native
-
     try:
         if hasattr(native, "new_model"):  # a game whose twin builds its own model bundle (Legends)
             cards = weights.nets.get("cards", {"trunk": [], "heads": []})
@@ -246,8 +247,6 @@ def model_path(game_name: str, text: str | None) -> str | None:
     if text in (None, "none"):
         return None
     if text == "shipped":
-        from hzai.core.registry import make_game
-
         path = shipped_path(make_game(game_name))
         if path is None:
             raise ModelError(f"game {game_name} ships no model")
