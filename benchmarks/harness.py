@@ -1,9 +1,12 @@
 """The pieces every benchmark shares: the command that produced a result, the machine it
-ran on, percentiles and 95% intervals, plots and the results file.
+ran on, percentiles and 95% intervals, plots, the results file, and the two ways the
+strength benchmarks play: paired seat-swapped matches of two bots (`paired_match`) and
+team runs of a cooperative game (`team_games`, `team_tally`, `paired_difference`).
 
 One copy of each, so that two benchmarks never describe a machine, draw a bootstrap
-interval or guard matplotlib in two ways. Importing this module imports nothing heavy
-(numpy and matplotlib are loaded by the functions that need them).
+interval, guard matplotlib or play a match in two ways. Importing this module imports
+nothing heavy (numpy, matplotlib and hzai's search are loaded by the functions that need
+them).
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import os
 import platform
 import shlex
 import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 CONCERN = None  # a shared piece, not a benchmark: `python -m benchmarks list` shows it apart
@@ -143,3 +148,115 @@ def write_json(path, data, indent: int | None = 1) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=indent) + "\n")
     return path
+
+
+# ----- arena runs: paired, seat-swapped matches of two bots ------------------------------
+def play_pair(a: str, b: str, deal: int, limits, game: str = "hera_zeus", params: dict | None = None) -> list:
+    """Both games of one pair: the deal `deal` played with A (`a`) in the first seat,
+    then with B first (hzai.search.arena's game index 0 and 1); their GameResults."""
+    from hzai.search.arena import play_game
+
+    return [play_game(game, params, a, b, index, limits, deal - index) for index in (0, 1)]
+
+
+@dataclass
+class PairedMatch:
+    """A paired match: pair k's score is A's mean over its two games (0, 0.25, ... 1)."""
+    scores: dict  # pair k -> A's score over the pair
+    seconds: float
+
+    @property
+    def games(self) -> int:
+        return 2 * len(self.scores)
+
+    def interval(self) -> tuple[float, float, float]:
+        """A's mean score and its 95% interval over the pairs (hzai.learn.match.interval,
+        the same as `hzai match` reports)."""
+        return _pair_interval(list(self.scores.values()))
+
+    def pair_scores(self) -> list[float]:
+        return [self.scores[k] for k in sorted(self.scores)]
+
+
+def _pair_interval(scores: list[float]) -> tuple[float, float, float]:
+    import numpy as np
+
+    from hzai.learn.match import interval
+
+    return interval(np.asarray(scores))
+
+
+def paired_match(play, jobs: list, processes: int, on_pair=None) -> PairedMatch:
+    """Every pair of `jobs` played by `play(job)`, a module-level function run in
+    `processes` spawned worker processes, which returns (k, score, *more): pair k and A's
+    score over its two games (see play_pair). A line on stderr after each pair: games
+    played and A's score with its interval so far; `on_pair(*more)` takes the rest."""
+    import multiprocessing as mp
+
+    scores: dict = {}
+    started = time.perf_counter()
+    with mp.get_context("spawn").Pool(processes) as pool:
+        for k, score, *more in pool.imap_unordered(play, jobs):
+            scores[k] = score
+            if on_pair is not None:
+                on_pair(*more)
+            mean, low, high = _pair_interval(list(scores.values()))
+            print(f"\r{2 * len(scores)}/{2 * len(jobs)} games: A {100 * mean:.1f}% [{100 * low:.1f}-{100 * high:.1f}] "
+                  f"{time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return PairedMatch(scores, time.perf_counter() - started)
+
+
+# ----- team runs: one bot in every seat of a cooperative game -----------------------------
+def _team_game(job):
+    game, params, spec, all_seeing, index, limits, seed = job
+    from hzai.search.arena import play_team_game
+
+    return play_team_game(game, params, spec, index, limits, seed, all_seeing)
+
+
+def team_games(spec: str, games: int, limits, seed: int, params: dict | None = None, game: str = "legends",
+               all_seeing: bool = False, jobs: int = 1, pool=None, native_only: bool = False) -> list:
+    """The TeamGames of one team run, game i dealt from seed + i. With `pool` (a
+    multiprocessing pool) the Python loop, one game a task; with `native_only` the native
+    arena alone on `jobs` threads, a game it could not play through being an error (no
+    deal is left out); else hzai.search.arena.run_team (the native arena where the bot
+    has one, the Python loop otherwise)."""
+    from hzai.search.arena import run_team
+
+    if pool is not None:
+        return pool.map(_team_game, [(game, params, spec, all_seeing, i, limits, seed) for i in range(games)])
+    if native_only:
+        from hzai.core import make_game
+        from hzai.search.arena import native_arena, native_team_results
+
+        the_game = make_game(game, **(params or {}))
+        bots = None if all_seeing else native_arena(the_game, [spec], limits)
+        if bots is None:
+            raise SystemExit(f"team {spec} does not play in the native arena")
+        played = native_team_results(the_game, bots[0], list(range(games)), seed, max(1, jobs))
+        failed = [i for i, r in enumerate(played) if r is None]
+        if failed:
+            raise RuntimeError(f"team {spec}: the native arena could not play games {failed} through (seed {seed})")
+        return played
+    return run_team(spec, games, limits, seed, params, game, all_seeing=all_seeing, jobs=jobs).results
+
+
+def team_tally(games: list) -> dict:
+    """A team run's figures: games won, the won share with its 95% Wilson interval,
+    turns a game and ms a decision (think time over decisions)."""
+    from hzai.core.bot import wilson_interval
+
+    n = len(games)
+    won = sum(int(g.won) for g in games)
+    decisions = sum(g.moves for g in games)
+    think = sum(g.think_seconds for g in games)
+    return {"games": n, "won": won, "share": won / n if n else 0.0, "ci95": list(wilson_interval(won, n)),
+            "mean_turns": sum(g.turns for g in games) / n if n else 0.0,
+            "ms_per_decision": 1000 * think / decisions if decisions else 0.0}
+
+
+def paired_difference(a: list, b: list) -> tuple[float, float, float]:
+    """Mean of a - b over paired deals (two teams' wins on the same deals) and its 95%
+    interval (mean_interval)."""
+    return mean_interval([x - y for x, y in zip(a, b)])

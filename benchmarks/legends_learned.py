@@ -27,10 +27,8 @@ import time
 from pathlib import Path
 
 from hzai.core import Limits
-from hzai.core.bot import wilson_interval
-from hzai.games.legends.game import DEFAULT_HEROES
 from hzai.core.registry import make_game
-from hzai.search.arena import native_arena, native_team_results
+from hzai.games.legends.game import DEFAULT_HEROES
 
 from benchmarks import harness
 
@@ -42,44 +40,30 @@ TEAMS = ("ismcts", "ismcts-v2")  # the learned default, today's unguided search
 LEARNED, TODAY = TEAMS
 
 
-def paired(a: list[int], b: list[int]) -> tuple[float, float, float]:
-    """Mean of a - b over paired deals and its 95% interval (normal approximation)."""
-    return harness.mean_interval([x - y for x, y in zip(a, b)])
+paired = harness.paired_difference  # legends_grid reads it here
 
 
-def team_games(team: str, game, games: int, iterations: int, jobs: int, seed: int) -> list:
+def team_games(team: str, params: dict, games: int, iterations: int, jobs: int, seed: int) -> list:
     """The team's games in the native arena, every one of them: a game the twin could
     not play through is an error (no deal is left out; the sampler finds a world for
     every view a game reaches)."""
-    bots = native_arena(game, [team], Limits(iterations=iterations))
-    if bots is None:
-        raise SystemExit(f"team {team} does not play in the native arena")
-    played = native_team_results(game, bots[0], list(range(games)), seed, max(1, jobs))
-    failed = [i for i, r in enumerate(played) if r is None]
-    if failed:
-        raise RuntimeError(f"team {team}: the native arena could not play games {failed} through (seed {seed})")
-    return played
+    return harness.team_games(team, games, Limits(iterations=iterations), seed, params, jobs=jobs, native_only=True)
 
 
 def play_cell(mission: int, seats: int, games: int, iterations: dict, jobs: int, seed: int) -> dict:
-    game = make_game("legends", mission=mission, heroes=list(DEFAULT_HEROES[:seats]))
+    params = {"mission": mission, "heroes": list(DEFAULT_HEROES[:seats])}
     row = {"mission": mission, "seats": seats, "games": games, "iterations": iterations[LEARNED], "seed": seed}
     played = {}
     for team in TEAMS:
         started = time.time()
-        played[team] = team_games(team, game, games, iterations[team], jobs, seed)
+        played[team] = team_games(team, params, games, iterations[team], jobs, seed)
         row[team] = {"seconds": round(time.time() - started, 1), "iterations": iterations[team]}
-    both = list(range(games))
-    row["paired_games"] = len(both)
-    wins = {}
+    row["paired_games"] = games
     for team in TEAMS:
-        wins[team] = [int(played[team][i].won) for i in both]
-        won, n = sum(wins[team]), len(both)
-        decisions = sum(played[team][i].moves for i in both)
-        think = sum(played[team][i].think_seconds for i in both)
-        row[team].update({"won": won, "share": won / n if n else 0.0, "ci95": list(wilson_interval(won, n)),
-                          "ms_per_decision": 1000 * think / decisions if decisions else 0.0})
-    mean, low, high = paired(wins[LEARNED], wins[TODAY])
+        tally = harness.team_tally(played[team])
+        row[team].update({k: tally[k] for k in ("won", "share", "ci95", "ms_per_decision")})
+    wins = {team: [int(r.won) for r in played[team]] for team in TEAMS}
+    mean, low, high = harness.paired_difference(wins[LEARNED], wins[TODAY])
     row["difference"] = {"mean": mean, "ci95": [low, high]}
     return row
 
@@ -89,10 +73,8 @@ def decision_time(iterations: int, games: int = 2) -> dict:
     (mission 1, 2 seats), and the iterations a ms that makes."""
     out, rate = {}, {}
     params = {"mission": 1, "heroes": list(DEFAULT_HEROES[:2])}
-    game = make_game("legends", **params)
     for team in TEAMS:
-        done = [r for r in team_games(team, game, games, iterations, 1, SEED + 99000) if r is not None]
-        out[team] = 1000 * sum(r.think_seconds for r in done) / max(1, sum(r.moves for r in done))
+        out[team] = harness.team_tally(team_games(team, params, games, iterations, 1, SEED + 99000))["ms_per_decision"]
         rate[team] = iterations / out[team] if out[team] > 0 else 0.0
     return {"iterations": iterations, "ms_per_decision": out, "iterations_per_ms": rate}
 

@@ -34,8 +34,6 @@ from pathlib import Path
 
 from hzai.core import Limits
 from hzai.games.legends.game import DEFAULT_HEROES
-from hzai.search.arena import play_team_game, run_team
-from hzai.core.bot import wilson_interval
 
 from benchmarks import harness
 
@@ -70,11 +68,6 @@ def _ints(text: str) -> list[int]:
     return [int(x) for x in text.split(",") if x.strip()]
 
 
-def _game(job):
-    params, spec, all_seeing, index, iterations, seed = job
-    return play_team_game("legends", params, spec, index, Limits(iterations=iterations), seed, all_seeing)
-
-
 def cells(size: dict, teams: list[str]) -> list[dict]:
     """Every cell to play, in order: per mission, seats and difficulty, each team."""
     plan = []
@@ -93,22 +86,17 @@ def cells(size: dict, teams: list[str]) -> list[dict]:
 
 
 def play_cell(cell: dict, seed: int, pool) -> dict:
+    """The cell's games, in `pool` (the Python loop, a game a task) when given, else by
+    hzai.search.arena.run_team (the native arena where the team's bot is a native one:
+    the same games, faster)."""
     spec, all_seeing = TEAMS[cell["team"]]
     params = {"mission": cell["mission"], "heroes": list(DEFAULT_HEROES[:cell["seats"]]),
               "difficulty": cell["difficulty"]}
-    jobs = [(params, spec, all_seeing, i, cell["iterations"], seed) for i in range(cell["games"])]
     started = time.time()
-    if pool is not None:
-        games = pool.map(_game, jobs)
-    else:  # the native arena where the team's bot is a native one: the same games, faster
-        games = run_team(spec, cell["games"], Limits(iterations=cell["iterations"]), seed, params,
-                         all_seeing=all_seeing).results
-    won = sum(g.won for g in games)
-    decisions = sum(g.moves for g in games)
-    low, high = wilson_interval(won, len(games))
-    return {**cell, "won": won, "won_share": won / len(games), "won_ci95": [low, high],
-            "mean_turns": sum(g.turns for g in games) / len(games),
-            "ms_per_decision": 1000 * sum(g.think_seconds for g in games) / max(1, decisions),
+    tally = harness.team_tally(harness.team_games(spec, cell["games"], Limits(iterations=cell["iterations"]), seed,
+                                                  params, all_seeing=all_seeing, pool=pool))
+    return {**cell, "won": tally["won"], "won_share": tally["share"], "won_ci95": tally["ci95"],
+            "mean_turns": tally["mean_turns"], "ms_per_decision": tally["ms_per_decision"],
             "seconds": round(time.time() - started, 1), "seed": seed}
 
 

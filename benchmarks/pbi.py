@@ -222,37 +222,19 @@ def truth(args) -> dict:
 
 def _pair(job):
     from hzai.search import Limits
-    from hzai.search.arena import play_game
 
     a, b, deal, k, iterations = job
-    score = 0.0
-    for index in (0, 1):  # index 0: A in the first seat; 1: B first, the same deal
-        score += play_game("hera_zeus", None, a, b, index, Limits(iterations=iterations), deal - index).a_points
-    return k, score / 2
+    return k, sum(r.a_points for r in harness.play_pair(a, b, deal, Limits(iterations=iterations))) / 2
 
 
 def match(args) -> dict:
-    import multiprocessing as mp
-
-    import numpy as np
-
-    from benchmarks.learned import interval
-
     jobs = [(args.a, args.b, args.seed + k, k, args.iterations) for k in range(args.pairs)]
-    scores = {}
-    started = time.perf_counter()
-    with mp.get_context("spawn").Pool(args.jobs) as pool:
-        for k, score in pool.imap_unordered(_pair, jobs):
-            scores[k] = score
-            mean, low, high = interval(np.asarray(list(scores.values())))
-            print(f"\r{2 * len(scores)}/{2 * args.pairs} games: A {100 * mean:.1f}% [{100 * low:.1f}-{100 * high:.1f}] "
-                  f"{time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    mean, low, high = interval(np.asarray(list(scores.values())))
-    return {"a": args.a, "b": args.b, "iterations": args.iterations, "games": 2 * len(scores), "seed": args.seed,
+    played = harness.paired_match(_pair, jobs, args.jobs)
+    mean, low, high = played.interval()
+    return {"a": args.a, "b": args.b, "iterations": args.iterations, "games": played.games, "seed": args.seed,
             "command": harness.command("pbi"), "score_a": round(mean, 4),
-            "low": round(low, 4), "high": round(high, 4), "seconds": round(time.perf_counter() - started, 1),
-            "pair_scores": [scores[k] for k in sorted(scores)]}
+            "low": round(low, 4), "high": round(high, 4), "seconds": round(played.seconds, 1),
+            "pair_scores": played.pair_scores()}
 
 
 def main(argv=None) -> int:
