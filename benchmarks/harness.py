@@ -151,12 +151,52 @@ def write_json(path, data, indent: int | None = 1) -> Path:
 
 
 # ----- arena runs: paired, seat-swapped matches of two bots ------------------------------
-def play_pair(a: str, b: str, deal: int, limits, game: str = "hera_zeus", params: dict | None = None) -> list:
-    """Both games of one pair: the deal `deal` played with A (`a`) in the first seat,
-    then with B first (hzai.search.arena's game index 0 and 1); their GameResults."""
-    from hzai.search.arena import play_game
+def play_game(a: str, b: str, index: int, deal: int, limits_a, limits_b, game: str = "hera_zeus",
+              params: dict | None = None):
+    """One game of the Python arena's loop (hzai.search.arena.play_game: the deal, the
+    referee's draws and each decision's seed follow from `deal`) with a budget of its own
+    for each bot: A (`a`, `limits_a`) in the first seat for index 0, B (`b`, `limits_b`)
+    for index 1. Its GameResult."""
+    from hzai.core import make_game
+    from hzai.rng import SplitMix64, mix_seed
+    from hzai.search import make_bot
+    from hzai.search.arena import GameResult, referee_step
 
-    return [play_game(game, params, a, b, index, limits, deal - index) for index in (0, 1)]
+    the_game = make_game(game, **(params or {}))
+    labels = ("A", "B") if index == 0 else ("B", "A")
+    bots = {"A": make_bot(a), "B": make_bot(b)}
+    budget = {"A": limits_a, "B": limits_b}
+    state = the_game.new_state(deal)
+    referee = SplitMix64(deal ^ 0xA7E4A)
+    think, decisions, moves = {"A": 0.0, "B": 0.0}, {"A": 0, "B": 0}, 0
+    while not state.is_terminal:
+        if state.is_chance:
+            referee_step(state, referee)
+            continue
+        p = state.current_seat
+        who = labels[p]
+        start = time.perf_counter()
+        move = bots[who].decide(state.view(p), budget[who], mix_seed(deal, moves)).move
+        think[who] += time.perf_counter() - start
+        decisions[who] += 1
+        state.apply(move)
+        moves += 1
+    returns = state.returns()
+    winner = "draw" if returns[0] == returns[1] else the_game.seats[0 if returns[0] > returns[1] else 1]
+    return GameResult(index, deal, dict(zip(the_game.seats, labels)), winner, moves, getattr(state, "turn", moves),
+                      think, decisions, getattr(state, "reason", None), None)
+
+
+def play_pair(a: str, b: str, deal: int, limits, game: str = "hera_zeus", params: dict | None = None,
+              limits_b=None) -> list:
+    """Both games of one pair: the deal `deal` played with A (`a`) in the first seat,
+    then with B first (hzai.search.arena's game index 0 and 1); their GameResults.
+    `limits_b`: B's own budget (default `limits`, the arena's loop; otherwise play_game)."""
+    if limits_b is None or limits_b == limits:
+        from hzai.search.arena import play_game as arena_game
+
+        return [arena_game(game, params, a, b, index, limits, deal - index) for index in (0, 1)]
+    return [play_game(a, b, index, deal, limits, limits_b, game, params) for index in (0, 1)]
 
 
 @dataclass

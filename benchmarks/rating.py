@@ -67,27 +67,16 @@ def _decide(spec: str, iterations: int, view, seed: int):
 
 
 def play(first: str, second: str, deal_seed: int) -> Game:
-    """One game of Hera and Zeus, `first` in seat 0; OpenSpiel's bot through its own game."""
+    """One game of Hera and Zeus, `first` in seat 0, each player at its own iterations
+    (harness.play_game); OpenSpiel's bot through its own game."""
     if OPENSPIEL in (first, second):
         return _play_openspiel(first, second, deal_seed)
-    from hzai.core import make_game
-    from hzai.rng import SplitMix64, mix_seed
-    from hzai.search.arena import referee_step
+    from hzai.search import Limits
 
-    game = make_game(GAME)
-    state = game.new_state(deal_seed)
-    referee = SplitMix64(deal_seed ^ 0xA7E4A)
-    players = (first, second)
-    moves = 0
-    while not state.is_terminal:
-        if state.is_chance:
-            referee_step(state, referee)
-            continue
-        spec, iterations = PLAYERS[players[state.current_seat]]
-        state.apply(_decide(spec, iterations, state.view(state.current_seat), mix_seed(deal_seed, moves)))
-        moves += 1
-    returns = state.returns()
-    return Game(first, second, deal_seed, 0.5 if returns[0] == returns[1] else float(returns[0] > returns[1]), moves)
+    (spec_a, iterations_a), (spec_b, iterations_b) = PLAYERS[first], PLAYERS[second]
+    played = harness.play_game(spec_a, spec_b, 0, deal_seed, Limits(iterations=iterations_a),
+                               Limits(iterations=iterations_b), GAME)
+    return Game(first, second, deal_seed, played.a_points, played.moves)
 
 
 def _play_openspiel(first: str, second: str, deal_seed: int) -> Game:

@@ -1,6 +1,7 @@
 """benchmarks/harness.py's arena and team runs: a pair is one deal played with each bot
-first, a paired match's interval is `hzai match`'s, and a team run's figures and its
-three ways of playing (a process pool, the native arena alone, run_team) agree."""
+first, a game with a budget each is the arena's game, a paired match's interval is
+`hzai match`'s, and a team run's figures and its three ways of playing (a process pool,
+the native arena alone, run_team) agree."""
 
 from __future__ import annotations
 
@@ -25,6 +26,20 @@ def test_a_pair_is_one_deal_with_each_bot_first():
     assert first.seed == second.seed == 4100, "both games deal the same cards"
     assert first.seating == {"hera": "A", "zeus": "B"} and second.seating == {"hera": "B", "zeus": "A"}
     assert harness.play_pair("random", "heuristic", 4100, Limits(iterations=1))[1].moves == second.moves
+
+
+def test_a_game_with_a_budget_each_is_the_arenas_game_at_equal_budgets():
+    """harness.play_game (each bot its own budget) is the arena's loop: at one budget for
+    both it plays the arena's game move for move; with two, each bot gets its own."""
+    from hzai.search.arena import play_game
+
+    for index in (0, 1):
+        ours = harness.play_game("ismcts-v1", "heuristic", index, 4200, Limits(iterations=30), Limits(iterations=30))
+        arena = play_game("hera_zeus", None, "ismcts-v1", "heuristic", index, Limits(iterations=30), 4200 - index)
+        assert (ours.seating, ours.winner, ours.moves, ours.decisions) == \
+            (arena.seating, arena.winner, arena.moves, arena.decisions)
+    uneven = harness.play_pair("ismcts-v1", "ismcts-v1", 4200, Limits(iterations=5), limits_b=Limits(iterations=60))
+    assert [g.seating["hera"] for g in uneven] == ["A", "B"] and all(g.seed == 4200 for g in uneven)
 
 
 def test_a_paired_match_scores_every_pair_with_hzai_matchs_interval(capsys):
