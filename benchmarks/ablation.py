@@ -97,7 +97,7 @@ def reuse_part(args) -> int:
             row = play(spec_of(options), BASE, limits, share, args.max_games, args.jobs)
             rows[f"{name} @ {budget}"] = dict(row, budget=budget, command=command)
     data["reuse"] = {"rows": rows}
-    out_path.write_text(json.dumps(data, indent=2) + "\n")
+    harness.write_json(out_path, data, indent=2)
     md = out_path.with_suffix(".md")
     text = md.read_text() if md.exists() else "# Ablations (Hera and Zeus)\n"
     text = text.split("\n" + REUSE_MARK)[0].rstrip("\n") + "\n"
@@ -164,7 +164,7 @@ def main(argv=None) -> int:
            "alone": alone, "paying": paying, "together": together, "best": best, "combined": combined, "vs_pimc": vs_pimc,
            "v1_vs_all_seeing": v1_ceiling, "best_vs_all_seeing": best_ceiling, "gap_closed": closed,
            "targets": targets}
-    Path(args.out).write_text(json.dumps(out, indent=2) + "\n")
+    harness.write_json(args.out, out, indent=2)
     lines = [
         "# Ablations (Hera and Zeus)", "",
         f"`python -m benchmarks.ablation --ms {args.ms} --minutes {args.minutes:g}`: seat-swapped games from the "

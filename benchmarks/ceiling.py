@@ -16,12 +16,11 @@ benchmarks/results/ceiling.json and ceiling.md.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 
-from hzai.core import Limits, wilson_interval
+from hzai.core import Limits
 from hzai.rng import SplitMix64
 from hzai.search.arena import run_arena
 
@@ -95,8 +94,7 @@ def main(argv=None) -> int:
               "ms": args.ms, "seed": args.seed, "machine": harness.machine(), "v1_vs_ceiling": v1,
               "default_vs_ceiling": new, "gap_closed": closed, "gap_closed_ci95": [low, high],
               "target_half_gap_met": closed is not None and closed >= 0.5, "minutes": (time.time() - started) / 60}
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "ceiling.json").write_text(json.dumps(report, indent=1) + "\n")
+    harness.write_json(args.out / "ceiling.json", report)
     (args.out / "ceiling.md").write_text(markdown(report))
     print(f"share of the gap closed: {fmt_share(closed)} [95% {fmt_share(low)}..{fmt_share(high)}]")
     return 0

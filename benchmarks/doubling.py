@@ -13,7 +13,6 @@ Progress on stderr; writes benchmarks/results/doubling_<N>.json.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -69,8 +68,7 @@ def main(argv=None) -> int:
     report = play(args.iterations, args.games, args.seed, args.threads, progress)
     print(file=sys.stderr)
     report["command"] = harness.command("doubling", argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / f"doubling_{args.iterations}.json").write_text(json.dumps(report, indent=1) + "\n")
+    harness.write_json(args.out / f"doubling_{args.iterations}.json", report)
     low, high = report["ci95"]
     print(f"{BOT} at {2 * args.iterations} vs {args.iterations} iterations, {report['games']} games: "
           f"{report['score']:.1%} [95% {low:.1%}..{high:.1%}]")

@@ -164,11 +164,11 @@ def main(argv=None) -> int:
             row = play_cell(mission, seats, args.games, iterations, args.jobs, args.seed)
             rows.append(row)
             print(json.dumps(row), flush=True)
-            json_path.write_text(json.dumps({"meta": meta, "rows": rows}, indent=1) + "\n")
+            harness.write_json(json_path, {"meta": meta, "rows": rows})
             (out / "legends_learned.md").write_text(markdown(rows, meta))
     if args.time_iterations and not args.ms:
         meta["timing"] = decision_time(args.time_iterations)
-    json_path.write_text(json.dumps({"meta": meta, "rows": rows}, indent=1) + "\n")
+    harness.write_json(json_path, {"meta": meta, "rows": rows})
     (out / "legends_learned.md").write_text(markdown(rows, meta))
     return 0
 

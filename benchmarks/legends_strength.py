@@ -218,7 +218,7 @@ def merge(paths: list[Path], out: Path, argv) -> int:
     out.mkdir(parents=True, exist_ok=True)
     report = {**meta, "runs": [{k: v for k, v in r.items() if k not in ("cells", "target")} for r in runs],
               "cells": rows, "target": verdicts(rows)}
-    (out / "legends_strength.json").write_text(json.dumps(report, indent=1))
+    harness.write_json(out / "legends_strength.json", report)
     (out / "legends_strength.md").write_text(markdown(rows, meta))
     plot(rows, out / "legends_strength.png")
     print(markdown(rows, meta))
@@ -279,7 +279,7 @@ def main(argv=None) -> int:
                   file=sys.stderr, flush=True)
             meta["seconds"] = time.time() - started
             report = {**meta, "cells": rows, "target": verdicts(rows)}
-            (out / "legends_strength.json").write_text(json.dumps(report, indent=1))
+            harness.write_json(out / "legends_strength.json", report)
             (out / "legends_strength.md").write_text(markdown(rows, meta))
     finally:
         if pool is not None:

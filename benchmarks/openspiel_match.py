@@ -296,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         report["settings"] = settings
         report["calibration"] = calibration
         report["notes"] = notes + (" PARTIAL: a setting is still running." if partial else "")
-        out.write_text(json.dumps(report, indent=1))
+        harness.write_json(out, report)
         out.with_suffix(".md").write_text(markdown(report))
 
     finished: list[dict] = []

@@ -265,9 +265,8 @@ def main(argv=None) -> int:
     m.add_argument("--tag", default="", help="the result file's name: match_TAG.json")
     args = ap.parse_args(argv)
     report = {"cost": cost, "hostage": hostage, "match": match, "truth": truth}[args.what](args)
-    OUT.mkdir(parents=True, exist_ok=True)
-    out = OUT / (f"match_{args.tag}.json" if args.what == "match" and args.tag else f"{args.what}.json")
-    out.write_text(json.dumps(report, indent=1) + "\n")
+    out = harness.write_json(OUT / (f"match_{args.tag}.json" if args.what == "match" and args.tag else f"{args.what}.json"),
+                             report)
     print(json.dumps({k: v for k, v in report.items() if k not in ("levels", "pair_scores")}, indent=1))
     print(f"written {out}", file=sys.stderr)
     return 0

@@ -316,7 +316,7 @@ def report_of(names, games, args, seconds: float, command: str) -> dict:
 
 
 def write(report: dict, out: Path) -> None:
-    (out / "rating.json").write_text(json.dumps(report, indent=1))
+    harness.write_json(out / "rating.json", report)
     (out / "rating.md").write_text(markdown(report))
     plot(report, out / "rating.png")
 

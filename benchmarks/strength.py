@@ -125,7 +125,7 @@ def main(argv=None) -> int:
             "seconds": round(time.time() - started, 1),
             "pairings": rows,
         }
-        (out / "strength.json").write_text(json.dumps(report, indent=1))
+        harness.write_json(out / "strength.json", report)
         (out / "strength.md").write_text(
             f"# Bot strength ({args.size}: {size['games']} games a pairing, seats swapped)\n\n"
             f"Command: `python -m benchmarks.strength --size {args.size}`\n\n" + markdown(rows)
