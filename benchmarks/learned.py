@@ -132,7 +132,7 @@ def _pair(job):
     if model:  # this worker only: `ismcts` reads this file as the game's kept model (a candidate)
         from hzai.core import make_game
 
-        type(make_game("hera_zeus")).model_file = Path(model).resolve()
+        type(make_game("hera_zeus").model).file = Path(model).resolve()
     score = 0.0
     thinks = []
     for index in (0, 1):  # index 0: A in the first seat; 1: B first, the same deal

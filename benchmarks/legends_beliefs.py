@@ -170,14 +170,14 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if min(args.games, args.every, args.pool, args.iterations) < 1:
         p.error("--games, --every, --pool and --iterations must be ≥ 1")
-    from hzai.games.legends.game import LegendsGame
+    from hzai.games.legends.parts import LegendsModel
     from hzai.core.registry import make_game
     from hzai.native.model import ModelError, load_cached, shipped_path
 
     if args.model is not None:
         if not Path(args.model).is_file():
             p.error(f"--model: no file {args.model}")
-        LegendsGame.model_file = Path(args.model).resolve()  # this process only: the team plays it too
+        LegendsModel.file = Path(args.model).resolve()  # this process only: the team plays it too
     path = shipped_path(make_game("legends"))
     try:
         weights, model = load_cached(make_game("legends"), path) if path else (None, None)

@@ -311,9 +311,9 @@ def main(argv=None) -> int:
     if args.model is not None:
         if not Path(args.model).is_file():
             p.error(f"--model: no file {args.model}")
-        from hzai.games.legends.game import LegendsGame
+        from hzai.games.legends.parts import LegendsModel
 
-        LegendsGame.model_file = Path(args.model).resolve()  # this process only: every search finds it as shipped
+        LegendsModel.file = Path(args.model).resolve()  # this process only: every search finds it as shipped
 
     path = shipped_path(make_game("legends"))
     if path is None:

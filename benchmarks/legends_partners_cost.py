@@ -22,6 +22,12 @@ The JSON keeps each decision's root analysis (moves, visits, values to 9 places)
 --compare OLD.json the run checks that every decision is the same as in OLD (the same
 seed gives the same search after a change that should only make it cheaper) and says
 which differ; the arena games must play the same actions.
+
+    python -m benchmarks.legends_partners_cost --pair A/legends_grid.json B/legends_grid.json --out NAME
+
+plays nothing: the learned team of grid run A against that of run B over the deals both
+played in each cell (the grid deals game i of a cell from the same seed in every run),
+paired difference A - B with its 95% interval, into NAME.md and NAME.json.
 """
 
 from __future__ import annotations
@@ -150,6 +156,53 @@ def markdown(data: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def pair(paths: list[str], out: Path, argv) -> int:
+    """The learned teams of two legends_grid runs, paired by deal in every cell both played."""
+    runs = [json.loads(Path(p).read_text()) for p in paths]
+
+    def learned(run):
+        cells = {}
+        for e in run["entries"]:
+            if e["team"] == "ismcts":
+                cells[(e["mission"], e["seats"], e["difficulty"])] = e
+        return cells
+
+    a, b = (learned(r) for r in runs)
+    rows = []
+    for key in sorted(set(a) & set(b)):
+        ea, eb = a[key], b[key]
+        if ea["seed"] != eb["seed"]:
+            continue
+        both = [(x, y) for x, y in zip(ea["wins"], eb["wins"]) if x is not None and y is not None]
+        mean, low, high = harness.mean_interval([x - y for x, y in both])
+        rows.append({"mission": key[0], "seats": key[1], "difficulty": key[2], "games": len(both),
+                     "a": {"spec": ea.get("spec") or "ismcts", "iterations": ea["iterations"],
+                           "share": sum(x for x, _ in both) / len(both), "ms": ea["ms_per_decision"]},
+                     "b": {"spec": eb.get("spec") or "ismcts", "iterations": eb["iterations"],
+                           "share": sum(y for _, y in both) / len(both), "ms": eb["ms_per_decision"]},
+                     "difference": {"mean": mean, "ci95": [low, high]}})
+    if not rows:
+        print("the two runs share no cell of the learned team with the same deals", file=sys.stderr)
+        return 1
+    lines = ["# Legends: two learned teams on the same deals", "", f"Command: `{harness.command('legends_partners_cost', argv)}`",
+             "", f"A: {paths[0]}; B: {paths[1]}. Paired difference A - B over the deals both played, 95% interval "
+             "(normal approximation); ms: the grid's wall-clock ms a decision (a shared machine: rough).", "",
+             "| mission | seats | difficulty | games | A | iterations | won | B | iterations | won | A - B | 95% |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        d = r["difference"]
+        lines.append(f"| {r['mission']} | {r['seats']} | {r['difficulty']} | {r['games']} | `{r['a']['spec']}` | "
+                     f"{r['a']['iterations']} | {100 * r['a']['share']:.1f}% | `{r['b']['spec']}` | {r['b']['iterations']} | "
+                     f"{100 * r['b']['share']:.1f}% | {100 * d['mean']:+.1f} pts | {100 * d['ci95'][0]:+.1f} to "
+                     f"{100 * d['ci95'][1]:+.1f} |")
+    text = "\n".join(lines) + "\n"
+    harness.write_json(out.with_suffix(".json"), {"command": harness.command("legends_partners_cost", argv),
+                                                  "runs": paths, "rows": rows})
+    out.with_suffix(".md").write_text(text)
+    print(text)
+    return 0
+
+
 def model_id(path) -> str:
     from hzai.native.model import load_cached
 
@@ -164,7 +217,10 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=1, help="whole arena games a cell for each spec (0: none)")
     p.add_argument("--out", default=str(RESULTS / "legends_partners_cost"), help="NAME: writes NAME.json and NAME.md")
     p.add_argument("--compare", metavar="OLD.json", help="check every decision equals OLD's")
+    p.add_argument("--pair", nargs=2, metavar="GRID.json", help="play nothing: pair two legends_grid runs' learned teams")
     args = p.parse_args(argv)
+    if args.pair:
+        return pair(args.pair, Path(args.out), argv)
     if args.iterations < 1 or args.rounds < 1 or args.games < 0:
         p.error("--iterations and --rounds must be at least 1, --games at least 0")
     old = None

@@ -9,7 +9,7 @@ in hzai/search/ismcts.py, `pool_size` in hzai/games/hera_zeus/belief/inference.p
 Both bots here are the same search with the
 same opponent model and temperature; for this benchmark only, the second (spelled
 `ismcts:temp=2`, the default temperature) is given the fixed pool of 1000 by wrapping
-`Game.inferred_view` in this process and its forked workers. Seat-swapped games from the
+`HeraZeusSearch.inferred_view` in this process and its forked workers. Seat-swapped games from the
 same deals (seed + i), a 95% Wilson interval on the first bot's score, the wall time a
 decision of each. Writes benchmarks/results/pool_size.json and pool_size.md.
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from hzai.core import Limits
 from hzai.games.hera_zeus.belief.inference import POOL
-from hzai.games.hera_zeus.rules import Game
+from hzai.games.hera_zeus.search_support import HeraZeusSearch
 from hzai.search.arena import run_arena
 
 from benchmarks import harness
@@ -36,12 +36,12 @@ SIZED, FIXED = "ismcts", "ismcts:temp=2"
 
 def fix_the_pool_of_explicit_temperatures() -> None:
     """An explicit temperature (the FIXED spelling) gets the pool of POOL worlds."""
-    sized = Game.inferred_view
+    sized = HeraZeusSearch.inferred_view
 
     def inferred_view(self, view, temperature, seed, worlds=None):
         return sized(self, view, temperature, seed, POOL if temperature is not None else worlds)
 
-    Game.inferred_view = inferred_view
+    HeraZeusSearch.inferred_view = inferred_view
 
 
 def budget_text(text: str) -> str:

@@ -1,6 +1,6 @@
 """A principal variation told in words: the moves the search expects after a move, played
 out in worlds drawn from the deciding seat's view and narrated as that seat would see
-them (`Game.narrate`), so a hint or an analysis row can say what it means ("You play
+them (`game.presentation.narrate`), so a hint or an analysis row can say what it means ("You play
 Satyr face down at c2r2.") rather than list notation.
 
 A drawn world fixes what the seat cannot know yet (the card its next draw brings, an
@@ -45,7 +45,7 @@ def pv_in_words(game, view, pv, seed: int = 0, most: int = PV_TOLD) -> list[str]
                 continue
             before = world.clone()
             world.apply(move)
-            told.append(tuple(game.narrate(before, move, world, view.seat)))
+            told.append(tuple(game.presentation.narrate(before, move, world, view.seat)))
             alive.append(world)
         if 2 * len(told) <= WORLDS:  # most worlds cannot play it: nothing sure to tell
             return lines

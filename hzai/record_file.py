@@ -59,7 +59,7 @@ def game_of_record(data: Any):
 def record_of(data: Any, base: str | Path | None = None):
     """The record `data` (parsed JSON) is, read by its game's `read_record`; `base`: the
     folder of the local file it came from (None: from anyone)."""
-    return game_of_record(data).read_record(data, base=None if base is None else Path(base))
+    return game_of_record(data).records.read(data, base=None if base is None else Path(base))
 
 
 def load_record(path: str | Path):

@@ -37,14 +37,14 @@ def write(tmp_path, data, name="record.json") -> Path:
 
 def toy_record(tmp_path, moves=()) -> Path:
     game = make_game("toy_guess")
-    record = game.new_record(5)
+    record = game.records.new(5)
     record.moves.extend(moves)
-    return write(tmp_path, game.write_record(record))
+    return write(tmp_path, game.records.write(record))
 
 
 def legends_record(tmp_path) -> Path:
     game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
-    return write(tmp_path, game.write_record(game.seed_record(7)), "legends.json")
+    return write(tmp_path, game.records.write(game.records.of_seed(7)), "legends.json")
 
 
 @pytest.fixture
@@ -77,7 +77,7 @@ def test_the_toy_games_record_replays_shows_and_is_analysed(tmp_path, capsys):
     code, out, _ = run(capsys, "legal", path)
     assert code == 0 and out.splitlines() == ["call", "fold", "guess 1", "guess 2", "guess 3"]
     code, out, _ = run(capsys, "view", path, "--seat", "first")
-    assert code == 0 and json.loads(out) == make_game("toy_guess").replay(
+    assert code == 0 and json.loads(out) == make_game("toy_guess").records.replay(
         record_file.load_record(path)).view(0).to_json()
     code, out, _ = run(capsys, "analyze", path, "--budget", "30", "--json")
     assert code == 0 and json.loads(out)["perspective"] == "second"

@@ -1,39 +1,40 @@
-"""Capabilities: what a game declares it offers beyond the rules, as OpenSpiel's GameType
-declares a game's kind. Algorithms and front ends ask `game.capabilities.X` (or
-`game.require(X, use)`) instead of probing for methods.
+"""Capabilities: what a game offers beyond the rules, as OpenSpiel's GameType says a
+game's kind. Algorithms and front ends ask `game.capabilities.X` (or `require(game, X,
+use)`) instead of probing for methods.
 
-Each capability but the two facts about the rules (`cooperative`, `public_moves`) is
-the promise of a hook of hzai.core.Game (HOOKS below): a game declares it exactly when
-it overrides that hook. `declaration_errors` checks this, and Game checks it for every
-subclass when the class is made, so a declaration cannot drift from the code
-(tests/core/test_capabilities.py checks every registered game too).
+Two are facts about the rules (`cooperative`, `public_moves`), which a game states when
+its package assembles it (hzai.core.game.assemble). Every other capability is simply a
+part of the game being there (`capabilities_of`): an optional member of its search
+support, model or presentation that is not None, or the Model part itself. Nothing is
+declared twice, so nothing can drift.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-__all__ = ["CAPABILITIES", "Capabilities", "HOOKS", "MissingCapability", "declaration_errors"]
+__all__ = ["CAPABILITIES", "Capabilities", "MissingCapability", "capabilities_of", "missing", "part_errors", "require"]
 
 
 @dataclass(frozen=True)
 class Capabilities:
-    """What a game offers beyond its rules. All off by default: a game with only the
-    basics is searched, reviewed and served all the same."""
+    """What a game offers beyond its rules (`capabilities_of` reads it from the parts).
+    All off by default: a game with only the basics is searched, reviewed and served all
+    the same."""
 
     # ----- facts about the rules (no hook) -----
     cooperative: bool = False  # every seat gets the team's result
     public_moves: bool = False  # every move is seen in full by every seat (`Game.observed`)
-    # ----- what the search may use (hzai.core.search_hooks) -----
-    native: bool = False  # a C++ twin (hzai/native/game_bindings.hpp): `native`, `native_view`, `native_start`
-    heuristic: bool = False  # rule-of-thumb scores of moves: `heuristic_scores` (the heuristic bot)
-    opponent_model: bool = False  # worlds weighted by what the others chose: `inferred_view` (option infer)
-    model: bool = False  # a learned search whose model its twin evaluates: `model_file` (`model_defaults`)
-    model_policy: bool = False  # a model's policy over the legal moves: `policy_of` (the strength levels)
-    guided_worlds: bool = False  # worlds weighted by a model's card heads: `guided_view` (option cards)
-    # ----- what a front end may show (hzai.core.front_end) -----
-    belief_report: bool = False  # where the hidden information probably is: `belief_report`
-    review_belief: bool = False  # a belief summary at each reviewed decision: `review_belief`
+    # ----- the search's parts (hzai.core.search_support) -----
+    native: bool = False  # a C++ twin (hzai/native/game_bindings.hpp): game.search.native_view, native_start
+    heuristic: bool = False  # rule-of-thumb scores of moves: game.search.heuristic_scores (the heuristic bot)
+    opponent_model: bool = False  # worlds weighted by what the others chose: game.search.inferred_view (infer)
+    model: bool = False  # a learned search whose model its twin evaluates: the part game.model
+    model_policy: bool = False  # a model's policy over the legal moves: game.model.policy_of (strength levels)
+    guided_worlds: bool = False  # worlds weighted by a model's card heads: game.model.guided_view (option cards)
+    # ----- the presentation's (hzai.core.presentation) -----
+    belief_report: bool = False  # where the hidden information probably is: game.presentation.belief_report
+    review_belief: bool = False  # a belief summary at each reviewed decision: game.presentation.review_belief
 
     def __post_init__(self):
         for item in fields(self):
@@ -58,19 +59,6 @@ class Capabilities:
 
 CAPABILITIES = tuple(item.name for item in fields(Capabilities))
 
-# capability -> (the hooks a game declaring it overrides, every one; the hooks only such a
-# game may override: settings that mean something only with the capability)
-HOOKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "native": (("native", "native_view", "native_start"), ("default_playout",)),
-    "heuristic": (("heuristic_scores",), ()),
-    "opponent_model": (("inferred_view",), ("default_infer",)),
-    "model": (("model_file",), ("model_defaults",)),
-    "model_policy": (("policy_of",), ()),
-    "guided_worlds": (("guided_view",), ()),
-    "belief_report": (("belief_report",), ("belief_text",)),
-    "review_belief": (("review_belief",), ()),
-}
-
 # capability -> what it is, for people (MissingCapability's message)
 WHAT = {
     "cooperative": "team result", "public_moves": "public moves", "native": "native twin",
@@ -79,56 +67,54 @@ WHAT = {
     "review_belief": "belief summary",
 }
 
-# The names a game declared as class attributes before capabilities: refused, so that an
-# old declaration is never silently ignored.
-RETIRED = {"cooperative": "cooperative", "public_moves": "public_moves", "has_heuristic": "heuristic",
-           "has_belief_report": "belief_report", "has_opponent_model": "opponent_model"}
-
 
 class MissingCapability(NotImplementedError):
-    """A game was asked for a capability it does not declare. The message names the game,
+    """A game was asked for a capability it does not have. The message names the game,
     the capability and, in `use`, what is refused for want of it ("option infer is not
     offered")."""
 
     def __init__(self, game: str, capability: str, use: str = ""):
         self.game, self.capability, self.use = game, capability, use
         super().__init__(f"game {game} has no {WHAT.get(capability, capability)}{': ' + use if use else ''} "
-                         f"(it does not declare the capability {capability})")
+                         f"(it does not have the capability {capability})")
 
 
-def _overrides(cls: type, base: type, name: str) -> bool:
-    """Whether `cls` gives `name` something of its own rather than `base`'s default."""
-    mine, default = _static(cls, name), _static(base, name)
-    return mine is not default and mine != default
+def missing(game, capability: str, use: str = "") -> MissingCapability:
+    """The error for `use` needing `capability`, which `game` does not have."""
+    return MissingCapability(game.name, capability, use)
 
 
-def _static(cls: type, name: str):
-    for klass in cls.__mro__:
-        if name in vars(klass):
-            return vars(klass)[name]
-    return None
+def require(game, capability: str, use: str = "") -> None:
+    """MissingCapability (a NotImplementedError naming the game, the capability and
+    `use`) unless `game` has `capability`."""
+    if not game.capabilities.offers(capability):
+        raise missing(game, capability, use)
 
 
-def declaration_errors(cls: type, base: type) -> list[str]:
-    """What is wrong with the capabilities game class `cls` declares against the hooks it
-    overrides (`base`: hzai.core.Game, whose defaults the hooks are): a capability
-    declared whose hook is not written, a hook written whose capability is not
-    declared, an old declaration (RETIRED). [] when they agree."""
+def capabilities_of(search, model, presentation, cooperative: bool = False,
+                    public_moves: bool = False) -> Capabilities:
+    """What a game with these parts offers: each capability is its part being there."""
+    return Capabilities(
+        cooperative=cooperative, public_moves=public_moves,
+        native=search.native_view is not None,
+        heuristic=search.heuristic_scores is not None,
+        opponent_model=search.inferred_view is not None,
+        model=model is not None,
+        model_policy=model is not None and model.policy_of is not None,
+        guided_worlds=model is not None and model.guided_view is not None,
+        belief_report=presentation.belief_report is not None,
+        review_belief=presentation.review_belief is not None,
+    )
+
+
+def part_errors(search: type, model: type | None, presentation: type) -> list[str]:
+    """What is wrong with a game's part classes: a setting that means something only
+    with a part the game lacks, or half of the twin. [] when they fit together."""
     errors = []
-    for name, capability in RETIRED.items():
-        if any(name in vars(klass) for klass in cls.__mro__ if klass is not base and not issubclass(base, klass)):
-            errors.append(f"it sets {name}: declare it as Capabilities({capability}=True) in "
-                          f"its `capabilities`")
-    declared = getattr(cls, "capabilities", None)
-    if not isinstance(declared, Capabilities):
-        return errors + [f"its capabilities must be a hzai.core.Capabilities, not {declared!r}"]
-    for capability, (required, optional) in HOOKS.items():
-        written = [hook for hook in required + optional if _overrides(cls, base, hook)]
-        if getattr(declared, capability):
-            missing = [hook for hook in required if hook not in written]
-            if missing:
-                errors.append(f"it declares {capability} but does not write {', '.join(missing)}")
-        elif written:
-            errors.append(f"it writes {', '.join(written)} but does not declare the capability "
-                          f"{capability}")
+    if (search.native_view is None) != (search.native_start is None):
+        errors.append("its search support writes one of native_view and native_start: a twin needs both")
+    if search.default_playout != "random" and search.native_view is None:
+        errors.append(f"its default_playout is {search.default_playout!r} but it has no native twin (native_view)")
+    if search.default_infer and search.inferred_view is None:
+        errors.append("its default_infer is on but it has no opponent model (inferred_view)")
     return errors

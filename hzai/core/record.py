@@ -124,3 +124,105 @@ def check_length(game: "Game", moves: int) -> None:
 def seed_record_json(record: SeedRecord) -> dict:
     return {"format": record.game.record_format, "params": dict(record.game.params), "seed": record.seed,
             "moves": list(record.moves)}
+
+
+class Records:
+    """A game's records part (game.records): its record format and codec, new records,
+    replays, the view to decide after a record, and what a seat sees of a move. The
+    defaults read and write SeedRecord; a game with its own record type overrides
+    `read`, `from_json`, `write`, `new` and `of_seed`."""
+
+    game: "Game"  # the game this is a part of
+
+    def __init__(self, game: "Game"):
+        self.game = game
+
+    @property
+    def format(self) -> str:
+        """The `format` of this game's JSON records."""
+        return f"{self.game.name}-record/1"
+
+    @property
+    def max_moves(self) -> int:
+        """More record entries than any game can have: a longer record is refused unread."""
+        return 10_000
+
+    # What `hzai new` writes when told neither --deal nor --seed-only: the seed alone
+    # (`of_seed`) when True, else the record with the deal written out (`new`).
+    keeps_seed: bool = False
+
+    def read(self, data, base=None):
+        """A record of this game from parsed JSON: its parameters may differ from this
+        game's. Without `base` it is from anyone (a request) and reading it never opens
+        anything it names; `base` is the folder of a local file the record was read from
+        (the command line), where a game may open the files the record names, relative
+        to it. RecordError saying what is wrong."""
+        return read_seed_record(self.game, data)
+
+    def from_json(self, data: dict):
+        """A record of this very game read from its JSON form (a game may insist that
+        the record's parameters are its own)."""
+        return self.read(data)
+
+    def write(self, record) -> dict:
+        """The JSON of a record `read` or `new` made (what `read` reads back)."""
+        return seed_record_json(record)
+
+    def new(self, seed: int):
+        """The record of a new game, dealt from `seed`, no move played."""
+        return SeedRecord(self.game, seed, [])
+
+    def of_seed(self, seed: int):
+        """The record of a new game that keeps only its `seed` (the deal is drawn again
+        when it is replayed), no move played; by default what `new` makes."""
+        return self.new(seed)
+
+    def start_of(self, record):
+        """The state at the start of `record` (after the deal)."""
+        return record.start()
+
+    def play(self, state, index: int, text: str) -> None:
+        """Play record entry `index` (`text`) on `state`; RecordError naming the index, the
+        move and why it cannot be read or played."""
+        try:
+            state.apply(self.game.parse_move(text))
+        except ValueError as exc:
+            raise RecordError(f"move {index} {quoted(text)}: {shorten(str(exc))}", index, text) from None
+
+    def replay(self, record, should_stop=None):
+        """The state after every move of `record`; RecordError names the first move that
+        cannot be read or played. `should_stop` is polled every few moves (ReplayStopped)."""
+        state = self.start_of(record)
+        play = record.game.records.play
+        for index, text in enumerate(record.moves):
+            if should_stop is not None and index % REPLAY_CHECK_EVERY == 0 and should_stop():
+                raise ReplayStopped(index)
+            play(state, index, text)
+        return state
+
+    def view_to_decide(self, record, should_stop=None):
+        """The view of the seat to decide after `record`. NoDecision when no seat decides
+        there (over, or chance next); RecordError / ReplayStopped as `replay`."""
+        records = record.game.records
+        return records.decision_view(records.replay(record, should_stop))
+
+    def decision_view(self, state):
+        """The view of the seat to decide in `state`; NoDecision when none does."""
+        if state.is_terminal:
+            raise NoDecision(f"the game is over ({self.game.presentation.result_text(state)}); "
+                             "there is no move to decide")
+        if state.current_seat is None:
+            raise NoDecision("the next entry is a chance result: add it to the record first")
+        return state.view(state.current_seat)
+
+    def observed(self, before, move, seat: int | None) -> Observed:
+        """`move`, about to be applied on `before`, as `seat` sees it (None: a spectator).
+        Default: a game whose moves are public (capability public_moves) shows every
+        move in full; any other shows a move in full only to the seat that made it, and
+        to everyone else (spectators too, and everyone for a chance result) only who
+        moved, redacted. A game whose moves are partly hidden overrides this."""
+        game = self.game
+        mover = before.current_seat
+        if game.capabilities.public_moves or (seat is not None and seat == mover):
+            return Observed(game.move_text(move))
+        return Observed(f"{'chance' if mover is None else game.seats[mover]} moved", redacted=True)

@@ -15,7 +15,7 @@ each seat deciding from its own View, or, for benchmarks only, from the full sta
 
 When every seat is a native bot (random, light, ismcts with one tree and neither prior,
 inference nor tree reuse, pimc; on an iteration budget) of a game whose twin has an
-arena (`game.native.arena`), the games are played whole in C++
+arena (`game.search.native.arena`), the games are played whole in C++
 (hzai/native/search/arena.hpp) on threads, each seat deciding from its own view: the
 same games, action for action, as the loop here, which plays everything else
 (`native_bot` says which). The loop makes one bot object a seat for the whole game, so
@@ -32,10 +32,19 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 
+from hzai.batch import run_tasks
 from hzai.core import Limits, State, View, make_game, wilson_interval
 from hzai.native.tables import ARENA_BOTS, PLAYOUTS
 from hzai.rng import SplitMix64, mix_seed
 from hzai.search.bot import make_bot
+from hzai.search.simple import LightBot, RandomBot
+
+try:  # the native arena and search, and the model files they read; only without a built core are they missing
+    from hzai import _native
+    from hzai.native.model import load_cached, shipped_path
+    from hzai.search.ismcts import IsmctsBot, PimcBot, own_only_of
+except ImportError:  # pragma: no cover - only without a built core
+    _native = None
 
 
 @dataclass
@@ -117,10 +126,8 @@ def native_bot(bot, limits: Limits, game=None):
     """The native arena's spec of `bot` (a _native.BotSpec), or None when it must decide
     in Python (a Python-only bot, a time budget). A bot with no playout of its own plays
     `game`'s default playout."""
-    from hzai import _native
-    from hzai.search.ismcts import IsmctsBot, PimcBot, own_only_of
-    from hzai.search.simple import LightBot, RandomBot
-
+    if _native is None:  # pragma: no cover - only without a built core
+        raise ImportError("the native arena needs the native core (hzai._native), which is not built")
     if isinstance(bot, RandomBot):
         return _native.BotSpec(ARENA_BOTS["random"])
     if isinstance(bot, LightBot):
@@ -129,7 +136,7 @@ def native_bot(bot, limits: Limits, game=None):
         return None  # a time budget depends on the clock: not reproducible either way
     playout = getattr(bot, "playout", None)
     if playout is None:
-        playout = "random" if game is None else game.default_playout
+        playout = "random" if game is None else game.search.default_playout
     if isinstance(bot, IsmctsBot):
         infer = bot.infer if game is None else bot.infers(game)
         if bot.tree != "single" or bot.prior or infer or bot.reuse or bot.split:
@@ -152,7 +159,7 @@ def native_arena(game, specs: list[str], limits: Limits) -> list | None:
     """The BotSpecs of `specs` when the game has a twin (capability native: every twin
     binds an arena, hzai/native/game_bindings.hpp) that plays every one of them
     (`native.arena_kinds`); else None (the Python loop plays)."""
-    native = game.native if game.capabilities.native else None
+    native = game.search.native if game.capabilities.native else None
     if native is None:
         return None
     bots = [native_bot(make_bot(spec), limits, game) for spec in specs]
@@ -181,13 +188,11 @@ def play_native(game, bots: list, seatings: list[list[int]], indices: list[int],
                 keep_actions: bool = False) -> list:
     """Games `indices` in the native arena, game i from native_start(seed + i), bot
     seatings[k][p] in seat p of the k-th game: [(ArenaOutcome, final native state)]."""
-    starts = [game.native_start(seed + i) for i in indices]
-    extra = {"text_ranks": text_ranks(game)} if game.native.arena_needs_text_ranks else {}
+    starts = [game.search.native_start(seed + i) for i in indices]
+    extra = {"text_ranks": text_ranks(game)} if game.search.native.arena_needs_text_ranks else {}
     if any(getattr(b, "model", -1) >= 0 for b in bots):  # guided bots: the game's model (native_bot)
-        from hzai.native.model import load_cached, shipped_path
-
         extra["models"] = [load_cached(game, shipped_path(game))[1]]
-    return game.native.arena(bots, starts, [seed + i for i in indices], seatings, threads, keep_actions, **extra)
+    return game.search.native.arena(bots, starts, [seed + i for i in indices], seatings, threads, keep_actions, **extra)
 
 
 def native_results(game, bots: list, indices: list[int], seed: int, threads: int,
@@ -275,8 +280,6 @@ def summarize(spec_a: str, spec_b: str, limits: Limits, seed: int, results: list
 def _played(calls: list[tuple], jobs: int, ray: str | None):
     """The GameResult of each call to play_game, in the order they finish."""
     if ray is not None:
-        from hzai.batch import run_tasks
-
         yield from (result for _, result in run_tasks(play_game, calls, ray))
     elif jobs == 1:
         yield from (play_game(*call) for call in calls)

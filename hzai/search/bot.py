@@ -18,9 +18,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from hzai.core.bot import Bot, BotError
-from hzai.core.capabilities import CAPABILITIES
+from hzai.core.capabilities import CAPABILITIES, missing
 from hzai.search.replicas import REPLICAS
+from hzai.search.simple import HeuristicBot, LightBot, RandomBot
 from hzai.text import quoted
+
+try:  # the searched bots run in the native core; only without a built core are they missing
+    from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, IsmctsV2Bot, IsmctsV3Bot, PimcBot
+    from hzai.search.levels import LevelBot
+except ImportError:  # pragma: no cover - only without a built core
+    IsmctsBot = None
 
 if TYPE_CHECKING:
     from hzai.core.game import Game
@@ -117,13 +124,13 @@ class BotKind:
         what `game` does not declare, before anything is searched."""
         for need in self.needs:
             if not game.capabilities.offers(need):
-                raise BotError(f"bot {self.name}: {game.missing(need)}")
+                raise BotError(f"bot {self.name}: {missing(game, need)}")
         reason = None if self.lacks is None else self.lacks(game)
         if reason is not None:
             raise BotError(f"bot {self.name}: {reason}")
         for need, option in (self.option_needs(bot) if self.option_needs is not None else {}).items():
             if not game.capabilities.offers(need):
-                raise BotError(str(game.missing(need, f"option {option} is not offered")))
+                raise BotError(str(missing(game, need, f"option {option} is not offered")))
 
 
 _KINDS: dict[str, BotKind] = {}
@@ -154,14 +161,7 @@ def _load_built_in() -> None:
         if _BUILT_IN_LOADED:
             return
         _BUILT_IN_LOADED = True
-        from hzai.search.simple import HeuristicBot, LightBot, RandomBot
-
         kinds = []
-        try:
-            from hzai.search.ismcts import IsmctsBot, IsmctsV1Bot, IsmctsV2Bot, IsmctsV3Bot, PimcBot
-            from hzai.search.levels import LevelBot
-        except ImportError:  # the native core is not built
-            IsmctsBot = None
         if IsmctsBot is not None:
             kinds += [
                 BotKind("ismcts", IsmctsBot, "information-set MCTS, below: one tree (`tree=single`, the "
@@ -172,14 +172,14 @@ def _load_built_in() -> None:
                 BotKind("ismcts-v2", IsmctsV2Bot, "the default before the learned models: ismcts unguided by a model",
                         option_needs=IsmctsBot.needs),
                 BotKind("ismcts-v3", IsmctsV3Bot, "the learned default before the history-reading model: ismcts "
-                        "guided by the earlier model the game keeps (Game.model_archive), move for move",
+                        "guided by the earlier model the game keeps (game.model.archive), move for move",
                         needs=("model",), option_needs=IsmctsBot.needs, lacks=IsmctsV3Bot.lacks),
                 BotKind("pimc", PimcBot, "perfect-information Monte Carlo: N determinizations, a search on each as "
                         "if every card were known (deck orders stay random), the move most worlds chose",
                         examples=("pimc:worlds=8",)),
             ]
         kinds += [
-            BotKind("heuristic", HeuristicBot, "the game's rules of thumb on the visible cards (`Game.heuristic_scores`)",
+            BotKind("heuristic", HeuristicBot, "the game's rules of thumb on the visible cards (`game.search.heuristic_scores`)",
                     needs=HeuristicBot.needs),
             BotKind("random", RandomBot, "a uniformly random legal move"),
             BotKind("light", LightBot, "the search's `playout=light` policy as a bot: its move in one world drawn "

@@ -1,7 +1,7 @@
 """Information-set MCTS and PIMC bots, and analysis, over any hzai.core game.
 
 The search itself runs in C++ (hzai/native/search/ismcts.hpp), written once over a game
-trait. A game with a native twin (`Game.native`) is searched by its C++ rules with the
+trait. A game with a native twin (`game.search.native`) is searched by its C++ rules with the
 GIL released; any other game by the same search calling the Python game back
 (`_native.PySearch`, hzai/native/py_game.hpp; one thread). Above that one choice there
 is one code path: run the budget in chunks (so progress can be reported and a caller can
@@ -18,10 +18,17 @@ from typing import Callable
 from hzai import _native
 from hzai.core import Analysis, Limits, MoveInfo, PlayResult, View, wilson_interval
 from hzai.core.bot import BotError, Progress, RootMoves, Stop
+from hzai.core.capabilities import missing
+from hzai.lazy import lazy_call
 from hzai.native.tables import PLAYOUTS  # the native search's playout policies (tables.def)
 from hzai.rng import MASK64
 from hzai.search.options import choice_option, number_option, whole_option
 from hzai.search.replicas import MAX_REPLICAS, REPLICAS, Replicas, replica_seed, replicas_for
+
+# The model files (numpy, hzai.native.model) load when a search first asks for its
+# game's model, not when the search is imported (hzai.lazy): `hzai --help` stays light.
+shipped_model = lazy_call("hzai.native.model:shipped_model")
+shipped_id = lazy_call("hzai.native.model:model_id")
 
 CHUNK = 512  # iterations between checks of the clock, the stop flag and progress
 DEFAULT_EXPLORATION = 0.7
@@ -48,7 +55,7 @@ MAX_KEPT_NODES = 4_000_000
 # ones (< 0); 0 gives every decision the budget as asked (split_limits).
 MAX_SPLIT = 0.9
 # At most this many worlds a millisecond of a time budget are worth preparing up front
-# (Game.inferred_view's `worlds`): a game that draws and weighs a pool before the search
+# (game.search.inferred_view's `worlds`): a game that draws and weighs a pool before the search
 # then spends a bounded share of a short budget on it.
 WORLDS_PER_MS = 10
 
@@ -63,7 +70,7 @@ MAX_POOL = 5000
 DEFAULT_MIX = 0.5  # measured at 100 ms a decision against ismcts-v2: 72.5% with 0.5, 37% with 1.0 (docs/learning.md)
 # Policy-based inference (option pbi, docs/learning.md): the worlds weighted by how likely
 # the opponent's observed decisions are under the learned policy, tempered by pbi_temp
-# and mixed with uniform by pbi_eps (the game checks them again: Game.policy_view).
+# and mixed with uniform by pbi_eps (the game checks them again: game.search.policy_view).
 PBI_TEMPERATURE, MIN_PBI_TEMPERATURE, MAX_PBI_TEMPERATURE = 1.0, 0.1, 10.0
 PBI_EPSILON, MIN_PBI_EPSILON, MAX_PBI_EPSILON = 0.25, 0.01, 1.0
 
@@ -95,8 +102,6 @@ def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = T
     """The game's kept model (or the earlier one it keeps under `tag`) with the parts
     asked for, or None when the game ships none (or every part is off): that search is
     the unguided one."""
-    from hzai.native.model import shipped_model
-
     loaded = shipped_model(game, tag)
     if loaded is None:
         return None
@@ -109,12 +114,12 @@ def shipped_guide(game, value: bool = True, policy: bool = True, cards: bool = T
 def default_guide(game, parts: tuple[bool, bool, bool] | None = None, cpuct: float | None = None,
                   mix: float | None = None, pool: int = DEFAULT_POOL, tag: str | None = None) -> Guide | None:
     """The guide of `game`'s learned search: shipped_guide with the game's own defaults
-    (`Game.model_defaults`; for the earlier model kept under `tag`, the defaults it was
-    shipped with, `Game.model_archive`) wherever `parts` (value, policy, cards), `cpuct`
+    (`game.model.defaults`; for the earlier model kept under `tag`, the defaults it was
+    shipped with, `game.model.archive`) wherever `parts` (value, policy, cards), `cpuct`
     or `mix` is None; None for a game without capability model."""
     if not game.capabilities.model:
         return None
-    defaults = game.model_defaults if tag is None else archived_defaults(game, tag)
+    defaults = game.model.defaults if tag is None else archived_defaults(game, tag)
     if parts is None:
         parts = tuple(bool(defaults.get(name, 1)) for name in ("value", "policy", "cards"))
     cpuct = defaults.get("cpuct", DEFAULT_CPUCT) if cpuct is None else cpuct
@@ -125,7 +130,7 @@ def default_guide(game, parts: tuple[bool, bool, bool] | None = None, cpuct: flo
 def archived_defaults(game, tag: str) -> dict:
     """The learned-search defaults the earlier model `tag` was shipped with; BotError
     when the game keeps no model under that tag."""
-    entry = game.model_archive.get(tag) if game.capabilities.model else None
+    entry = game.model.archive.get(tag) if game.capabilities.model else None
     if entry is None:
         raise BotError(f"game {game.name} keeps no earlier model {tag!r}: bot ismcts-{tag} plays the games that do")
     return entry[1]
@@ -133,19 +138,17 @@ def archived_defaults(game, tag: str) -> dict:
 
 def shipped_model_id(game) -> str | None:
     """name@version of the model `game` ships (None: it searches unguided)."""
-    from hzai.native.model import model_id
-
-    return model_id(game)
+    return shipped_id(game)
 
 
 def guided(view: View, guide: Guide | None, seed: int, worlds: int | None = None) -> View:
     """`view` with worlds weighted by the guide's card model, when it uses one and the
-    game has capability guided_worlds (`Game.guided_view`); `worlds` bounds the pool as
+    game has capability guided_worlds (`game.model.guided_view`); `worlds` bounds the pool as
     for infer."""
     if guide is None or not guide.cards or view.current_seat is None or not view.game.capabilities.guided_worlds:
         return view
     pool = guide.pool if worlds is None else max(1, min(guide.pool, worlds))
-    weighted = view.game.guided_view(view, guide.model, pool, seed)
+    weighted = view.game.model.guided_view(view, guide.model, pool, seed)
     return view if weighted is None else weighted
 
 
@@ -165,7 +168,7 @@ class PolicyInference:
 def policy_weighted(seen: View, view: View, pbi: PolicyInference | None, seed: int, worlds: int | None = None,
                     threads: int = 1) -> View:
     """`view` (the seat's view `seen`, or it weighted by a model) with its worlds weighted
-    by the policy-based inference (`Game.policy_view`); `view` unchanged without `pbi`,
+    by the policy-based inference (`game.search.policy_view`); `view` unchanged without `pbi`,
     without a decision of the seat, or where `seen` knows no history."""
     if pbi is None or seen.current_seat is None:
         return view
@@ -178,7 +181,7 @@ def policy_weighted(seen: View, view: View, pbi: PolicyInference | None, seed: i
 
 def _options(exploration, playout) -> tuple[float, str | None]:
     """The exploration constant (option `c`) and playout policy name, checked (BotError);
-    playout None: the game's own default (`Game.default_playout`), read at search time."""
+    playout None: the game's own default (`game.search.default_playout`), read at search time."""
     if playout is not None:
         playout = choice_option("playout", playout, tuple(PLAYOUTS))
     return number_option("c", exploration, 0.0, MAX_EXPLORATION), playout
@@ -186,19 +189,19 @@ def _options(exploration, playout) -> tuple[float, str | None]:
 
 def playout_of(view: View, playout: str | None) -> str:
     """The playout policy a search of `view` plays: the one asked for, else the game's."""
-    return view.game.default_playout if playout is None else playout
+    return view.game.search.default_playout if playout is None else playout
 
 
 def own_only_of(game, own_only: bool | None) -> bool:
     """Whether a single tree holds only the searching seat's decisions: as asked, else the
-    game's default (`Game.default_own_only`)."""
-    return game.default_own_only if own_only is None else own_only
+    game's default (`game.search.default_own_only`)."""
+    return game.search.default_own_only if own_only is None else own_only
 
 
 def infer_of(game, infer: bool | None) -> bool:
     """Whether a search's worlds follow the game's opponent model: as asked, else the
-    game's default (`Game.default_infer`)."""
-    return game.default_infer if infer is None else infer
+    game's default (`game.search.default_infer`)."""
+    return game.search.default_infer if infer is None else infer
 
 
 def _search_options(view: View, seed: int, threads: int, exploration: float,
@@ -226,7 +229,7 @@ def _restricted(search, view: View, root_moves: RootMoves | None):
 
 def search_view(view: View):
     """`view` as the native search takes it: the twin's view, else the Python view."""
-    return view.game.native_view(view) if view.game.native is not None else view
+    return view.game.search.native_view(view) if view.game.search.native is not None else view
 
 
 def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAULT_EXPLORATION,
@@ -254,8 +257,8 @@ def new_tree(view: View, seed: int, threads: int = 1, exploration: float = DEFAU
                        "it needs own_only=1")
     options = _search_options(view, seed, threads, exploration, playout, prior, widen_root, own_only, root_widen,
                               partners)
-    if game.native is not None:
-        make = game.native.mo_search if multi else game.native.search
+    if game.search.native is not None:
+        make = game.search.native.mo_search if multi else game.search.native.search
         search = make(search_view(view), options)
         if guide is not None and (guide.value or guide.policy or guide.partners):
             if multi or not hasattr(search, "set_model"):
@@ -274,8 +277,8 @@ def new_pimc(view: View, seed: int, worlds: int, exploration: float = DEFAULT_EX
     """PIMC over the view: world w drawn with mix_seed(seed, 2w), searched with mix_seed(seed, 2w+1)."""
     options = _search_options(view, seed, 1, exploration, playout)
     game = view.game
-    if game.native is not None:
-        return _restricted(game.native.pimc(game.native_view(view), options, worlds), view, root_moves)
+    if game.search.native is not None:
+        return _restricted(game.search.native.pimc(game.search.native_view(view), options, worlds), view, root_moves)
     return _restricted(_native.PyPimc(view, options, worlds), view, root_moves)
 
 
@@ -439,7 +442,7 @@ def _stopped() -> ValueError:
 
 
 def no_opponent_model(game) -> BotError:
-    return BotError(str(game.missing("opponent_model", "option infer is not offered")))
+    return BotError(str(missing(game, "opponent_model", "option infer is not offered")))
 
 
 def worlds_bound(limits: Limits) -> int:
@@ -453,11 +456,11 @@ def worlds_bound(limits: Limits) -> int:
 
 def inferred(view: View, temperature: float | None, seed: int, worlds: int | None = None) -> View:
     """The game's view with worlds weighted by its model of the other seats
-    (`Game.inferred_view`; `worlds`: the most determinizations worth preparing, None
+    (`game.search.inferred_view`; `worlds`: the most determinizations worth preparing, None
     for no bound); BotError for a game without capability opponent_model."""
     if not view.game.capabilities.opponent_model:
         raise no_opponent_model(view.game)
-    weighted = view.game.inferred_view(view, temperature, seed, worlds)
+    weighted = view.game.search.inferred_view(view, temperature, seed, worlds)
     if weighted is None:
         raise no_opponent_model(view.game)
     return weighted
@@ -493,10 +496,10 @@ class IsmctsBot:
     """Information-set MCTS (docs/search.md): `tree` single (one tree of the searching
     seat's information sets) or multi (one tree per seat, multi-observer). `infer=1`:
     the determinizations follow the game's opponent model at temperature `temp` (the
-    game's default when not given; `Game.inferred_view`) instead of being uniform over
+    game's default when not given; `game.search.inferred_view`) instead of being uniform over
     the view. `own_only=1`: the single tree holds this seat's decisions only, the other
     seats' moves in it played by the playout policy (`own_only=0`: every seat's decisions
-    in the tree; not given: the game's default, `Game.default_own_only`).
+    in the tree; not given: the game's default, `game.search.default_own_only`).
 
     `reuse=1`: the bot keeps its tree between its own consecutive decisions. When the
     next view is again this seat's decision and its history mark
@@ -525,7 +528,7 @@ class IsmctsBot:
     DEFAULT_TREE = "single"
     DEFAULT_PRIOR = 0.0
     GUIDED = 1  # value, policy and cards default on: the learned search where the game ships a model
-    MODEL_TAG: str | None = None  # None: the game's kept model; else the earlier one it keeps (Game.model_archive)
+    MODEL_TAG: str | None = None  # None: the game's kept model; else the earlier one it keeps (game.model.archive)
 
     def __init__(self, c: float | str = DEFAULT_EXPLORATION, playout: str | None = None, tree: str | None = None,
                  prior: float | str | None = None, infer: int | str | None = None, temp: float | str | None = None,
@@ -538,7 +541,7 @@ class IsmctsBot:
                  pbi_ratio: int | str | None = None):
         # The learned model's parts (docs/learning.md): each 0/1; not given, on where the
         # game ships a model, unless the game's own defaults say otherwise
-        # (`Game.model_defaults`, read when a game is searched: `parts`); a game without a
+        # (`game.model.defaults`, read when a game is searched: `parts`); a game without a
         # model searches unguided whatever they say. The multi-observer tree searches
         # unguided unless a part is asked for (refused).
         self.given = tuple(None if given is None else bool(whole_option(name, given, 0, 1))
@@ -606,10 +609,13 @@ class IsmctsBot:
     def parts(self, game) -> tuple[bool, bool, bool]:
         """(value, policy, cards): the learned model's parts this bot's searches of `game`
         use where the game ships a model; each as given, else the game's default for
-        its learned search (`Game.model_defaults`, or the archived model's, MODEL_TAG),
+        its learned search (`game.model.defaults`, or the archived model's, MODEL_TAG),
         else on (off for the multi-observer tree and for a bot whose default is unguided,
         GUIDED = 0)."""
-        defaults = game.model_defaults if self.MODEL_TAG is None else archived_defaults(game, self.MODEL_TAG)
+        if self.MODEL_TAG is not None:
+            defaults = archived_defaults(game, self.MODEL_TAG)
+        else:
+            defaults = game.model.defaults if game.model is not None else {}
         on = self.GUIDED and self.tree == "single"
         return tuple(given if given is not None else bool(on and defaults.get(name, 1))
                      for name, given in zip(("value", "policy", "cards"), self.given))
@@ -640,8 +646,6 @@ class IsmctsBot:
         guide = self.guide(game)
         model = guide.model if guide is not None else None
         if model is None and game.capabilities.model:
-            from hzai.native.model import shipped_model
-
             loaded = shipped_model(game, self.MODEL_TAG)
             model = None if loaded is None else loaded[1]
         if model is None or not model.has_policy:
@@ -749,7 +753,7 @@ class IsmctsV2Bot(IsmctsBot):
 class IsmctsV3Bot(IsmctsBot):
     """The learned search as it was the default before the history-reading model: the
     same options as `ismcts`, guided by the earlier model the game keeps under "v3"
-    (Game.model_archive) with the defaults it shipped with: the same moves for the same
+    (game.model.archive) with the defaults it shipped with: the same moves for the same
     view, seed and budget (tests/golden/learned_decisions.json holds them)."""
 
     name = "ismcts-v3"
@@ -758,7 +762,7 @@ class IsmctsV3Bot(IsmctsBot):
     @classmethod
     def lacks(cls, game) -> str | None:
         """Why `game` cannot be played by this bot (it keeps no model under MODEL_TAG)."""
-        if game.capabilities.model and cls.MODEL_TAG in game.model_archive:
+        if game.capabilities.model and cls.MODEL_TAG in game.model.archive:
             return None
         return f"game {game.name} keeps no earlier model {cls.MODEL_TAG!r}"
 

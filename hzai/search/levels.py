@@ -224,7 +224,7 @@ class LevelBot:
                      rng: SplitMix64) -> PlayResult:
         guide = self.full.guide(view.game)
         legal = list(view.legal_moves())
-        policy = view.game.policy_of(view, guide.model)
+        policy = view.game.model.policy_of(view, guide.model)
         if policy is None or len(policy) != len(legal):
             raise BotError(f"game {view.game.name}: its model's policy does not cover the legal moves")
         allowed = None if root_moves is None else {str(m) for m in root_moves}

@@ -58,7 +58,7 @@ def _names(value, field: str) -> list[str] | None:
 
 def position_view(game: Game, position) -> tuple[View, RootMoves | None]:
     """The view of the seat to decide after the position's moves, and its chosen root
-    moves. The record is read by the game (`Game.record_from_json`, which may insist
+    moves. The record is read by the game (`game.records.from_json`, which may insist
     that the record is of this very game, variants included; the record's `start()` and
     `moves`) and replayed through the core State; PositionError says what is wrong."""
     if not isinstance(position, dict):
@@ -69,7 +69,7 @@ def position_view(game: Game, position) -> tuple[View, RootMoves | None]:
     if "record" not in position:
         raise PositionError("no record")
     try:
-        record = game.record_from_json(position["record"])
+        record = game.records.from_json(position["record"])
     except NotImplementedError as exc:
         raise PositionError(str(exc)) from None
     except ValueError as exc:
@@ -89,7 +89,7 @@ def position_view(game: Game, position) -> tuple[View, RootMoves | None]:
     seat = position.get("seat")
     if seat is not None:
         try:
-            wanted = game.seat_index(seat)
+            wanted = game.presentation.seat_index(seat)
         except ValueError as exc:
             raise PositionError(f"seat: {exc}") from None
         if wanted != state.current_seat:

@@ -25,7 +25,7 @@ again (no value, no mark).
 
 The review of a seat reads only that seat's views (`State.view(seat)`): two games that
 look the same from the seat's side get the same rows for it. A game with capability
-review_belief adds a belief summary at each decision, `Game.review_belief(view, seed)
+review_belief adds a belief summary at each decision, `game.presentation.review_belief(view, seed)
 -> dict` (JSON values; a game without it: no belief); see docs/analysis.md.
 """
 
@@ -130,7 +130,7 @@ def resolve_move(state: State, move: Move | str) -> Move:
     game = state.game
     if isinstance(move, str):
         move = game.parse_move(move)
-    move = game.canonical_move(state, move)
+    move = game.search.canonical_move(state, move)
     options = [m for m, _ in state.chance_outcomes()] if state.is_chance else state.legal_moves()
     try:
         action = game.action_of(move)
@@ -223,9 +223,9 @@ def review_moves(game: Game, start: State, moves: Sequence[Move | str], limits: 
     bot whose own search analyses each decision (`Analyst.analyze`: its best is the bot's
     move there; the service's AnalyzeGame), instead of `analyze` with `exploration` and
     `playout`."""
-    chosen = set(range(len(game.seats)) if seats is None else (game.seat_index(s) for s in seats))
+    chosen = set(range(len(game.seats)) if seats is None else (game.presentation.seat_index(s) for s in seats))
     state = start.clone()
-    hook = game.review_belief if belief and game.capabilities.review_belief else None
+    hook = game.presentation.review_belief if belief and game.capabilities.review_belief else None
     total = len(moves)
     for index, given in enumerate(moves):
         text = given if isinstance(given, str) else game.move_text(given)

@@ -1,12 +1,12 @@
 """Baseline bots over any game: uniformly random, rule-of-thumb scores that the game
-supplies (`Game.heuristic_scores`), and the playout policy of the game's native twin
+supplies (`game.search.heuristic_scores`), and the playout policy of the game's native twin
 (`light`: the search's `playout=light` as a bot)."""
 
 from __future__ import annotations
 
 from hzai.core import Limits, PlayResult, View
 from hzai.core.bot import BotError, Progress, RootMoves, Stop, choose_from
-from hzai.core.capabilities import MissingCapability
+from hzai.core.capabilities import MissingCapability, require
 from hzai.rng import MASK64, SplitMix64
 
 
@@ -36,12 +36,12 @@ class HeuristicBot:
     def decide(self, view: View, limits: Limits | None = None, seed: int = 0, stop: Stop | None = None,
                progress: Progress | None = None, *, root_moves: RootMoves | None = None) -> PlayResult:
         try:
-            view.game.require("heuristic")
+            require(view.game, "heuristic")
         except MissingCapability as exc:
             raise BotError(f"bot heuristic: {exc}") from None
         moves = legal_moves_of(view, root_moves)
         rng = SplitMix64(seed ^ 0xB0B)
-        scores = view.game.heuristic_scores(view, moves)
+        scores = view.game.search.heuristic_scores(view, moves)
         best = max(scores)
         top = [i for i, score in enumerate(scores) if score == best]
         return PlayResult(moves[top[rng.below(len(top))]])
@@ -63,9 +63,9 @@ class LightBot:
             raise BotError("bot light: it plays the policy's move; it cannot be limited to chosen moves")
         game = view.game
         try:
-            game.require("native")
+            require(game, "native")
         except MissingCapability as exc:
             raise BotError(f"bot light: {exc}") from None
-        if game.native is None:
+        if game.search.native is None:
             raise BotError("bot light: the native core is not built")
-        return PlayResult(game.move_of(game.native.light_move(game.native_view(view), seed & MASK64)))
+        return PlayResult(game.move_of(game.search.native.light_move(game.search.native_view(view), seed & MASK64)))

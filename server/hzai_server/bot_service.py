@@ -118,7 +118,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         remaining = context.time_remaining()
         if remaining is not None:  # the report says how many samples it drew
             samples = max(1, min(samples, int(remaining * 1000 * 0.5 / BELIEF_MS_PER_SAMPLE)))
-        return decision.game.belief_report(decision.view, samples, request.seed)
+        return decision.game.presentation.belief_report(decision.view, samples, request.seed)
 
     def _answer(self, asked: DecisionRequest, analysis) -> bot_pb2.AnalyzeResponse:
         # the final answer tells its variations in words; progress reports do not spend on it

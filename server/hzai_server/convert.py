@@ -67,9 +67,10 @@ def _served_names() -> str:
 
 
 def game_info(game: Game) -> common_pb2.GameInfo:
-    return common_pb2.GameInfo(name=game.name, title=game.title, seats=list(game.seats),
-                               cooperative=game.capabilities.cooperative, record_format=game.record_format,
-                               num_actions=game.num_actions, bots=bots_for(game), params_help=game.params_help,
+    return common_pb2.GameInfo(name=game.name, title=game.presentation.title, seats=list(game.seats),
+                               cooperative=game.capabilities.cooperative, record_format=game.records.format,
+                               num_actions=game.num_actions, bots=bots_for(game),
+                               params_help=game.presentation.params_help,
                                max_level=MAX_LEVEL, model=shipped_model_id(game) or "",
                                analysts=analysing_bots(game))
 
@@ -82,7 +83,7 @@ def params_from_json(game: Game, text: str, field: str = "params_json") -> Game:
     if not isinstance(data, dict):
         raise invalid(field, "must be a JSON object of the game's parameters")
     try:
-        return game.with_params(data)
+        return game.presentation.with_params(data)
     except (TypeError, ValueError) as exc:
         raise invalid(field, str(exc)) from None
 
@@ -117,11 +118,11 @@ def seat_from_request(game: Game, seat: int, field: str) -> int:
 # ----- records -------------------------------------------------------------------------
 def record_from_data(game: Game, data, field: str):
     """A record of `game` (any of its parameters) from parsed JSON."""
-    if isinstance(data, dict) and "format" in data and data["format"] != game.record_format:
-        raise invalid(f"{field}.format", f"a {game.name} record has format {game.record_format!r}, "
+    if isinstance(data, dict) and "format" in data and data["format"] != game.records.format:
+        raise invalid(f"{field}.format", f"a {game.name} record has format {game.records.format!r}, "
                                          f"not {quoted(data['format'], 60)}")
     try:
-        return game.read_record(data)
+        return game.records.read(data)
     except RecordError as exc:
         raise errors.from_library(exc, field) from None
 
@@ -156,14 +157,14 @@ def record_from_position(position: common_pb2.Position):
 def view_to_decide(record, field: str, should_stop=None):
     """The view of the seat to decide after `record` (the game's own way of getting there)."""
     try:
-        return record.game.view_to_decide(record, should_stop)
+        return record.game.records.view_to_decide(record, should_stop)
     except (RecordError, NoDecision, ReplayStopped) as exc:
         raise errors.from_library(exc, field, len(record.moves)) from None
 
 
 def record_json(record) -> str:
     """A record the server read or made, as the JSON `record_from_data` reads back."""
-    return compact(record.game.write_record(record))
+    return compact(record.game.records.write(record))
 
 
 # ----- moves ---------------------------------------------------------------------------
@@ -180,7 +181,7 @@ def move_to_proto(game: Game, move, action: int | None = None) -> common_pb2.Mov
 def seen_move_to_proto(game: Game, before, move, seat: int | None) -> common_pb2.Move:
     """`move` (about to be applied on `before`) as `seat` sees it; a redacted move keeps
     only the details that hide nothing."""
-    seen = game.observed(before, move, seat)
+    seen = game.records.observed(before, move, seat)
     if not seen.redacted:
         if seen.text == game.move_text(move):
             return move_to_proto(game, move)
@@ -245,7 +246,7 @@ def view_to_proto(game: Game, view, state) -> common_pb2.View:
         out.to_move = state.current_seat
     if state.is_terminal:
         out.returns.extend(state.returns())
-        out.result = game.result_text(state)
+        out.result = game.presentation.result_text(state)
     converter = games.converter(game.name)
     if converter is not None:
         out.detail.Pack(converter.view_detail(game, view))
@@ -272,7 +273,7 @@ PV_WORDS_ROWS = 8  # the rows by order whose variation is told in words (MoveInf
 def analysis_to_proto(game: Game, analysis: Analysis, view=None, bot: str = "") -> bot_pb2.Analysis:
     """The analysis as protobuf; with the deciding seat's `view`, the first rows' variations
     told in the game's narration too (hzai.explain)."""
-    perspective = game.seat_index(analysis.perspective)
+    perspective = game.presentation.seat_index(analysis.perspective)
     out = bot_pb2.Analysis(
         game=game.name, perspective=perspective, perspective_name=game.seats[perspective],
         iterations=analysis.iterations, millis=_finite(float(analysis.millis)),
@@ -302,15 +303,15 @@ def match_status_to_proto(match) -> match_pb2.MatchStatus:
     out = match_pb2.MatchStatus(
         match_id=match.id, game=game.name, seats=list(game.seats), bot_seats=sorted(match.bot_seats),
         bot_levels=[match.bot_levels.get(seat, 0) for seat in sorted(match.bot_seats)],
-        moves_played=len(match.record.moves), over=state.is_terminal, reason=game.end_reason(state),
+        moves_played=len(match.record.moves), over=state.is_terminal, reason=game.presentation.end_reason(state),
     )
     if state.current_seat is not None:
         out.to_move = state.current_seat
     if state.is_terminal:
         out.returns.extend(state.returns())
-        out.result = game.result_text(state)
+        out.result = game.presentation.result_text(state)
         out.record_json = record_json(match.record)
-        out.final_state_json = compact(game.state_to_json(state))
+        out.final_state_json = compact(game.presentation.state_to_json(state))
     converter = games.converter(game.name)
     if converter is not None:
         out.detail.Pack(converter.status_detail(game, state))

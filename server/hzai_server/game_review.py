@@ -87,10 +87,11 @@ def review_source(request, matches, context):
             game = match.game
             if position.game and position.game != game.name:
                 raise invalid("position.game", f"the match is a game of {game.name}, not {position.game[:60]!r}")
-            return game, game.start_of(match.record), list(match.record.moves), [grant.seat], "position.match_id"
+            start = game.records.start_of(match.record)
+            return game, start, list(match.record.moves), [grant.seat], "position.match_id"
     record, field = convert.record_from_position(position)
     game = record.game
-    return game, game.start_of(record), list(record.moves), list(range(len(game.seats))), field
+    return game, game.records.start_of(record), list(record.moves), list(range(len(game.seats))), field
 
 
 def plan_review(request, matches, context, config, limits) -> GamePlan:
@@ -130,7 +131,8 @@ def decision_to_proto(game: Game, row: ReviewedDecision, bot: str = "") -> bot_p
     analysis = row.analysis
     best = analysis.moves[0]
     out = bot_pb2.ReviewedDecision(
-        index=row.index, seat=game.seat_index(row.seat), seat_name=row.seat, played_visits=row.played_visits,
+        index=row.index, seat=game.presentation.seat_index(row.seat), seat_name=row.seat,
+        played_visits=row.played_visits,
         best=convert.move_to_proto(game, best.move), best_value=row.best_value, best_ci_low=row.best_interval[0],
         best_ci_high=row.best_interval[1], mark=row.mark, pv=[convert.move_to_proto(game, m) for m in best.pv],
         seed=row.seed & ((1 << 64) - 1), analysis=convert.analysis_to_proto(game, analysis, bot=bot),

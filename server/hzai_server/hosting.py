@@ -100,7 +100,7 @@ def resolve_chance(game: Game, state: State, rng: SplitMix64) -> list[Move]:
     """Draw every pending chance result, each by its probability."""
     drawn = []
     while state.is_chance and not state.is_terminal:
-        move = game.draw_chance(state, rng)
+        move = game.search.draw_chance(state, rng)
         state.apply(move)
         drawn.append(move)
     return drawn
@@ -126,16 +126,16 @@ def _game_of(stored: StoredMatch) -> tuple[Game, frozenset]:
         params, bot_seats = settings["variants"], [i for i, bot in enumerate(settings["bots"]) if bot]
     else:
         params, bot_seats = settings["params"], settings["bot_seats"]
-    return make_game(stored.game).with_params(params), frozenset(bot_seats)
+    return make_game(stored.game).presentation.with_params(params), frozenset(bot_seats)
 
 
 def _from_stored(stored: StoredMatch) -> Match:
     game, bot_seats = _game_of(stored)
-    record = game.new_record(stored.seed)
+    record = game.records.new(stored.seed)
     record.moves[:] = stored.moves
     return Match(
         id=stored.id, seed=stored.seed, salt=stored.salt, open=stored.open, client=stored.client, game=game,
-        record=record, state=game.replay(record), bot_seats=bot_seats, bot_spec=stored.settings["bot"],
+        record=record, state=game.records.replay(record), bot_seats=bot_seats, bot_spec=stored.settings["bot"],
         limits=Limits(**stored.settings["limits"]), token_hashes=stored.token_hashes, last_used=stored.last_used,
         stored_used=stored.last_used, finished_at=stored.finished_at,
         bot_levels={int(seat): int(level) for seat, level in stored.settings.get("bot_levels", {}).items()},
@@ -218,11 +218,11 @@ class HostedMatches:
                 tokens[seat] = seats.new_token()
         hashes = {"seats": [seats.token_hash(tokens[s]) if s in tokens else None for s in range(len(game.seats))],
                   "spectator": seats.token_hash(tokens["spectator"])}
-        record = game.new_record(seed)
+        record = game.records.new(seed)
         now = self.clock()
         salt = fairness.open_salt(seed) if open_ else fairness.new_salt()
         match = Match(id=seats.new_match_id(), seed=seed, salt=salt, open=open_, client=client, game=game,
-                      record=record, state=game.start_of(record), bot_seats=bot_seats, bot_spec=bot_spec,
+                      record=record, state=game.records.start_of(record), bot_seats=bot_seats, bot_spec=bot_spec,
                       limits=limits, token_hashes=hashes, last_used=now, bot_levels=dict(bot_levels or {}))
         with self._lock, store_errors():
             self._check_caps(client)
@@ -311,7 +311,7 @@ class HostedMatches:
             if len(stored.moves) > len(known) and stored.moves[:len(known)] == known:
                 state = match.state.clone()
                 for index in range(len(known), len(stored.moves)):
-                    match.game.play_recorded(state, index, stored.moves[index])
+                    match.game.records.play(state, index, stored.moves[index])
             else:
                 state = _from_stored(stored).state
         except UNREADABLE as exc:
@@ -360,7 +360,7 @@ class HostedMatches:
             if not (state.is_terminal or state.is_chance) and (grant.spectator or state.current_seat != grant.seat):
                 raise seats.denied("it is not your seat's decision")
             try:
-                return match.game, match.game.decision_view(state)
+                return match.game, match.game.records.decision_view(state)
             except NoDecision as exc:
                 raise invalid("position.match_id", str(exc)) from None
 

@@ -124,9 +124,11 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             if not grant.spectator:
                 out.view.CopyFrom(convert.view_to_proto(game, state.view(grant.seat), state))
                 # once over, the record is public: the board shows everything
-                out.board = game.referee_text(state) if state.is_terminal else game.board_text(state, grant.seat)
+                shown = game.presentation
+                out.board = shown.referee_text(state) if state.is_terminal else shown.board_text(state, grant.seat)
             if request.with_history:
-                out.history.extend(seen.history(game, game.start_of(match.record), match.record.moves, grant.seat))
+                start = game.records.start_of(match.record)
+                out.history.extend(seen.history(game, start, match.record.moves, grant.seat))
             return out
 
     @handler

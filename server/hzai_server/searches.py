@@ -9,7 +9,7 @@
   search polls between chunks; so does a server that is stopping (Lifecycle.stop_searches),
   and the search then answers with its best move so far.
 - The search sees a seat's view only; the callers get it from the game
-  (`Game.view_to_decide`, `State.view`).
+  (`game.records.view_to_decide`, `State.view`).
 - Metrics (when the server keeps them): searches in flight and refusals for want of a
   slot here; each search's iterations and seconds through the call's CallStop, which
   every search of a call is given (so a search on another thread counts too).

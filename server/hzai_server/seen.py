@@ -27,7 +27,7 @@ class Observer:
         entry = common_pb2.SeenMove(
             index=self.index,
             move=convert.seen_move_to_proto(self.game, before, move, self.seat),
-            narration=self.game.narrate(before, move, self.state, self.seat),
+            narration=self.game.presentation.narrate(before, move, self.state, self.seat),
         )
         if mover is not None:
             entry.seat = mover

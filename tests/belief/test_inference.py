@@ -20,6 +20,7 @@ from hzai.games.hera_zeus.rules import Game, Record, deal, state_to_json
 from hzai.games.hera_zeus.rules.playout import random_step
 from hzai.games.hera_zeus.native.state import NativeState, native_game
 from hzai.games.hera_zeus.native.inference import inference_spec
+from hzai.games.hera_zeus.search_support import HeraZeusSearch
 from hzai.rng import SplitMix64
 from hzai.search import Limits, make_bot
 
@@ -182,16 +183,16 @@ def test_the_pool_is_sized_to_the_search_budget(monkeypatch):
     assert [pool_size(n) for n in (None, 1, MIN_POOL, 200, POOL, 5000)] == [POOL, MIN_POOL, MIN_POOL, 200, POOL, POOL]
     game = Game.create()
     view = view_of(crafted(COVERED), HERA)
-    assert game.inferred_view(view, None, 1, 200).native_spec.inference.pool == 200
-    assert game.inferred_view(view, None, 1).native_spec.inference.pool == POOL
+    assert game.search.inferred_view(view, None, 1, 200).native_spec.inference.pool == 200
+    assert game.search.inferred_view(view, None, 1).native_spec.inference.pool == POOL
     seen = []
-    original = Game.inferred_view
+    original = HeraZeusSearch.inferred_view
 
     def spy(self, v, temperature, seed, worlds=None):
         seen.append(worlds)
         return original(self, v, temperature, seed, worlds)
 
-    monkeypatch.setattr(Game, "inferred_view", spy)
+    monkeypatch.setattr(HeraZeusSearch, "inferred_view", spy)
     state = crafted(COVERED)
     mover = view_of(state, state.to_move)
     for spec in ("ismcts-v2", "ismcts-v2:reuse=1"):  # the default before the learned one
@@ -256,7 +257,7 @@ def test_hera_and_zeus_infers_by_default_and_a_game_without_a_model_does_not():
 
     hera = Game.create()
     legends = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
-    assert hera.default_infer and not legends.default_infer
+    assert hera.search.default_infer and not legends.search.default_infer
     assert make_bot("ismcts-v2").infers(hera) and not make_bot("ismcts-v2").infers(legends)
     assert not make_bot("ismcts-v2:infer=0").infers(hera) and not make_bot("ismcts-v1").infers(hera)
     assert not make_bot("ismcts").infers(hera) and make_bot("ismcts:cards=0").infers(hera)

@@ -15,10 +15,10 @@ TINY = ["--missions", "1", "--seats", "2", "--games", "1", "--every", "4", "--po
 
 @pytest.fixture(autouse=True)
 def _restored_model_file(monkeypatch):
-    """--model points LegendsGame.model_file at the file for the process: put it back."""
-    from hzai.games.legends.game import LegendsGame
+    """--model points the Legends model's file at the file for the process: put it back."""
+    from hzai.games.legends.parts import LegendsModel
 
-    monkeypatch.setattr(LegendsGame, "model_file", LegendsGame.model_file)
+    monkeypatch.setattr(LegendsModel, "file", LegendsModel.file)
 
 
 def test_a_tiny_run_scores_the_three_beliefs(tmp_path):

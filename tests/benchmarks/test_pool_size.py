@@ -10,16 +10,17 @@ import pytest
 from benchmarks import pool_size
 from hzai.games.hera_zeus.belief.inference import POOL
 from hzai.games.hera_zeus.rules import Game, Record, deal
+from hzai.games.hera_zeus.search_support import HeraZeusSearch
 
 
 def test_only_the_fixed_spelling_gets_the_full_pool_and_a_short_run_writes_its_table(tmp_path, monkeypatch):
-    monkeypatch.setattr(Game, "inferred_view", Game.inferred_view)  # restored after the test
+    monkeypatch.setattr(HeraZeusSearch, "inferred_view", HeraZeusSearch.inferred_view)  # restored after the test
     game = Game.create()
     state = Record(game, setup=deal(game, 3)).start()
     view = state.view(state.to_move)
     pool_size.fix_the_pool_of_explicit_temperatures()
-    assert game.inferred_view(view, 2.0, 1, 150).native_spec.inference.pool == POOL
-    assert game.inferred_view(view, None, 1, 150).native_spec.inference.pool == 150
+    assert game.search.inferred_view(view, 2.0, 1, 150).native_spec.inference.pool == POOL
+    assert game.search.inferred_view(view, None, 1, 150).native_spec.inference.pool == 150
     out = tmp_path / "pool.json"
     assert pool_size.main(["--budgets", "20", "--games", "2", "--jobs", "1", "--out", str(out)]) == 0
     data = json.loads(out.read_text())

@@ -1,19 +1,25 @@
-"""Capabilities (hzai.core.capabilities): every game declares what it offers beyond its
-rules, the declaration matches the hooks it writes (for every registered game, and for
-any Game subclass when it is made), and a capability a game does not declare is refused
-where it is used with an error naming the game and the capability."""
+"""Capabilities (hzai.core.capabilities): what a game offers beyond its rules is its parts
+that are there (an optional member of its search support, model or presentation that is
+not None, or the Model part itself), plus two facts its package states when it assembles
+the game; parts that do not fit together are refused when they are assembled; and a
+capability a game lacks is refused where it is used with an error naming the game and
+the capability."""
 
 from __future__ import annotations
 
 import argparse
 import io
+import re
 from pathlib import Path
 
 import pytest
 
-from hzai.core import Capabilities, Game, Limits, MissingCapability, game_names, make_game
+from hzai.core import (
+    Capabilities, Game, Limits, MissingCapability, Presentation, SearchSupport, assemble, game_names, make_game,
+    require,
+)
 from hzai.core.bot import BotError
-from hzai.core.capabilities import CAPABILITIES, HOOKS, declaration_errors
+from hzai.core.capabilities import CAPABILITIES, capabilities_of
 from hzai.rng import SplitMix64
 from hzai.search import make_bot
 from hzai.search.bot import served_bots
@@ -51,32 +57,40 @@ def decision_view(game: Game, seed: int = 3):
     return state, state.view(state.current_seat)
 
 
-# What calling each capability's hook looks like, on a decision view.
-CALLS = {
-    "native": lambda game, view: game.native_view(view),
-    "heuristic": lambda game, view: game.heuristic_scores(view, view.legal_moves()),
-    "opponent_model": lambda game, view: game.inferred_view(view, None, 1, 8),
-    "model_policy": lambda game, view: game.policy_of(view, None),
-    "guided_worlds": lambda game, view: game.guided_view(view, None, 8, 1),
-    "belief_report": lambda game, view: game.belief_report(view, 8, 1),
-    "review_belief": lambda game, view: game.review_belief(view, 1),
+# Each capability but the rules' two facts: the part and the member that are it (None:
+# the part itself), and what calling it looks like on a decision view.
+PARTS = {
+    "native": ("search", "native_view", lambda game, view: game.search.native_view(view)),
+    "heuristic": ("search", "heuristic_scores",
+                  lambda game, view: game.search.heuristic_scores(view, view.legal_moves())),
+    "opponent_model": ("search", "inferred_view", lambda game, view: game.search.inferred_view(view, None, 1, 8)),
+    "model": ("model", None, None),
+    "model_policy": ("model", "policy_of", None),
+    "guided_worlds": ("model", "guided_view", None),
+    "belief_report": ("presentation", "belief_report",
+                      lambda game, view: game.presentation.belief_report(view, 8, 1)),
+    "review_belief": ("presentation", "review_belief", lambda game, view: game.presentation.review_belief(view, 1)),
 }
 
 
+def has_part(game: Game, capability: str) -> bool:
+    part, member, _ = PARTS[capability]
+    found = getattr(game, part)
+    return found is not None and (member is None or getattr(found, member) is not None)
+
+
 @pytest.mark.parametrize("name", sorted(BUILT_IN | TOYS))
-def test_every_registered_game_declares_exactly_the_hooks_it_writes(name):
+def test_every_registered_games_capabilities_are_its_parts(name):
     game = registered_games()[name]
     assert isinstance(game.capabilities, Capabilities)
-    assert declaration_errors(type(game), Game) == []
-    for capability, (hooks, _) in HOOKS.items():
-        written = [hook for hook in hooks if getattr(type(game), hook) is not getattr(Game, hook)]
-        if game.capabilities.offers(capability):
-            assert written == list(hooks), f"{name} declares {capability}"
-        else:
-            assert written == [], f"{name} writes {written} without declaring {capability}"
+    assert set(PARTS) | {"cooperative", "public_moves"} == set(CAPABILITIES)
+    for capability in PARTS:
+        assert game.capabilities.offers(capability) == has_part(game, capability), f"{name}: {capability}"
+    assert game.capabilities == capabilities_of(game.search, game.model, game.presentation,
+                                                game.capabilities.cooperative, game.capabilities.public_moves)
 
 
-def test_the_games_declare_what_they_are_known_to_offer():
+def test_the_games_offer_what_they_are_known_to_offer():
     games = registered_games()
     assert games["hera_zeus"].capabilities.offered() == (
         "native", "heuristic", "opponent_model", "model", "model_policy", "guided_worlds", "belief_report",
@@ -87,66 +101,95 @@ def test_the_games_declare_what_they_are_known_to_offer():
 
 
 @pytest.mark.parametrize("name", sorted(BUILT_IN | TOYS))
-def test_a_declared_capability_answers_and_an_undeclared_one_names_itself(name):
-    """Declared: the hook answers on a real decision (those that need a model are left to
-    tests/learn). Not declared: the hook raises MissingCapability naming the game and the
+def test_a_capability_there_answers_and_one_missing_names_itself(name):
+    """There: the member answers on a real decision (those that need a model are left to
+    tests/learn). Missing: `require` raises MissingCapability naming the game and the
     capability, and the settings that go with it keep their defaults."""
     game = registered_games()[name]
     _, view = decision_view(game)
-    declared = game.capabilities
-    for capability, call in CALLS.items():
-        if declared.offers(capability):
-            if capability in ("model_policy", "guided_worlds"):
-                continue
-            assert call(game, view) is not None, f"{name}: {capability}"
+    offered = game.capabilities
+    for capability, (_, _, call) in PARTS.items():
+        if offered.offers(capability):
+            require(game, capability)
+            if call is not None:
+                assert call(game, view) is not None, f"{name}: {capability}"
         else:
             with pytest.raises(MissingCapability) as caught:
-                call(game, view)
+                require(game, capability, "a test needs it")
             assert caught.value.game == name and caught.value.capability == capability
             assert f"game {name} has no " in str(caught.value) and f"capability {capability}" in str(caught.value)
-    if declared.native:
-        assert game.native is not None and game.native_start(1) is not None  # the tests run with the core built
+            assert ": a test needs it" in str(caught.value)
+    if offered.native:
+        assert game.search.native is not None and game.search.native_start(1) is not None  # the core is built
     else:
-        assert game.native is None and game.default_playout == "random"
-        with pytest.raises(MissingCapability, match=f"game {name} has no native twin"):
-            game.native_start(1)
-    if declared.model:
-        assert isinstance(game.model_file, Path)
-        assert hasattr(game.native, "feature_count") and hasattr(game.native, "selfplay"), "the twin learns"
+        assert game.search.native is None and game.search.default_playout == "random"
+    if offered.model:
+        assert isinstance(game.model.file, Path)
+        assert hasattr(game.search.native, "feature_count") and hasattr(game.search.native, "selfplay"), \
+            "the twin learns"
     else:
-        assert game.model_file is None and game.model_defaults == {}
-    if not declared.opponent_model:
-        assert not game.default_infer
-    if declared.heuristic:
-        assert len(game.heuristic_scores(view, view.legal_moves())) == len(view.legal_moves())
+        assert game.model is None
+    if not offered.opponent_model:
+        assert not game.search.default_infer
+    if offered.heuristic:
+        assert len(game.search.heuristic_scores(view, view.legal_moves())) == len(view.legal_moves())
 
 
-def test_a_game_class_whose_declaration_disagrees_with_its_hooks_is_refused_when_made():
-    with pytest.raises(TypeError, match="Scored: it writes heuristic_scores but does not declare the capability "
-                                        "heuristic"):
-        class Scored(ToyGame):
-            def heuristic_scores(self, view, moves):
-                return [0.0] * len(moves)
+class Scored(SearchSupport):
+    def heuristic_scores(self, view, moves):
+        return [1.0 if move == "bet" else 0.0 for move in moves]
 
-    with pytest.raises(TypeError, match="it declares native but does not write native, native_view, native_start"):
-        class Twinned(ToyGame):
-            capabilities = Capabilities(native=True)
 
-    with pytest.raises(TypeError, match="writes default_infer but does not declare the capability opponent_model"):
-        class Inferring(ToyGame):
-            default_infer = True
+def test_parts_that_do_not_fit_together_are_refused_when_assembled():
+    class Light(SearchSupport):
+        default_playout = "light"
 
-    with pytest.raises(TypeError, match=r"sets public_moves: declare it as Capabilities\(public_moves=True\)"):
-        class OldStyle(ToyGame):
-            public_moves = True
+    class Inferring(SearchSupport):
+        default_infer = True
 
-    class Scoring(ToyGame):  # declared and written: accepted
-        capabilities = Capabilities(public_moves=True, heuristic=True)
+    class HalfTwin(SearchSupport):
+        def native_view(self, view):
+            return view
 
-        def heuristic_scores(self, view, moves):
-            return [1.0 if move == "bet" else 0.0 for move in moves]
+    cases = [
+        (Light, "its default_playout is 'light' but it has no native twin"),
+        (Inferring, "its default_infer is on but it has no opponent model"),
+        (HalfTwin, "its search support writes one of native_view and native_start: a twin needs both"),
+    ]
+    for search, message in cases:
+        class Toy(ToyGame):
+            pass
 
-    assert Scoring().capabilities.heuristic
+        with pytest.raises(TypeError, match=f"game class .*Toy: {re.escape(message)}"):
+            assemble(Toy, search=search)
+    with pytest.raises(TypeError, match="its presentation must be a subclass of Presentation"):
+        assemble(ToyGame, presentation=SearchSupport)
+    with pytest.raises(TypeError, match="is no hzai.core.Game"):
+        assemble(Presentation)
+
+
+def test_a_game_class_that_writes_a_parts_member_on_itself_is_refused_when_made():
+    with pytest.raises(TypeError, match="Narrating: it writes narrate: that is presentation.narrate of its parts"):
+        class Narrating(ToyGame):
+            def narrate(self, before, move, after, seat):
+                return ["said"]
+
+    with pytest.raises(TypeError, match="Declaring: it sets capabilities: they are its parts that are there"):
+        class Declaring(ToyGame):
+            capabilities = Capabilities(public_moves=True)
+
+    with pytest.raises(TypeError, match="it writes model_file: that is model.file"):
+        class Shipping(ToyGame):
+            model_file = None
+
+
+def test_a_part_assembled_into_a_game_is_a_capability_of_it():
+    class Scoring(ToyGame):
+        pass
+
+    assemble(Scoring, search=Scored, public_moves=True)
+    assert Scoring().capabilities.offered() == ("public_moves", "heuristic")
+    assert not ToyGame().capabilities.heuristic, "the toy game it derives from keeps its own parts"
     _, view = decision_view(Scoring(), 1)
     assert make_bot("heuristic").decide(view, seed=1).move == "bet"
     assert "heuristic" in served_bots(Scoring()) and "heuristic" not in served_bots(ToyGame())
@@ -159,7 +202,6 @@ def test_capabilities_are_checked_values():
         Capabilities(heuristic=1)
     with pytest.raises(ValueError, match="'heuristics' is no capability"):
         Capabilities().offers("heuristics")
-    assert set(HOOKS) <= set(CAPABILITIES) and {"cooperative", "public_moves"} <= set(CAPABILITIES)
     assert Capabilities(cooperative=True) == Capabilities(cooperative=True)
     with pytest.raises(Exception):
         Capabilities().heuristic = True  # frozen
@@ -169,14 +211,14 @@ def test_the_heuristic_bot_on_a_game_without_a_heuristic_names_the_game_and_the_
     game = ToyGame()
     _, view = decision_view(game)
     with pytest.raises(BotError, match="bot heuristic: game toy_guess has no heuristic policy "
-                                       r"\(it does not declare the capability heuristic\)"):
+                                       r"\(it does not have the capability heuristic\)"):
         make_bot("heuristic").decide(view, seed=1)
     with pytest.raises(BotError, match="game toy_guess has no heuristic policy .*capability heuristic"):
         make_bot("heuristic", game)  # the service's check, before anything is searched
     with pytest.raises(BotError, match="bot light: game toy_guess has no native twin .*capability native"):
         make_bot("light").decide(view, seed=1)
     with pytest.raises(BotError, match="game toy_guess has no opponent model: option infer is not offered "
-                                       r"\(it does not declare the capability opponent_model\)"):
+                                       r"\(it does not have the capability opponent_model\)"):
         make_bot("ismcts:infer=1", game)
     with pytest.raises(BotError, match="toy_guess has no opponent model"):
         make_bot("ismcts:infer=1").decide(view, Limits(iterations=20), seed=1)
@@ -206,10 +248,10 @@ def test_analyze_belief_on_a_game_without_a_belief_report_names_the_capability()
     from hzai.analysis_cli import AnalysisUsageError, analyze_record
 
     game = make_game("legends")
-    record = game.new_record(4)
-    state = game.replay(record)
+    record = game.records.new(4)
+    state = game.records.replay(record)
     args = argparse.Namespace(belief=10, side=None, seed=1, c=0.7, playout=None, tree="single", prior=0.0,
                               json=True, top=3, words=0)
     with pytest.raises(AnalysisUsageError, match="--belief: game legends has no belief report: leave it out "
-                                                 r"\(it does not declare the capability belief_report\)"):
+                                                 r"\(it does not have the capability belief_report\)"):
         analyze_record(record, state, args, Limits(iterations=10), io.StringIO())

@@ -16,9 +16,9 @@ def tiny_weights(game, seed: int = 0, hidden: int = 8, value_hidden=(6, 4)):
     from hzai.learn.train import Net
 
     rng = np.random.default_rng(seed)
-    n_in = game.native.feature_count()
+    n_in = game.search.native.feature_count()
     value = Net(n_in, list(value_hidden), [1], rng)
-    slots = 12 * len(game.native.names)
+    slots = 12 * len(game.search.native.names)
     policy = Net(n_in, [hidden], [game.num_actions, 16, slots], rng)
     for net in (value, policy):  # random heads, so outputs differ from move to move
         for w, b in net.heads:

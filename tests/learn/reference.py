@@ -116,7 +116,7 @@ def _count(codes):
 
 def state_features(game, state) -> list[int]:
     """The features of a full Python State, every card known."""
-    names = list(game.native.names)
+    names = list(game.search.native.names)
     n = len(names)
 
     def code(card_id):
@@ -140,7 +140,7 @@ def state_features(game, state) -> list[int]:
 
 def view_features(game, view) -> list[int]:
     """The features of a Python View (hzai.games.hera_zeus.belief), hidden cards unknown."""
-    names = list(game.native.names)
+    names = list(game.search.native.names)
     n = len(names)
 
     def code(card):

@@ -94,7 +94,7 @@ def test_a_stopped_cheap_run_resumes_to_the_same_records(tmp_path, tiny_model_fi
 def _look_alike_starts(hz, seed: int):
     """Two deals the first seat cannot tell apart: the second seat's hand differs by a card
     swapped with one of its deck (another name, never its hostage)."""
-    a = hz.native_start(seed)
+    a = hz.search.native_start(seed)
     raw = a.get_raw()
     names = [c.name for c in hz.deck.cards]
     hostage = hz.deck.hostage_id[1]
@@ -103,7 +103,7 @@ def _look_alike_starts(hz, seed: int):
                 if hostage not in (hand[i], deck[j]) and names[hand[i]] != names[deck[j]])
     hand[i], deck[j] = deck[j], hand[i]
     raw["hands"][1] = sorted(hand)
-    b = hz.native_start(seed)
+    b = hz.search.native_start(seed)
     b.set_raw(raw)
     return a, b
 
@@ -121,7 +121,7 @@ def test_the_oracle_is_a_label_only_look_alike_deals_decide_alike(hz, tiny_model
     compared = 0
     for seed in (1, 2, 3):
         a, b = _look_alike_starts(hz, seed)
-        ga, gb = hz.native.selfplay(spec, model, [a, b], [seed, seed], threads=1, full_share=full_share, keep=1.0)
+        ga, gb = hz.search.native.selfplay(spec, model, [a, b], [seed, seed], threads=1, full_share=full_share, keep=1.0)
         ra = {k: ga[k] for k in ("view_idx", "view_ptr", "state_idx", "state_ptr", "policy_action", "policy_prob",
                                  "action", "oracle_value", "seat")}
         rb = {k: gb[k] for k in ra}
@@ -198,8 +198,8 @@ def test_the_oracle_is_the_value_net_on_the_true_state(hz, tiny_model_file):
 
     model = load_cached(hz, str(tiny_model_file))[1]
     for seed in (3, 4):
-        start = hz.native_start(seed)
-        game = hz.native.selfplay(bot_spec(hz, 8, model), model, [start], [seed], threads=1, full_share=0.0)[0]
+        start = hz.search.native_start(seed)
+        game = hz.search.native.selfplay(bot_spec(hz, 8, model), model, [start], [seed], threads=1, full_share=0.0)[0]
         seat = int(game["seat"][0])
         assert game["turn"][0] == 0 and game["oracle_value"][0] == pytest.approx(model.values(start)[seat], abs=1e-5)
 

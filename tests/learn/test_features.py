@@ -26,7 +26,7 @@ def _positions(games: int, steps: int = 120):
             if state.is_over:
                 break
             if state.is_chance:
-                state.apply(game.draw_chance(state, rng))
+                state.apply(game.search.draw_chance(state, rng))
             else:
                 moves = state.legal_moves()
                 state.apply(moves[rng.below(len(moves))])
@@ -34,11 +34,11 @@ def _positions(games: int, steps: int = 120):
 
 def test_state_features_of_cpp_and_python_are_equal_over_random_games():
     game = make_game("hera_zeus")
-    n = game.native.feature_count()
-    assert n == reference.layout(len(game.native.names))["size"]
+    n = game.search.native.feature_count()
+    assert n == reference.layout(len(game.search.native.names))["size"]
     checked = 0
     for game, state in _positions(12):
-        native = game.native.state_features(NativeState.from_state(state).core)
+        native = game.search.native.state_features(NativeState.from_state(state).core)
         assert native == reference.state_features(game, state)
         assert native == sorted(native) and len(set(native)) == len(native) and all(0 <= i < n for i in native)
         checked += 1
@@ -50,7 +50,7 @@ def test_view_features_of_cpp_and_python_are_equal_over_random_games():
     for game, state in _positions(12):
         for seat in (0, 1):
             view = view_of(state, seat)
-            assert game.native.view_features(flat_view(view, game)) == reference.view_features(game, view)
+            assert game.search.native.view_features(flat_view(view, game)) == reference.view_features(game, view)
             checked += 1
     assert checked > 1000
 
@@ -61,9 +61,9 @@ def test_a_full_state_and_the_view_of_an_all_seeing_seat_encode_alike_except_the
     game = make_game("hera_zeus")
     state = Record(game, setup=deal(game, 3)).start()
     view = view_of(state, 0)
-    from_view = set(game.native.view_features(flat_view(view, game)))
-    from_state = set(game.native.state_features(NativeState.from_state(state).core))
-    layout = reference.layout(len(game.native.names))
+    from_view = set(game.search.native.view_features(flat_view(view, game)))
+    from_state = set(game.search.native.state_features(NativeState.from_state(state).core))
+    layout = reference.layout(len(game.search.native.names))
     globals_ = {i for i in from_state if i >= layout["deck"]}
     assert globals_ <= from_view  # decks and the public state of play are public
 
@@ -77,7 +77,7 @@ def test_no_peeking_the_hidden_labels_are_given_only_where_the_view_hides_the_ca
         for seat in (0, 1):
             view = view_of(state, seat)
             spec = flat_view(view, game)
-            labels = game.native.hidden_labels(NativeState.from_state(state).core, spec, seat)
+            labels = game.search.native.hidden_labels(NativeState.from_state(state).core, spec, seat)
             assert 0 <= labels[0] < 16
             for c in range(3):
                 for r in range(4):
@@ -96,4 +96,4 @@ def test_view_features_refuse_a_malformed_view():
     spec = _native.ViewSpec()
     spec.columns = [[[]]]
     with pytest.raises(ValueError, match="two sides"):
-        game.native.view_features(spec)
+        game.search.native.view_features(spec)

@@ -20,7 +20,7 @@ from hzai.rng import SplitMix64
 from tests.learn import reference
 
 GAME = make_game("hera_zeus")
-LAYOUT = reference.layout(len(GAME.native.names))
+LAYOUT = reference.layout(len(GAME.search.native.names))
 
 
 def _play(seed: int, steps: int):
@@ -31,7 +31,7 @@ def _play(seed: int, steps: int):
         if state.is_over:
             break
         if state.is_chance:
-            state.apply(GAME.draw_chance(state, rng))
+            state.apply(GAME.search.draw_chance(state, rng))
         else:
             moves = state.legal_moves()
             state.apply(moves[rng.below(len(moves))])
@@ -43,7 +43,7 @@ def _history(features):
 
 
 def test_the_layout_appends_the_history_after_the_table():
-    assert GAME.native.feature_count() == LAYOUT["size"]
+    assert GAME.search.native.feature_count() == LAYOUT["size"]
     assert LAYOUT["base"] == 1920  # the table's features, what the shipped model reads
     assert LAYOUT["size"] - LAYOUT["base"] == 12 * reference.SLOT_FEATURES + 4 * 17 + 17 * 3
 
@@ -58,7 +58,7 @@ def test_cpp_history_features_equal_the_reference_over_500_games():
         state = _play(seed, 8 + seed % 53)
         for seat in (0, 1):
             view = view_of(state, seat)
-            native = GAME.native.view_features(flat_view(view, GAME))
+            native = GAME.search.native.view_features(flat_view(view, GAME))
             assert native == reference.view_features(GAME, view)
             assert native == sorted(native) and all(0 <= i < LAYOUT["size"] for i in native)
             views += 1
@@ -74,7 +74,7 @@ def test_cpp_history_features_equal_the_reference_over_500_games():
         slow = flat_view(view_of(state, state.to_move), GAME)
         assert (fast.history_slots, fast.history_acts, fast.history_counts) == (
             slow.history_slots, slow.history_acts, slow.history_counts)
-        assert GAME.native.view_features(fast) == GAME.native.view_features(slow)
+        assert GAME.search.native.view_features(fast) == GAME.search.native.view_features(slow)
         decisions += 1
     assert views == 1000 and with_history == views and decisions > 300
     assert 5 < np.mean(active) < 60
@@ -143,8 +143,8 @@ def test_no_peeking_the_opponents_hidden_cards_changed_consistently_with_the_vie
             view, view2 = view_of(state, seat), view_of(other, seat)
             assert view2.to_json() == view.to_json()
             assert view2.history == view.history
-            features = GAME.native.view_features(flat_view(view, GAME))
-            assert GAME.native.view_features(flat_view(view2, GAME)) == features
+            features = GAME.search.native.view_features(flat_view(view, GAME))
+            assert GAME.search.native.view_features(flat_view(view2, GAME)) == features
             assert reference.view_features(GAME, view2) == features
             checked += 1
     assert checked > 100
@@ -157,9 +157,9 @@ def test_the_features_of_a_view_do_not_depend_on_the_world_drawn_from_it():
         state = _play(seed, 30)
         view = view_of(state, 0)
         spec = flat_view(view, GAME)
-        before = GAME.native.view_features(spec)
-        worlds = {str(_native.sample_view(GAME.native, spec, w).get_raw()) for w in range(5)}
-        assert GAME.native.view_features(spec) == before
+        before = GAME.search.native.view_features(spec)
+        worlds = {str(_native.sample_view(GAME.search.native, spec, w).get_raw()) for w in range(5)}
+        assert GAME.search.native.view_features(spec) == before
         assert len(worlds) >= 1 and _history(before)
 
 
@@ -170,7 +170,7 @@ def _until_opponent_plays(seed: int):
     rng = SplitMix64(seed)
     while not state.is_over:
         if state.is_chance:
-            state.apply(GAME.draw_chance(state, rng))
+            state.apply(GAME.search.draw_chance(state, rng))
             continue
         moves = state.legal_moves()
         plays = [m for m in moves if m.kind == "play"]
@@ -197,8 +197,8 @@ def test_the_history_features_follow_the_opponents_visible_actions():
         for (c, r), (origin, age, covered, moved) in old["slots"].items():
             if c == slot[0] and r >= slot[1]:
                 assert new["slots"][(c, r + 1)] == (origin, age, covered + 1, moved)
-        f_old = _history(GAME.native.view_features(flat_view(view_of(before, 0), GAME)))
-        f_new = _history(GAME.native.view_features(flat_view(view_of(after, 0), GAME)))
+        f_old = _history(GAME.search.native.view_features(flat_view(view_of(before, 0), GAME)))
+        f_new = _history(GAME.search.native.view_features(flat_view(view_of(after, 0), GAME)))
         at = LAYOUT["hist_slot"] + (slot[0] * 4 + slot[1]) * reference.SLOT_FEATURES
         assert at + 1 in f_new and at + 1 not in f_old  # origin: played from the hand
         assert LAYOUT["hist_act"] + reference.ACTION_KINDS.index("play") in f_new
@@ -209,7 +209,7 @@ def test_a_position_without_its_history_has_no_history_features():
     knowledge = Knowledge.at_first_sight(state, 0)
     view = view_of(state, 0, knowledge)
     assert view.history == {}
-    features = GAME.native.view_features(flat_view(view, GAME))
+    features = GAME.search.native.view_features(flat_view(view, GAME))
     assert features and not _history(features)
     assert features == reference.view_features(GAME, view)
 
@@ -217,16 +217,16 @@ def test_a_position_without_its_history_has_no_history_features():
 # ----- the policy net reads the table's features alone or all of them -------------------
 def _net(n_in: int, seed: int = 0):
     rng = np.random.default_rng(seed)
-    width, names = 16, len(GAME.native.names)
+    width, names = 16, len(GAME.search.native.names)
     trunk = [(rng.normal(0, 0.3, (n_in, width)).astype(np.float32), rng.normal(0, 0.1, width).astype(np.float32))]
     heads = [(rng.normal(0, 0.3, (n, width)).astype(np.float32), np.zeros(n, np.float32))
-             for n in (GAME.native.n_actions, 16, 12 * names)]
+             for n in (GAME.search.native.n_actions, 16, 12 * names)]
     return trunk, heads
 
 
 def _model(n_in: int):
     trunk, heads = _net(n_in)
-    return _native.HzModel(GAME.native, "test", [], [], trunk, heads)
+    return _native.HzModel(GAME.search.native, "test", [], [], trunk, heads)
 
 
 def test_a_policy_net_of_either_count_is_read_and_another_is_refused():
@@ -235,12 +235,12 @@ def test_a_policy_net_of_either_count_is_read_and_another_is_refused():
     spec = flat_view(view, GAME)
     bare = flat_view(view, GAME)
     bare.history_slots, bare.history_acts, bare.history_counts = [], [], []
-    legal = list(range(GAME.native.n_actions))  # every action: the logits the net gives
+    legal = list(range(GAME.search.native.n_actions))  # every action: the logits the net gives
     base, full = _model(LAYOUT["base"]), _model(LAYOUT["size"])
     # The table-only net ignores the history: the same policy with or without it.
-    assert base.policy(GAME.native, spec, legal) == base.policy(GAME.native, bare, legal)
+    assert base.policy(GAME.search.native, spec, legal) == base.policy(GAME.search.native, bare, legal)
     # The full net reads it.
-    assert full.policy(GAME.native, spec, legal) != full.policy(GAME.native, bare, legal)
+    assert full.policy(GAME.search.native, spec, legal) != full.policy(GAME.search.native, bare, legal)
     for wrong in (LAYOUT["base"] - 1, LAYOUT["size"] + 1):
         with pytest.raises(ValueError, match=f"reads {wrong} features, the game has {LAYOUT['size']} "
                                              f"\\({LAYOUT['base']} without the history\\)"):
@@ -261,7 +261,7 @@ def test_every_move_of_the_opponent_is_counted_even_one_that_logs_no_card_event(
         made = [{}, {}]
         while not state.is_over and len(state.history) < 300:
             if state.is_chance:
-                state.apply(GAME.draw_chance(state, rng))
+                state.apply(GAME.search.draw_chance(state, rng))
                 continue
             moves = state.legal_moves()
             move = moves[rng.below(len(moves))]

@@ -10,6 +10,7 @@ from hzai.core import Limits
 from hzai.core.bot import BotError
 from hzai.games.hera_zeus.belief import view_of
 from hzai.games.hera_zeus.rules import Game, Record, deal
+from hzai.games.hera_zeus.search_support import HeraZeusModel
 from hzai.search import make_bot
 from hzai.search.ismcts import analyze, shipped_guide
 from tests.learn.fixtures import hz, tiny_model_file  # noqa: F401 (fixtures)
@@ -18,13 +19,13 @@ from tests.learn.fixtures import hz, tiny_model_file  # noqa: F401 (fixtures)
 @pytest.fixture
 def shipped(monkeypatch, tiny_model_file):
     """The tiny model as the game's shipped one."""
-    monkeypatch.setattr(Game, "model_file", tiny_model_file)
+    monkeypatch.setattr(HeraZeusModel, "file", tiny_model_file)
     return tiny_model_file
 
 
 @pytest.fixture
 def unshipped(monkeypatch, tmp_path):
-    monkeypatch.setattr(Game, "model_file", tmp_path / "none.npz")
+    monkeypatch.setattr(HeraZeusModel, "file", tmp_path / "none.npz")
 
 
 def _views(hz, count=4):
@@ -38,7 +39,7 @@ def _views(hz, count=4):
             if state.is_over:
                 break
             if state.is_chance:
-                state.apply(hz.draw_chance(state, rng))
+                state.apply(hz.search.draw_chance(state, rng))
             else:
                 moves = state.legal_moves()
                 state.apply(moves[rng.below(len(moves))])

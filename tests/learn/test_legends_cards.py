@@ -14,6 +14,7 @@ from hzai import _native
 from hzai.core import Limits
 from hzai.games.legends.game import DEFAULT_HEROES, LegendsGame
 from hzai.games.legends.native.twin import native_state, native_view
+from hzai.games.legends.parts import LegendsModel
 from hzai.games.legends.view import LegendsView
 from hzai.rng import SplitMix64
 from hzai.search.bot import make_bot
@@ -35,10 +36,10 @@ def card_weights(seed: int = 0, sure: tuple[int, int] | None = None, temper: flo
 
     g = _game()
     rng = np.random.default_rng(seed)
-    n_in = g.native.feature_count()
-    L = g.native.card_labels
+    n_in = g.search.native.feature_count()
+    L = g.search.native.card_labels
     value = Net(n_in, [6], [1], rng)
-    policy = Net(n_in, [8], [g.native.action_feature_count()], rng)
+    policy = Net(n_in, [8], [g.search.native.action_feature_count()], rng)
     cards = Net(n_in, [8], [L * CLASSES], rng)
     w, b = cards.heads[0]
     w += rng.standard_normal(w.shape).astype(np.float32)
@@ -63,7 +64,7 @@ def learned(monkeypatch, tmp_path):
 
     path = tmp_path / "cards.npz"
     save(card_weights(), path)
-    monkeypatch.setattr(LegendsGame, "model_file", path)
+    monkeypatch.setattr(LegendsModel, "file", path)
     return path
 
 
@@ -74,7 +75,7 @@ def test_the_card_labels_are_each_partners_hand_by_kind_and_never_the_seats_own(
         for seed in range(3):
             state = _decision(g, seed=30 + seed, upto=5 + 3 * seed)
             for seat in range(seats):
-                got = g.native.hidden_labels(native_state(state), seat)
+                got = g.search.native.hidden_labels(native_state(state), seat)
                 assert len(got) == 4 * 9
                 for r in range(1, 5):
                     p = (seat + r) % seats
@@ -151,7 +152,7 @@ def test_no_peeking_the_card_model_and_its_worlds_read_the_seats_view_only():
 def _label_shares(g, view, seeds, seat, label):
     counts = np.zeros(CLASSES)
     for s in seeds:
-        counts[g.native.hidden_labels(_native.legends_sample(view, s), seat)[label]] += 1
+        counts[g.search.native.hidden_labels(_native.legends_sample(view, s), seat)[label]] += 1
     return counts / counts.sum()
 
 
@@ -268,7 +269,7 @@ def test_a_net_far_from_the_pool_still_weighs_it_without_overflow():
     seat = state.current_seat
 
     def zeros(s):
-        return sum(c == 0 for c in g.native.hidden_labels(_native.legends_sample(view, s), seat))
+        return sum(c == 0 for c in g.search.native.hidden_labels(_native.legends_sample(view, s), seat))
 
     best = max(zeros(s) for s in drawn)
     assert zeros(drawn[-1]) < best  # (an overflow left the pool as copies of the last world)

@@ -37,10 +37,10 @@ def test_view_features_of_cpp_and_python_are_equal_over_random_games(mission, se
     checked = 0
     total = reference.layout()["total"]
     for g, state in _positions(mission, seats):
-        assert g.native.feature_count() == total
+        assert g.search.native.feature_count() == total
         for seat in range(g.n):
             view = LegendsView.of(state, seat)
-            native = g.native.view_features(native_view(view))
+            native = g.search.native.view_features(native_view(view))
             assert native == reference.view_features(view), (mission, seats, seat, len(state.t.history))
             assert native == sorted(native) and len(set(native)) == len(native) and all(0 <= i < total for i in native)
             checked += 1
@@ -54,10 +54,10 @@ def test_a_state_seen_from_a_seat_encodes_as_that_seats_view(mission, seats):
     keeps none: tests/learn/test_legends_history.py)."""
     for g, state in _positions(mission, seats, games=2):
         core = native_state(state)
-        table = g.native.table_feature_count()
+        table = g.search.native.table_feature_count()
         for seat in range(g.n):
-            view = g.native.view_features(native_view(LegendsView.of(state, seat)))
-            assert g.native.state_features(core, seat) == [i for i in view if i < table]
+            view = g.search.native.view_features(native_view(LegendsView.of(state, seat)))
+            assert g.search.native.state_features(core, seat) == [i for i in view if i < table]
 
 
 def test_no_peeking_worlds_that_differ_behind_a_seats_view_give_it_the_same_features():
@@ -69,21 +69,21 @@ def test_no_peeking_worlds_that_differ_behind_a_seats_view_give_it_the_same_feat
         state = random_game(g, 300 + seed, upto=12)
         for seat in range(g.n):
             view = LegendsView.of(state, seat)
-            expected = g.native.view_features(native_view(view))
+            expected = g.search.native.view_features(native_view(view))
             for world_seed in (1, 2, 3):
                 world = view.sample(world_seed)
                 if any(sorted(world.t.kind[i] for i in world.t.hands[p]) !=
                        sorted(state.t.kind[i] for i in state.t.hands[p]) for p in range(g.n) if p != seat):
                     differed += 1
-                assert g.native.state_features(native_state(world), seat) == \
-                    [i for i in expected if i < g.native.table_feature_count()]
-                assert g.native.view_features(native_view(LegendsView.of(world, seat))) == expected
+                assert g.search.native.state_features(native_state(world), seat) == \
+                    [i for i in expected if i < g.search.native.table_feature_count()]
+                assert g.search.native.view_features(native_view(LegendsView.of(world, seat))) == expected
     assert differed >= 5  # the worlds did hide different partner hands
 
 
 def test_action_features_name_the_block_and_stay_in_range():
     g = _game(3, 4)
-    total = g.native.action_feature_count()
+    total = g.search.native.action_feature_count()
     state = g.new_state(5)
     seen_blocks = set()
     for seed in range(3):
@@ -94,14 +94,14 @@ def test_action_features_name_the_block_and_stay_in_range():
                 continue
             for move in s.legal_moves():
                 a = g.action_of(move)
-                feats = g.native.action_features(s.current_seat, a)
+                feats = g.search.native.action_features(s.current_seat, a)
                 assert feats and all(0 <= f < total for f in feats)
                 seen_blocks.add(feats[0])
     assert len(seen_blocks) >= 4
     with pytest.raises(ValueError, match="out of range"):
-        g.native.action_features(0, g.num_actions)
+        g.search.native.action_features(0, g.num_actions)
     with pytest.raises(ValueError, match="seat"):
-        g.native.action_features(9, 0)
+        g.search.native.action_features(9, 0)
     del state
 
 
@@ -110,6 +110,6 @@ def test_support_features_name_the_receiver_relative_to_the_giver():
     g = _game(1, 4)
     support = next(a for a in range(g.num_actions) if type(g.move_of(a)).__name__ == "Support"
                    and g.move_of(a).seat == 1)
-    from_0 = g.native.action_features(0, support)
-    from_2 = g.native.action_features(2, support)
+    from_0 = g.search.native.action_features(0, support)
+    from_2 = g.search.native.action_features(2, support)
     assert from_0 != from_2  # seat 1 is the next seat of 0, the one before 2 (three on)

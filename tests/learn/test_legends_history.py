@@ -48,20 +48,20 @@ def _walk(g, seed: int, every: int):
 def test_history_features_of_cpp_and_python_are_equal_over_random_games(mission, seats, games):
     g = _game(mission, seats)
     L = reference.layout()
-    assert g.native.feature_count() == L["total"] and g.native.table_feature_count() == L["table"]
+    assert g.search.native.feature_count() == L["total"] and g.search.native.table_feature_count() == L["table"]
     views = active = 0
     kinds_seen = set()
     for seed in range(games):
         for state, actions in _walk(g, 5000 + seed, every=9):
-            followed = g.native.followed_view_features(g.native_start(5000 + seed), actions)
+            followed = g.search.native.followed_view_features(g.search.native_start(5000 + seed), actions)
             for seat in range(g.n):
                 view = LegendsView.of(state, seat)
-                native = g.native.view_features(native_view(view))
+                native = g.search.native.view_features(native_view(view))
                 expected = reference.view_features(view)
                 assert native == expected, (mission, seats, seed, len(actions), seat)
                 assert followed[seat] == expected, ("followed", mission, seats, seed, len(actions), seat)
                 history = [i for i in native if i >= L["history"]]
-                assert history == g.native.history_features(native_view(view))
+                assert history == g.search.native.history_features(native_view(view))
                 assert all(i < L["total"] for i in native)
                 active += len(history)
                 kinds_seen.update((i - L["history"]) % L["hist_stride"] for i in history if i < L["unseen"])
@@ -86,7 +86,7 @@ def test_the_blocks_the_random_games_rarely_reach_are_met_too():
         for state, _ in _walk(g, 7000 + seed, every=7):
             for seat in range(g.n):
                 view = LegendsView.of(state, seat)
-                native = g.native.view_features(native_view(view))
+                native = g.search.native.view_features(native_view(view))
                 assert native == reference.view_features(view)
                 met.update((i - L["history"]) % L["hist_stride"] for i in native if L["history"] <= i < L["unseen"])
     for block, size in (("h_back_out", 9), ("h_back_top", 9), ("h_declined", 8), ("h_fought", 8)):
@@ -98,11 +98,11 @@ def test_state_features_are_the_views_table_features():
     from hzai.games.legends.native.twin import native_state
 
     g = _game(3, 3)
-    table = g.native.table_feature_count()
+    table = g.search.native.table_feature_count()
     for state, _ in _walk(g, 11, every=10):
         for seat in range(g.n):
-            view_feats = g.native.view_features(native_view(LegendsView.of(state, seat)))
-            assert g.native.state_features(native_state(state), seat) == [i for i in view_feats if i < table]
+            view_feats = g.search.native.view_features(native_view(LegendsView.of(state, seat)))
+            assert g.search.native.state_features(native_state(state), seat) == [i for i in view_feats if i < table]
 
 
 def test_no_peeking_every_world_drawn_from_a_view_gives_the_seat_the_same_features():
@@ -128,12 +128,12 @@ def test_no_peeking_every_world_drawn_from_a_view_gives_the_seat_the_same_featur
                                sorted(state.t.kind[i] for i in state.t.hands[p]) for p in range(g.n) if p != seat):
                             differed += 1
                         again = LegendsView.of(world, seat)
-                        assert g.native.view_features(native_view(again)) == expected
+                        assert g.search.native.view_features(native_view(again)) == expected
                         assert reference.view_features(again) == expected
                         # the native sampler's world: the seat's table features there are the view's
                         core = _native.legends_sample(native_view(view), world_seed)
-                        table = g.native.table_feature_count()
-                        assert g.native.state_features(core, seat) == [i for i in expected if i < table]
+                        table = g.search.native.table_feature_count()
+                        assert g.search.native.state_features(core, seat) == [i for i in expected if i < table]
                         checked += 1
     assert checked >= 100 and differed >= 20
 
@@ -157,8 +157,8 @@ def test_two_games_a_seat_cannot_tell_apart_give_it_the_same_features():
     assert a.t.hands != b.t.hands or [a.t.kind[i] for i in a.t.hands[1]] != [b.t.kind[i] for i in b.t.hands[1]]
     va, vb = LegendsView.of(a, 0), LegendsView.of(b, 0)
     assert view_spec(va) == view_spec(vb)
-    fa = g.native.view_features(native_view(va))
-    assert fa == g.native.view_features(native_view(vb)) == reference.view_features(vb)
+    fa = g.search.native.view_features(native_view(va))
+    assert fa == g.search.native.view_features(native_view(vb)) == reference.view_features(vb)
     L = reference.layout()
     history = [i for i in fa if i >= L["history"]]
     p2 = L["history"]  # partner 1 of p1 is p2
@@ -167,8 +167,8 @@ def test_two_games_a_seat_cannot_tell_apart_give_it_the_same_features():
     p3 = L["history"] + L["hist_stride"]
     assert p3 + L["h_received"] + 1 in history  # two cards came to p3
     # p3 saw what it got: its features differ between the two games.
-    assert g.native.view_features(native_view(LegendsView.of(a, 2))) != \
-        g.native.view_features(native_view(LegendsView.of(b, 2)))
+    assert g.search.native.view_features(native_view(LegendsView.of(a, 2))) != \
+        g.search.native.view_features(native_view(LegendsView.of(b, 2)))
 
 
 def test_a_partners_other_choice_changes_the_seats_history_features():
@@ -176,9 +176,9 @@ def test_a_partners_other_choice_changes_the_seats_history_features():
     c = start(g, {"p1": ["courage", "speed", "strength", "di"], "p2": ["arms", "arms", "guile", "speed"],
                   "p3": ["guile", "guile", "courage", "courage"]})
     play(c, "place m1", "place m1", "place m1", "recover 1", "discard strength", "recover 0", "discard speed")
-    fa = g.native.view_features(native_view(LegendsView.of(a, 0)))
-    fc = g.native.view_features(native_view(LegendsView.of(c, 0)))
-    table = g.native.table_feature_count()
+    fa = g.search.native.view_features(native_view(LegendsView.of(a, 0)))
+    fc = g.search.native.view_features(native_view(LegendsView.of(c, 0)))
+    table = g.search.native.table_feature_count()
     assert [i for i in fa if i >= table] != [i for i in fc if i >= table]
     assert fc == reference.view_features(LegendsView.of(c, 0))
 
@@ -187,16 +187,16 @@ def test_a_view_before_any_move_has_no_history_features_and_the_first_moves_show
     g = _game(3, 3)
     state = g.new_state(21)
     for seat in range(g.n):
-        assert g.native.history_features(native_view(LegendsView.of(state, seat))) == []
+        assert g.search.native.history_features(native_view(LegendsView.of(state, seat))) == []
     play(state, "place m1", "place m1", "place m1")  # the setup: no turn's action yet, no card moved
     L = reference.layout()
     for seat in range(g.n):  # only what the seat cannot place: the deck less its own hand
-        feats = g.native.history_features(native_view(LegendsView.of(state, seat)))
+        feats = g.search.native.history_features(native_view(LegendsView.of(state, seat)))
         assert len(feats) == 9 + 1 + 2 and all(i >= L["unseen"] for i in feats)
         unknown = [i - L["unknown_in_hand"] for i in feats if i >= L["unknown_in_hand"]]
         assert unknown == [4, 10 + 4]  # each partner's 4 cards, none known
     play(state, "recover 1")
-    feats = g.native.history_features(native_view(LegendsView.of(state, 2)))  # p1 is p3's partner 1
+    feats = g.search.native.history_features(native_view(LegendsView.of(state, 2)))  # p1 is p3's partner 1
     assert L["history"] + L["h_last"] + reference.ACT_KINDS.index("recover") in feats
     assert L["history"] + L["h_count"] + reference.ACT_KINDS.index("recover") * 3 in feats
 
@@ -209,7 +209,7 @@ def test_a_bad_history_entry_is_refused_by_name():
                        ((0, 6, 0), "history: pending out of range")):
         spec2 = dict(spec, history=spec["history"] + [bad])
         with pytest.raises(ValueError, match=words):
-            g.native.view(spec2)
+            g.search.native.view(spec2)
 
 
 # ----- nets of either width ---------------------------------------------------------------
@@ -222,8 +222,8 @@ def _model(g, n_in: int, seed: int = 0):
         return {"trunk": [(rng.standard_normal((n_in, 16)).astype(np.float32), np.zeros(16, np.float32))],
                 "heads": [(rng.standard_normal((h, 16)).astype(np.float32), np.zeros(h, np.float32)) for h in heads]}
 
-    nets = {"value": net([1]), "policy": net([g.native.action_feature_count()]),
-            "cards": net([g.native.card_labels * g.native.card_classes])}
+    nets = {"value": net([1]), "policy": net([g.search.native.action_feature_count()]),
+            "cards": net([g.search.native.card_labels * g.search.native.card_classes])}
     return native_model(g, Weights("legends", "width", 1, nets, {"made": "tests"}))
 
 
@@ -231,7 +231,7 @@ def test_a_net_reads_the_tables_count_or_all_and_another_count_is_refused_naming
     from hzai.native.model import ModelError
 
     g = _game(3, 3)
-    table, total = g.native.table_feature_count(), g.native.feature_count()
+    table, total = g.search.native.table_feature_count(), g.search.native.feature_count()
     old, new = _model(g, table), _model(g, total)
     # Two views of the same table with other histories: p2 (seat 1) gave or recovered.
     g3, a = _supported("arms,arms", ["arms", "arms", "guile", "speed"], ["guile", "guile", "courage", "courage"])

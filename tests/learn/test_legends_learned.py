@@ -15,6 +15,7 @@ from hzai.core.bot import BotError
 from hzai.games.legends.game import DEFAULT_HEROES, LegendsGame
 from hzai.games.legends.view import LegendsView
 from hzai.games.legends.native.twin import native_state, native_view
+from hzai.games.legends.parts import LegendsModel
 from hzai.search.bot import make_bot
 from tests.legends.helpers import game as legends_game
 from tests.legends.helpers import random_game
@@ -33,9 +34,9 @@ def tiny_legends_weights(seed: int = 0):
     # The table's features, as the shipped nets read: a partner's blueprint inside the tree
     # (partners=1) reads its picture of a drawn world, which has no past, so only a policy
     # of this width gives it there what it gives from the partner's own view.
-    n_in = g.native.table_feature_count()
+    n_in = g.search.native.table_feature_count()
     value = Net(n_in, [6, 4], [1], rng)
-    policy = Net(n_in, [8], [g.native.action_feature_count()], rng)
+    policy = Net(n_in, [8], [g.search.native.action_feature_count()], rng)
     for net in (value, policy):
         for w, b in net.heads:
             w += rng.standard_normal(w.shape).astype(np.float32) * 0.5
@@ -54,7 +55,7 @@ def model_file(tmp_path_factory):
 
 @pytest.fixture()
 def learned(monkeypatch, model_file):
-    monkeypatch.setattr(LegendsGame, "model_file", model_file)
+    monkeypatch.setattr(LegendsModel, "file", model_file)
     return model_file
 
 
@@ -108,7 +109,7 @@ def test_a_model_of_another_game_or_shape_is_refused_with_its_reason(tmp_path, l
 
 
 def test_without_a_model_file_ismcts_is_the_unguided_search(monkeypatch, tmp_path):
-    monkeypatch.setattr(LegendsGame, "model_file", tmp_path / "absent.npz")
+    monkeypatch.setattr(LegendsModel, "file", tmp_path / "absent.npz")
     g = _game()
     state = _decision(g)
     view = LegendsView.of(state, state.current_seat)
@@ -219,7 +220,7 @@ def test_selfplay_and_training_make_a_model_the_learned_bot_plays(tmp_path, monk
     curve = w.info["policy_curve"]
     assert curve[-1]["train_policy"] < curve[0]["train_policy"] + 1e-6 or len(curve) == 1
     assert result["model"] == "lg-test@1"
-    monkeypatch.setattr(LegendsGame, "model_file", model)
+    monkeypatch.setattr(LegendsModel, "file", model)
     g = _game()
     state = _decision(g)
     assert _move("ismcts", LegendsView.of(state, state.current_seat), budget=20)
@@ -229,13 +230,13 @@ def _blueprint_logits(weights, game, view_idx, seat, actions):
     """The blueprint's logits of `actions` from a record's view features, in numpy (the
     file's policy net; an action's logit the sum at its features, hzai/learn/factored.py)."""
     net = weights.nets["policy"]
-    h = np.zeros(game.native.feature_count(), np.float32)
+    h = np.zeros(game.search.native.feature_count(), np.float32)
     h[view_idx] = 1.0
     for w, b in net["trunk"]:
         h = np.maximum(h @ w.astype(np.float32) + b, 0.0)
     w, b = net["heads"][0]
     z = h @ w.astype(np.float32).T + b
-    return np.array([z[list(game.native.action_features(seat, a))].sum() for a in actions])
+    return np.array([z[list(game.search.native.action_features(seat, a))].sum() for a in actions])
 
 
 def test_selfplay_lists_every_legal_root_move_and_the_blueprint_learns_to_rank_the_searched_ones_first(tmp_path):

@@ -45,7 +45,7 @@ def test_cpp_evaluates_the_model_as_numpy_does(tiny_model_file, hz):
     weights = read(tiny_model_file)
     model = native_model(hz, weights)
     value, policy = _numpy_net(weights.nets["value"]), _numpy_net(weights.nets["policy"])
-    n = hz.native.feature_count()
+    n = hz.search.native.feature_count()
     state = Record(hz, setup=deal(hz, 4)).start()
     checked = 0
     from hzai.rng import SplitMix64
@@ -55,22 +55,22 @@ def test_cpp_evaluates_the_model_as_numpy_does(tiny_model_file, hz):
         if state.is_over:
             break
         if state.is_chance:
-            state.apply(hz.draw_chance(state, rng))
+            state.apply(hz.search.draw_chance(state, rng))
             continue
         core = NativeState.from_state(state).core
-        z = value.forward(_dense(hz.native.state_features(core), n))[0][0][0, 0]
+        z = value.forward(_dense(hz.search.native.state_features(core), n))[0][0][0, 0]
         assert model.values(core)[0] == pytest.approx(1 / (1 + np.exp(-z)), abs=1e-5)
         view = view_of(state, state.to_move)
         spec = flat_view(view, hz)
-        outs = policy.forward(_dense(hz.native.view_features(spec), n))[0]
+        outs = policy.forward(_dense(hz.search.native.view_features(spec), n))[0]
         legal = sorted(hz.action_of(m) for m in view.legal_moves())
         logits = outs[0][0, legal]
         expected = np.exp(logits - logits.max())
-        assert model.policy(hz.native, spec, legal) == pytest.approx(expected / expected.sum(), abs=1e-5)
-        hostage, slots = model.cards(hz.native, spec)
+        assert model.policy(hz.search.native, spec, legal) == pytest.approx(expected / expected.sum(), abs=1e-5)
+        hostage, slots = model.cards(hz.search.native, spec)
         h = np.exp(outs[1][0] - outs[1][0].max())
         assert hostage == pytest.approx(h / h.sum(), abs=1e-5)
-        assert len(slots) == 12 * len(hz.native.names) and sum(slots) == pytest.approx(12, abs=1e-4)
+        assert len(slots) == 12 * len(hz.search.native.names) and sum(slots) == pytest.approx(12, abs=1e-4)
         checked += 1
         moves = state.legal_moves()
         state.apply(moves[rng.below(len(moves))])
@@ -143,7 +143,7 @@ def test_a_guided_arena_without_its_model_is_refused(hz):
 
     bot = _native.BotSpec(2, 10, model=0, use_value=True)
     with pytest.raises(ValueError, match="names a model"):
-        hz.native.arena([bot], [hz.native_start(1)], [1], [[0, 0]])
+        hz.search.native.arena([bot], [hz.search.native_start(1)], [1], [[0, 0]])
 
 
 def test_a_model_file_written_again_at_its_path_is_read_again(tmp_path, hz):

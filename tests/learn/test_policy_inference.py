@@ -54,7 +54,7 @@ def moves_of(seed: int, until: int = 300):
     k = 0
     while not state.is_terminal and len(texts) < until:
         if state.is_chance:
-            move = GAME.draw_chance(state, referee)
+            move = GAME.search.draw_chance(state, referee)
         else:
             move = bot.decide(state.view(state.current_seat), Limits(iterations=1), mix_seed(seed, k)).move
             k += 1
@@ -105,7 +105,7 @@ def name_at(world, side: int, c: int, r: int) -> str:
 def test_evidence_scores_the_opponents_last_moves():
     for seed in range(5):
         for setup, texts, state, c, r, name in after_zeus_play(seed):
-            ev = evidence_of(GAME.view_of(state, HERA))
+            ev = evidence_of(GAME.search.view_of(state, HERA))
             assert ev is not None and ev.seat == HERA and ev.opponent == ZEUS
             assert ev.decisions >= 1 and ev.kinds[-1] == "play"  # its last move, a face-down play
             assert ev.decisions <= ev.opponent_decisions
@@ -121,7 +121,7 @@ def test_the_scoring_reads_the_features_of_the_opponents_whole_view():
         for k, (setup, moves, state, c, r, name) in enumerate(after_zeus_play(seed)):
             if k % 3:
                 continue
-            view = GAME.view_of(state, HERA)
+            view = GAME.search.view_of(state, HERA)
             ev = evidence_of(view)
             spec, worlds = pool_of(view, 30, seed)
             assert _native.pbi_feature_mismatches(ev, worlds) == 0
@@ -137,7 +137,7 @@ def test_worlds_the_opponents_choice_makes_unlikely_lose_weight():
     checked = 0
     for seed in range(40):
         for setup, moves, state, c, r, name in after_zeus_play(seed):
-            view = GAME.view_of(state, HERA)
+            view = GAME.search.view_of(state, HERA)
             ev = evidence_of(view)
             spec, worlds = pool_of(view, 300, seed)
             at = [name_at(w, ZEUS, c, r) for w in worlds]
@@ -163,7 +163,7 @@ def test_a_uniform_policy_leaves_the_pool_uniform():
     model = bias_model([0.0] * len(bias_model_texts()))
     for seed in range(10):
         for setup, moves, state, c, r, name in after_zeus_play(seed):
-            view = GAME.view_of(state, HERA)
+            view = GAME.search.view_of(state, HERA)
             ev = evidence_of(view)
             spec, worlds = pool_of(view, 200, seed)
             logw, stats = _native.pbi_scores(model, ev, worlds, 1.0, 0.25)
@@ -182,7 +182,7 @@ def test_same_seed_same_weights_on_one_and_two_threads():
     _, model = shipped_model(GAME)
     for seed in range(10):
         for setup, moves, state, c, r, name in after_zeus_play(seed):
-            view = GAME.view_of(state, HERA)
+            view = GAME.search.view_of(state, HERA)
             ev = evidence_of(view)
             spec = flat_view(view, GAME)
             one, s1 = _native.pbi_view(model, CORE, spec, ev, 200, 99, 1.0, 0.25, 1)
@@ -235,7 +235,7 @@ def test_no_peeking_look_alike_games_give_the_same_weights():
             if other is None:
                 continue
             _, _, twin = other
-            a, b = GAME.view_of(state, HERA), GAME.view_of(twin, HERA)
+            a, b = GAME.search.view_of(state, HERA), GAME.search.view_of(twin, HERA)
             if a.to_json() != b.to_json():
                 continue  # Hera could tell them apart (the swapped card showed somewhere)
             truth = state.card(state.columns[ZEUS][c][r]).name
@@ -272,7 +272,7 @@ def test_native_options_are_checked():
     model = bias_model([0.0] * len(bias_model_texts()))
     for seed in range(5):
         for setup, moves, state, c, r, name in after_zeus_play(seed):
-            view = GAME.view_of(state, HERA)
+            view = GAME.search.view_of(state, HERA)
             ev = evidence_of(view)
             spec = flat_view(view, GAME)
             with pytest.raises(ValueError, match="temperature"):
@@ -289,8 +289,8 @@ def test_the_bot_searches_the_weighted_worlds_and_repeats_its_move():
     for seed in range(5):
         for setup, moves, state, c, r, name in after_zeus_play(seed):
             bot = make_bot("ismcts:pbi=1")
-            first = bot.decide(GAME.view_of(state, HERA), Limits(iterations=60), 5).move
-            again = make_bot("ismcts:pbi=1").decide(GAME.view_of(state, HERA), Limits(iterations=60), 5).move
+            first = bot.decide(GAME.search.view_of(state, HERA), Limits(iterations=60), 5).move
+            again = make_bot("ismcts:pbi=1").decide(GAME.search.view_of(state, HERA), Limits(iterations=60), 5).move
             assert str(first) == str(again)
             return
     pytest.fail("no position to check")
@@ -299,18 +299,18 @@ def test_the_bot_searches_the_weighted_worlds_and_repeats_its_move():
 def test_the_belief_report_shows_the_policy_distribution_beside_the_others():
     for seed in range(5):
         for setup, moves, state, c, r, name in after_zeus_play(seed):
-            view = GAME.view_of(state, HERA)
-            report = GAME.belief_report(view, 300, 3)
+            view = GAME.search.view_of(state, HERA)
+            report = GAME.presentation.belief_report(view, 300, 3)
             locations = report["hostage"]["locations"]
             assert all({"probability", "inferred", "learned", "policy"} <= set(loc) for loc in locations)
             assert sum(loc["policy"] for loc in locations) == pytest.approx(1.0)
             assert report["policy_inference"]["decisions"] >= 1
             assert 0 < report["policy_inference"]["effective_samples"] <= 300
-            assert "policy" in GAME.belief_text(report)
+            assert "policy" in GAME.presentation.belief_text(report)
             # a view that knows no history (read back from JSON) has no policy column
             from hzai.games.hera_zeus.belief.view import View
 
-            bare = GAME.belief_report(View.from_json(view.to_json(), GAME), 300, 3)
+            bare = GAME.presentation.belief_report(View.from_json(view.to_json(), GAME), 300, 3)
             assert "policy_inference" not in bare and "policy" not in bare["hostage"]["locations"][0]
             return
     pytest.fail("no position to check")
@@ -325,9 +325,9 @@ def test_the_service_view_and_the_reference_view_give_the_same_weights():
     for seed in range(5):
         for setup, moves, state, c, r, name in after_zeus_play(seed):
             record = Record(GAME, setup=setup, moves=moves)
-            fast = GAME.view_to_decide(record)
+            fast = GAME.records.view_to_decide(record)
             assert type(fast).__name__ == "NativeDecisionView"
-            ref = GAME.view_of(state, HERA)
+            ref = GAME.search.view_of(state, HERA)
             assert evidence_of(fast).kinds == evidence_of(ref).kinds
             wa = policy_view(fast, fast, model, 200, 5).native_spec.inference.world_log_weight
             wb = policy_view(ref, ref, model, 200, 5).native_spec.inference.world_log_weight
@@ -340,7 +340,7 @@ def test_the_belief_report_of_the_seat_not_to_move_has_the_policy_column_too():
     for seed in range(5):
         for setup, moves, state, c, r, name in after_zeus_play(seed):
             # Zeus's view while Hera decides: Hera's decisions since her last draw
-            report = GAME.belief_report(GAME.view_of(state, ZEUS), 200, 3)
+            report = GAME.presentation.belief_report(GAME.search.view_of(state, ZEUS), 200, 3)
             if "policy_inference" not in report:
                 continue
             assert sum(loc["policy"] for loc in report["hostage"]["locations"]) == pytest.approx(1.0)

@@ -32,7 +32,7 @@ def test_a_record_holds_features_visits_value_labels_and_result(selfplay_folder,
     n = len(data["seat"])
     assert n > 50 and len(np.unique(data["game"])) == 6
     assert len(data["view_ptr"]) == n + 1 and data["view_ptr"][-1] == len(data["view_idx"])
-    assert data["view_idx"].max() < hz.native.feature_count() and data["state_idx"].max() < hz.native.feature_count()
+    assert data["view_idx"].max() < hz.search.native.feature_count() and data["state_idx"].max() < hz.search.native.feature_count()
     shares = np.add.reduceat(data["policy_prob"], data["policy_ptr"][:-1])
     assert np.allclose(shares, 1.0, atol=1e-4)  # the root visits, as shares
     assert data["policy_action"].max() < hz.num_actions
@@ -67,7 +67,7 @@ def test_a_folder_of_another_feature_layout_is_refused_and_training_says_so(tmp_
     from hzai.learn.selfplay import feature_layouts
     from hzai.learn.train import TrainConfig, train_model
 
-    layout = make_game("hera_zeus").feature_layout
+    layout = make_game("hera_zeus").model.feature_layout
     config = SelfplayConfig("hera_zeus", games=2, budget=5, seed=1, shard=1)
     run(config, tmp_path / "f", threads=1)
     meta_path = tmp_path / "f" / "meta.json"

@@ -105,7 +105,7 @@ def test_the_policy_net_learns_from_the_records_and_keeps_the_weights_it_is_told
     monkeypatch.setattr(train, "run_epochs", spy_epochs)
     config = TrainConfig(epochs=1, batch=16, hidden="8", input_dropout=0.0, keep_best=keep_best,
                          policy_records=records)
-    train.fit_policy(data, hz.native.feature_count(), hz.num_actions, len(hz.native.names), config,
+    train.fit_policy(data, hz.search.native.feature_count(), hz.num_actions, len(hz.search.native.names), config,
                      np.random.default_rng(0), quiet=True)
     rows_seen = np.concatenate(seen)
     assert rows_seen.all() if records == "full" else not rows_seen.all()

@@ -42,7 +42,7 @@ def test_ismcts_analysis_of_a_cooperative_game():
 def test_the_heuristic_prefers_filling_a_missing_symbol():
     s = placed(2)
     moves = s.legal_moves()
-    scores = s.game.heuristic_scores(s.view(0), moves)
+    scores = s.game.search.heuristic_scores(s.view(0), moves)
     best = moves[scores.index(max(scores))]
     assert str(best).startswith("fight")
 

@@ -16,7 +16,8 @@ import pytest
 from hzai import _native
 from hzai.games.hera_zeus.belief import view_of
 from hzai.games.hera_zeus.rules import Game, Record, state_to_json
-from hzai.games.hera_zeus.rules.game import NoDecision, no_decision_reason
+from hzai.core.record import NoDecision
+from hzai.games.hera_zeus.records import no_decision_reason
 from hzai.games.hera_zeus.rules.playout import random_step
 from hzai.games.hera_zeus.rules.record import RecordError
 from hzai.games.hera_zeus.native.state import NativeState, native_game
@@ -116,7 +117,7 @@ def test_view_to_decide_gives_the_native_view_of_the_reference():
     record, stops, _ = random_game(game, 5)
     for n, state in stops[:40]:
         prefix = Record(game, seed=5, moves=record.moves[:n])
-        view = game.view_to_decide(prefix)
+        view = game.records.view_to_decide(prefix)
         assert isinstance(view, NativeDecisionView)
         assert view.seat == view.current_seat == state.to_move
         reference = view_of(state, state.to_move)
@@ -133,7 +134,7 @@ def test_a_setup_record_replays_natively():
         state = prefix.replay()
         if state.is_over or state.is_chance:
             with pytest.raises(NoDecision) as caught:
-                handmade.game.view_to_decide(prefix)
+                handmade.game.records.view_to_decide(prefix)
             assert str(caught.value) == no_decision_reason(state)
             continue
         fast = native_decision(prefix)
@@ -145,7 +146,7 @@ def test_a_setup_record_replays_natively():
 def _errors(record: Record):
     """(the reference replay's RecordError, view_to_decide's), as (message, index, move)."""
     answers = []
-    for attempt in (record.replay, lambda: record.game.view_to_decide(record)):
+    for attempt in (record.replay, lambda: record.game.records.view_to_decide(record)):
         with pytest.raises(RecordError) as caught:
             attempt()
         answers.append((str(caught.value), caught.value.index, caught.value.move))
@@ -171,7 +172,7 @@ def test_bad_moves_get_the_reference_errors(text):
         else:  # legal here after all: then the same view on both paths
             state = broken.replay()
             if not (state.is_over or state.is_chance):
-                assert broken.game.view_to_decide(broken).to_json() == view_of(state, state.to_move).to_json()
+                assert broken.game.records.view_to_decide(broken).to_json() == view_of(state, state.to_move).to_json()
 
 
 def test_other_spellings_the_reference_accepts_give_the_same_view():
@@ -197,7 +198,7 @@ def test_other_spellings_the_reference_accepts_give_the_same_view():
             assert native_decision(broken) is None  # the core does not read it ...
             if expected_state.is_over or expected_state.is_chance:
                 continue
-            view = game.view_to_decide(broken)  # ... and the reference path answers
+            view = game.records.view_to_decide(broken)  # ... and the reference path answers
             assert view.to_json() == view_of(expected_state, expected_state.to_move).to_json()
     assert respelled > 10
 
@@ -225,7 +226,7 @@ def test_game_over_and_chance_next_are_no_decision():
     record, _, final = random_game(game, 2)
     assert final.is_over
     with pytest.raises(NoDecision, match="the game is over") as caught:
-        game.view_to_decide(record)
+        game.records.view_to_decide(record)
     assert str(caught.value) == no_decision_reason(final)
     chances = 0
     for seed in range(2, 12):  # prefixes that end just before a chance result
@@ -233,7 +234,7 @@ def test_game_over_and_chance_next_are_no_decision():
         for n in [i for i, text in enumerate(record.moves) if text.startswith("chance ")][:2]:
             prefix = Record(game, seed=seed, moves=record.moves[:n])
             with pytest.raises(NoDecision) as caught:
-                game.view_to_decide(prefix)
+                game.records.view_to_decide(prefix)
             assert str(caught.value) == no_decision_reason(prefix.replay())
             assert "chance" in str(caught.value)
             chances += 1
@@ -245,7 +246,7 @@ def test_a_stop_request_ends_view_to_decide():
 
     game = Game.create()
     with pytest.raises(ReplayStopped):
-        game.view_to_decide(Record(game, seed=1), should_stop=lambda: True)
+        game.records.view_to_decide(Record(game, seed=1), should_stop=lambda: True)
 
 
 # ----- the bots on the native view: the golden decisions --------------------------------------
@@ -282,7 +283,7 @@ def test_bots_choose_the_golden_moves_from_the_native_view():
     checked = 0
     for row in golden:
         record = records[row["position"]]
-        view = record.game.view_to_decide(record)
+        view = record.game.records.view_to_decide(record)
         assert isinstance(view, NativeDecisionView)
         if row["bot"] in ("random", "heuristic"):
             move = make_bot(row["bot"]).decide(view, Limits(iterations=1), seed=row["seed"]).move
@@ -323,7 +324,7 @@ def test_the_native_view_answers_the_turn_progress_of_the_reference():
     for seed in (5, 6, 7):
         record, stops, _ = random_game(game, seed)
         for n, state in stops:
-            view = game.view_to_decide(Record(game, seed=seed, moves=record.moves[:n]))
+            view = game.records.view_to_decide(Record(game, seed=seed, moves=record.moves[:n]))
             assert isinstance(view, NativeDecisionView)
             progress = view.turn_progress()
             assert view._reference is None  # read without the reference view
@@ -343,7 +344,7 @@ def test_a_split_bot_spends_the_turns_shares_on_the_native_view():
     record, stops, _ = random_game(game, 11)
     spent = {}
     for n, state in stops:
-        view = game.view_to_decide(Record(game, seed=11, moves=record.moves[:n]))
+        view = game.records.view_to_decide(Record(game, seed=11, moves=record.moves[:n]))
         key = view.turn_progress()
         if key in ((0, 3), (2, 1)) and key not in spent:
             spent[key] = make_bot("ismcts:split=0.5").decide(view, Limits(iterations=600), seed=3).analysis.iterations

@@ -58,14 +58,14 @@ def test_bad_dumps_and_specs_name_the_problem():
                                 ("draw", list(range(200)), "too long"), ("pending", "sleep", "unknown pending"),
                                 ("disc", [7, None, None], "disc out of range"), ("turn_seat", 9, "turn_seat")):
         with pytest.raises(ValueError, match=message):
-            game.native.state({**dump, key: value})
+            game.search.native.state({**dump, key: value})
     with pytest.raises(ValueError, match="missing key"):
-        game.native.state({k: v for k, v in dump.items() if k != "draw"})
+        game.search.native.state({k: v for k, v in dump.items() if k != "draw"})
     with pytest.raises(ValueError, match="chance order of 1 to 4 cards"):
-        game.native.state({**dump, "pending": "chance", "actor": 0, "hands": [[], *dump["hands"][1:]],
+        game.search.native.state({**dump, "pending": "chance", "actor": 0, "hands": [[], *dump["hands"][1:]],
                            "draw": dump["draw"] + dump["hands"][0]})
     with pytest.raises(ValueError, match="Oracle return with no card"):
-        game.native.state({**dump, "pending": "oracle_return", "actor": 0})
+        game.search.native.state({**dump, "pending": "oracle_return", "actor": 0})
     spec = game_spec(game)
     for key, value, message in (("attrs", 40, "attributes"), ("seats", 9, "seats"),
                                 ("monsters", [[0, 1]] * 40, "monster cards"), ("sizes", [5, 8, 400], "sizes"),

@@ -34,7 +34,7 @@ def _compare(counts: Counter, every_view: int):
             view, counts["views"] = state.view(state.current_seat), counts["views"] + 1
         else:
             view = _Whole(state)
-        want = game.heuristic_scores(view, moves)
+        want = game.search.heuristic_scores(view, moves)
         where = f"{game.params} turn {state.t.turn} pending {state.t.pending}"
         assert got == want, where
         best = best_moves(want)
@@ -111,7 +111,7 @@ def _answer(view, spec):
 
 def test_legends_is_searched_with_the_light_policy_by_default():
     game = LegendsGame(mission=2, heroes=["Perseus", "Atalanta"])
-    assert game.default_playout == "light"
+    assert game.search.default_playout == "light"
     view = _midgame(game)
     default = _answer(view, "ismcts")
     assert default == _answer(view, "ismcts:playout=light")
@@ -123,7 +123,7 @@ def test_hera_and_zeus_keeps_random_playouts_by_default():
     from hzai.core.registry import make_game
 
     game = make_game("hera_zeus")
-    assert game.default_playout == "random"
+    assert game.search.default_playout == "random"
     view = game.new_state(3).view(0)
     # the unguided search (the learned one's leaves are its value net's, no playouts)
     assert _answer(view, "ismcts-v2") == _answer(view, "ismcts-v2:playout=random")
@@ -143,7 +143,7 @@ def test_with_light_playouts_the_tree_widens_in_the_policy_order():
         view = _midgame(game, seed=seed, steps=10 + seed)
         state = view.shell()
         moves = state.legal_moves()
-        scores = game.heuristic_scores(view, moves)
+        scores = game.search.heuristic_scores(view, moves)
         first = min(game.action_of(moves[i]) for i in best_moves(scores))
         tree = new_tree(view, seed, widen_root=True)  # the game's default playout (light); a bot's move
         tree.run(4)
@@ -184,7 +184,7 @@ def test_the_light_bot_plays_a_best_scored_move_at_every_decision():
             continue
         view = state.view(state.current_seat)
         moves = view.legal_moves()
-        best = {moves[i] for i in best_moves(game.heuristic_scores(view, moves))}
+        best = {moves[i] for i in best_moves(game.search.heuristic_scores(view, moves))}
         move = bot.decide(view, None, mix_seed(5000, decisions)).move
         assert move in best, f"decision {decisions}: {move} is not among the best {sorted(map(str, best))}"
         state.apply(move)

@@ -121,7 +121,7 @@ def test_malformed_views_are_refused_by_field():
     for _ in range(9):
         state.apply(state.legal_moves()[0])
     spec = view_spec(state.view(1))
-    native = game.native
+    native = game.search.native
     assert spec["log"]
     bad_event = list(spec["log"][0])
     cases = [({"seat": 7}, "seat out of range"), ({"start_hands": [4, 4]}, "start_hands"),

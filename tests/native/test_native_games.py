@@ -64,7 +64,7 @@ def test_every_native_game_handle_has_the_same_search_api(name):
     from hzai import _native
 
     game = make_game(name) if name == "hera_zeus" else make_game(name, mission=1, heroes=["Perseus"])
-    handle = game.native
+    handle = game.search.native
     for method in HANDLE_METHODS:
         assert hasattr(handle, method), f"{name}'s native handle lacks {method}"
     prefix = "" if name == "hera_zeus" else "Legends"

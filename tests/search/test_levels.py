@@ -28,7 +28,7 @@ def positions(count: int, seed: int = 11) -> list:
             if state.is_terminal:
                 break
             if state.is_chance:
-                state.apply(game.draw_chance(state, rng))
+                state.apply(game.search.draw_chance(state, rng))
                 continue
             legal = state.legal_moves()
             state.apply(legal[rng.below(len(legal))])
@@ -182,7 +182,7 @@ def test_level_one_draws_from_the_policy_sharpened_by_its_temperature_without_se
     bot = LevelBot(1)
     level = bot.level_for(game)
     assert level.policy and not level.searches
-    policy = game.policy_of(view, bot.full.guide(game).model)
+    policy = game.model.policy_of(view, bot.full.guide(game).model)
     legal = [str(m) for m in view.legal_moves()]
     assert len(policy) == len(legal) and sum(policy) == pytest.approx(1.0)
     weights = [p ** (1 / level.temperature) for p in policy]

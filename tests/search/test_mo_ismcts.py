@@ -93,7 +93,7 @@ def test_legends_observation_follows_the_redaction():
                 if state.is_terminal:
                     break
                 if state.current_seat is None:
-                    state.apply(game.draw_chance(state, rng))
+                    state.apply(game.search.draw_chance(state, rng))
                     continue
                 core = native_state(state)
                 for seat in range(seats):
@@ -101,7 +101,7 @@ def test_legends_observation_follows_the_redaction():
                     for move in state.legal_moves():
                         action = game.action_of(move)
                         key = _native.legends_observation(core, action, seat)
-                        seen = game.observed(state, move, seat)
+                        seen = game.records.observed(state, move, seat)
                         if not seen.redacted:
                             assert key == action, (str(move), seat)
                             continue
@@ -157,7 +157,7 @@ def test_no_peeking_legends_a_state_the_seat_cannot_tell_apart_gets_the_same_ans
         state, rng = game.new_state(seed), SplitMix64(seed)
         for _ in range(25):
             if state.current_seat is None:
-                state.apply(game.draw_chance(state, rng))
+                state.apply(game.search.draw_chance(state, rng))
             else:
                 moves = state.legal_moves()
                 state.apply(moves[rng.below(len(moves))])
@@ -208,7 +208,7 @@ def test_multi_observer_trees_merge_what_a_seat_cannot_tell_apart():
 
 def test_python_games_observe_through_the_core_hook():
     """A game written in Python: Game.observation's default follows `observed`."""
-    from hzai.core import Capabilities
+    from hzai.core import assemble
     from tests.toygame import ToyGame
 
     game = ToyGame()
@@ -219,8 +219,9 @@ def test_python_games_observe_through_the_core_hook():
     assert answer.iterations == 300 and answer.best in state.legal_moves()
 
     class Hidden(ToyGame):
-        capabilities = Capabilities()  # moves not declared public
+        pass
 
+    assemble(Hidden)  # its moves not public
     hidden = Hidden()
     before = hidden.new_state(4)
     keys = {hidden.observation(before, a, 1) for a in range(hidden.num_actions)}

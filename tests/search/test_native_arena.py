@@ -116,7 +116,7 @@ def test_a_seat_does_not_see_what_it_cannot_know():
         starts = [NativeState.from_state(s).core for s in (state, changed)]
         assert starts[0].get_raw() != starts[1].get_raw()
         # the learned default, guided by the shipped model (native_bot gives it model 0)
-        played = game.native.arena(bots, starts, [seed, seed], [[0, 1], [0, 1]], 1, True,
+        played = game.search.native.arena(bots, starts, [seed, seed], [[0, 1], [0, 1]], 1, True,
                                    models=[shipped_guide(game).model])
         (first, _), (second, _) = played
         hera_same += first.actions[0] == second.actions[0]
@@ -131,17 +131,17 @@ def test_bad_arena_input_is_a_value_error():
     from hzai import _native
 
     game = make_game("hera_zeus")
-    start = game.native_start(1)
+    start = game.search.native_start(1)
     with pytest.raises(ValueError, match="worlds"):
         _native.BotSpec(3, 100, worlds=0)
     with pytest.raises(ValueError, match="kind"):
         _native.BotSpec(9)
     with pytest.raises(ValueError, match="seating"):
-        game.native.arena([_native.BotSpec(0)], [start], [1], [[0, 1]], 1, False)
+        game.search.native.arena([_native.BotSpec(0)], [start], [1], [[0, 1]], 1, False)
     with pytest.raises(ValueError, match="one entry per game"):
-        game.native.arena([_native.BotSpec(0)], [start], [1, 2], [[0, 0]], 1, False)
+        game.search.native.arena([_native.BotSpec(0)], [start], [1, 2], [[0, 0]], 1, False)
     with pytest.raises(ValueError, match="threads"):
-        game.native.arena([_native.BotSpec(0)], [start], [1], [[0, 0]], 0, False)
+        game.search.native.arena([_native.BotSpec(0)], [start], [1], [[0, 0]], 0, False)
 
 
 # ----- Legends of Hellas: team games ---------------------------------------------------
@@ -197,7 +197,7 @@ def test_legends_random_bot_stays_in_python():
     from hzai import _native
 
     with pytest.raises(ValueError, match="random bot"):
-        game.native.arena([_native.BotSpec(0)], [game.native_start(1)], [1], [[0, 0]], 1, False)
+        game.search.native.arena([_native.BotSpec(0)], [game.search.native_start(1)], [1], [[0, 0]], 1, False)
 
 
 def _legends_swap(state, k: int):
@@ -211,7 +211,7 @@ def _legends_swap(state, k: int):
     h, p = pairs[(7 * k) % len(pairs)]
     d["hands"][1] = [p if x == h else x for x in d["hands"][1]]
     d["draw"] = [h if x == p else x for x in d["draw"]]
-    return state.game.native.state(d)
+    return state.game.search.native.state(d)
 
 
 @pytest.mark.parametrize("spec", ["ismcts", "ismcts:own_only=1"])
@@ -230,7 +230,7 @@ def test_a_legends_seat_does_not_see_a_teammate_s_hand(spec):
         state = game.new_state(seed)
         starts = [native_state(state), _legends_swap(state, seed)]
         assert starts[0].dump() != starts[1].dump()
-        (a, _), (b, _) = game.native.arena(bots, starts, [seed, seed], [[0, 0], [0, 0]], 1, True, text_ranks(game),
+        (a, _), (b, _) = game.search.native.arena(bots, starts, [seed, seed], [[0, 0], [0, 0]], 1, True, text_ranks(game),
                                            models=models)
         first_same += a.actions[0] == b.actions[0]
         second_differs += a.actions[:4] != b.actions[:4]

@@ -20,12 +20,12 @@ def native_view():
     game = make_game("hera_zeus")
     state = game.new_state(5)
     assert state.current_seat is not None, "a new deal starts with a decision"
-    return game, game.native_view(state.view(state.current_seat))
+    return game, game.search.native_view(state.view(state.current_seat))
 
 
 def search_with(native_view, **options):
     game, view = native_view
-    return game.native.search(view, _native.SearchOptions(seed=1, **options))
+    return game.search.native.search(view, _native.SearchOptions(seed=1, **options))
 
 
 def test_the_core_takes_every_bound_python_allows(native_view):

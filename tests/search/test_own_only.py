@@ -98,9 +98,9 @@ def test_the_bot_option_follows_the_game_default_unless_given():
     legends = make_game("legends", mission=1, heroes=HEROES[:4])
     hera = make_game("hera_zeus")
     limits = Limits(iterations=10)
-    assert hera.default_own_only is False
+    assert hera.search.default_own_only is False
     for game in (legends, hera):
-        assert native_bot(make_bot("ismcts:infer=0"), limits, game).own_only is game.default_own_only
+        assert native_bot(make_bot("ismcts:infer=0"), limits, game).own_only is game.search.default_own_only
         assert native_bot(make_bot("ismcts:own_only=1,infer=0"), limits, game).own_only is True
         assert native_bot(make_bot("ismcts:own_only=0,infer=0"), limits, game).own_only is False
     assert native_bot(make_bot("ismcts-v1"), limits, legends).own_only is False  # as it played before
@@ -118,14 +118,14 @@ def test_the_multi_observer_tree_has_no_such_option():
     from hzai import _native
 
     with pytest.raises(ValueError, match="own_only"):  # the native search refuses it too
-        view.game.native.mo_search(view.game.native_view(view), _native.SearchOptions(playout=1, own_only=True))
+        view.game.search.native.mo_search(view.game.search.native_view(view), _native.SearchOptions(playout=1, own_only=True))
 
 
 def test_root_widen_sets_how_many_moves_a_bot_s_root_weighs():
     state = placed(4, seed=2)
     view = state.view(state.current_seat)
     assert len(view.legal_moves()) > 4
-    scores = view.game.heuristic_scores(view, view.legal_moves())
+    scores = view.game.search.heuristic_scores(view, view.legal_moves())
     for spec, most in (("ismcts:root_widen=0", 1), ("ismcts:root_widen=0.0625", 2), ("ismcts:root_widen=0.125", 4)):
         answer = make_bot(spec).decide(view, Limits(iterations=1000), seed=4).analysis
         assert len(answer.moves) == most and sum(m.visits for m in answer.moves) == 1000

@@ -20,7 +20,7 @@ GAMES = [("hera_zeus", {}), ("legends", {"mission": 1, "heroes": ["Perseus", "At
 def _to_decision(game, state, rng) -> bool:
     """Chance results drawn until a seat decides; False at the end of the game."""
     while not state.is_terminal and state.current_seat is None:
-        state.apply(game.draw_chance(state, rng))
+        state.apply(game.search.draw_chance(state, rng))
     return not state.is_terminal
 
 

@@ -48,7 +48,7 @@ def _decisions(game, seed: int, limit: int = 400):
         if state.is_terminal:
             return
         if state.current_seat is None:
-            state.apply(game.draw_chance(state, rng))
+            state.apply(game.search.draw_chance(state, rng))
             continue
         yield state, state.current_seat
         moves = state.legal_moves()

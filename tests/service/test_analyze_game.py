@@ -68,7 +68,7 @@ def prefix(record: dict, upto: int) -> dict:
 
 
 def legal_texts(record: dict) -> list[str]:
-    state = GAME.replay(GAME.read_record(record))
+    state = GAME.records.replay(GAME.records.read(record))
     return [GAME.move_text(m) for m in state.legal_moves()]
 
 
@@ -90,7 +90,7 @@ def table(analysis) -> list[tuple]:
 def test_analyze_game_equals_analyze_on_each_prefix_with_the_seed_rule(client, game_record):
     replies = list(client.analyze_game(game_record, iterations=150, seed=40))
     rows = decisions(replies)
-    state = GAME.replay(GAME.read_record(prefix(game_record, 0)))
+    state = GAME.records.replay(GAME.records.read(prefix(game_record, 0)))
     expected = []
     for index, text in enumerate(game_record["moves"]):
         if state.current_seat is not None:

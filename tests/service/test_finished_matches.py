@@ -33,7 +33,7 @@ def end_match(hosted: HostedMatches, client: str):
                              limits=Limits(iterations=10), client=client)
     state, rng, entries = match.state.clone(), SplitMix64(7), []
     while not state.is_terminal:
-        move = match.game.draw_chance(state, rng) if state.is_chance else state.legal_moves()[0]
+        move = match.game.search.draw_chance(state, rng) if state.is_chance else state.legal_moves()[0]
         state.apply(move)
         entries.append(LoggedMove(len(entries), None, match.game.move_text(move)))
     hosted.commit(match, entries, state)

@@ -47,7 +47,7 @@ def test_a_legends_suggestion_and_analysis_search_with_the_team_value(client):
 
     game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta"])
     record = _legends_record(["strength", "strength", "di", "arms"])
-    view = game.read_record(json.loads(record)).replay().view(1)
+    view = game.records.read(json.loads(record)).replay().view(1)
     served = client.analyze(record, game="legends", iterations=200, seed=3)
     served = getattr(served, "analysis", served)
     # an analysis is the analysis bot's own search (issue 33: one configuration for a spec;

@@ -43,7 +43,7 @@ def test_a_scripted_mission_with_two_bots_ends_and_saves_its_record(client, tmp_
     ending = re.search(r"  Game over: the mission is (won|lost): ([a-z ]+)\. Your team (won|lost)\.\n", text)
     assert ending and ending.group(1) == ending.group(3) and text.count("Game over") == 1, text[-600:]
     record = Record.load(save)
-    end = record.game.replay(record)
+    end = record.game.records.replay(record)
     assert end.t.result == ending.group(1) and REASONS[end.t.reason] == ending.group(2)
     assert record.game.mission.id == 3 and len(record.game.seats) == 3
     # what p1 was told of its teammates' hidden cards never names one

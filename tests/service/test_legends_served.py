@@ -40,9 +40,9 @@ def test_no_hero_is_shown_a_move_in_full_that_hides_cards_from_it(client):
         assert not seen[mover][index].move.redacted
         texts.append(seen[mover][index].move.text)
     game = make_game("legends", heroes=HEROES)
-    record = game.new_record(SEED)
+    record = game.records.new(SEED)
     record.moves[:] = texts
-    state = game.replay(record)
+    state = game.records.replay(record)
     must_hide = 0
     for index, (mover, move, _) in enumerate(state.t.history):
         for seat in range(len(names)):
@@ -86,7 +86,7 @@ def test_a_legends_match_plays_to_its_end_and_its_record_reads_back(client):
     assert record["format"] == "legends-record/1" and "setup" in record
     assert len(record["moves"]) == status.moves_played
     game = make_game("legends")
-    assert game.write_record(game.read_record(record)) == record
+    assert game.records.write(game.records.read(record)) == record
     analysed = [r.decision for r in client.analyze_game(status.record_json, game="legends", iterations=20)
                 if r.HasField("decision")]
     assert analysed and all(d.played.text == record["moves"][d.index] for d in analysed)

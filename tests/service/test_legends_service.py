@@ -28,7 +28,7 @@ def states_of(record: Record) -> list:
     state = record.start()
     states = [state.clone()]
     for index, text in enumerate(record.moves):
-        game.play_recorded(state, index, text)
+        game.records.play(state, index, text)
         states.append(state.clone())
     return states
 
@@ -99,7 +99,7 @@ def test_a_human_and_two_ismcts_bots_play_a_mission_to_the_end(client):
     assert list(status.returns) == [1.0] * 3 if status.result == "won" else list(status.returns) == [0.0] * 3
     record = Record.from_json(json.loads(status.record_json))
     assert record.game.heroes == tuple(HEROES) and record.setup is not None
-    end = record.game.replay(record)
+    end = record.game.records.replay(record)
     assert end.t.result == status.result and end.t.reason == status.reason
     assert len(record.moves) == status.moves_played
     # the bots moved: both bot seats decided at least once in the record
@@ -125,14 +125,14 @@ def test_every_answer_to_a_seat_holds_only_what_it_may_know(client, seed):
     def check_seen(seen):
         nonlocal hidden_seen
         before, after = states[seen.index], states[seen.index + 1]
-        observed = game.observed(before, moves[seen.index], human)
+        observed = game.records.observed(before, moves[seen.index], human)
         assert seen.move.text == observed.text and seen.move.redacted == observed.redacted
         assert "?" not in seen.move.text or seen.move.redacted
         checked_move(seen.move)  # the typed move says what the text says, its cards hidden where redacted
         if seen.move.redacted:
             hidden_seen += 1
             assert not seen.move.HasField("action")
-        assert list(seen.narration) == game.narrate(before, moves[seen.index], after, human)
+        assert list(seen.narration) == game.presentation.narrate(before, moves[seen.index], after, human)
 
     for kind, reply, at in answers:
         if kind == "view":
@@ -142,7 +142,7 @@ def test_every_answer_to_a_seat_holds_only_what_it_may_know(client, seed):
             # typed status the table's public ones
             assert view_json(reply.view) == json.loads(reply.view.json)
             check_status(reply.status, state)
-            assert reply.board == game.board_text(state, human)
+            assert reply.board == game.presentation.board_text(state, human)
             assert [h.index for h in reply.history] == list(range(at))
             for seen in reply.history:
                 check_seen(seen)
@@ -167,10 +167,10 @@ def test_a_teammates_hidden_cards_never_reach_the_other_seats(client):
         move = options[rng.below(len(options))]
         text = game.move_text(move)
         if text.startswith("support") and state.current_seat != 0 and move.seat != 0:
-            shown = game.observed(state, move, 0)
+            shown = game.records.observed(state, move, 0)
             assert shown.redacted and shown.text == f"support p{move.seat + 1} " + ",".join("?" * len(move.cards))
-            assert game.observed(state, move, None).text == shown.text
-            assert game.observed(state, move, move.seat).text == text
+            assert game.records.observed(state, move, None).text == shown.text
+            assert game.records.observed(state, move, move.seat).text == text
             found += 1
         state.apply(move)
     assert found
@@ -181,7 +181,7 @@ def test_suggest_and_analyze_a_legends_record(client):
     record = Record(game, seed=8, moves=["place m1", "place m2", "place m3"])
     data = record.to_json()
     analysis = client.analyze(data, game="legends", iterations=120, seed=3)
-    view = game.replay(record).view(0)
+    view = game.records.replay(record).view(0)
     assert analysis.perspective_name == "p1"
     # the default bot's own search: the moves its widened root tried, every one legal
     assert analysis.moves and {m.move.text for m in analysis.moves} <= {game.move_text(m) for m in view.legal_moves()}

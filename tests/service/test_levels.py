@@ -88,7 +88,7 @@ def test_a_hosted_match_plays_to_the_end_with_each_seat_at_its_level(client):
     assert list(status.bot_levels) == [1, 6] and status.result
     moves = json.loads(status.record_json)["moves"]
     game = make_game("hera_zeus")
-    state = game.start_of(game.new_record(status.seed))
+    state = game.records.start_of(game.records.new(status.seed))
     salt = fairness.open_salt(status.seed)
     checked = 0
     for index, text in enumerate(moves):

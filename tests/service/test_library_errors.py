@@ -125,12 +125,12 @@ def test_hera_and_zeus_records_carry_the_key_at_fault(change, key):
     data = played_record(12, 4).to_json()
     change(data)
     with pytest.raises(RecordError) as caught:
-        make_game("hera_zeus").read_record(data)
+        make_game("hera_zeus").records.read(data)
     assert caught.value.field == key
 
 
 def test_the_trusted_deck_check_carries_its_field():
-    from hzai.games.hera_zeus.service import check_deck
+    from hzai.games.hera_zeus.records import check_deck
 
     with pytest.raises(RecordError) as caught:
         check_deck("/tmp/a-deck.toml")

@@ -9,11 +9,11 @@ from hzai_client.loadcheck import GAME, positions
 
 def test_the_load_check_positions_are_decisions_twenty_and_more_moves_in():
     game = make_game(GAME)
-    records = [game.read_record(json.loads(text)) for text in positions(4)]
+    records = [game.records.read(json.loads(text)) for text in positions(4)]
     assert len(records) >= 3
     for record in records:
         assert len(record.moves) >= 20
-        assert game.view_to_decide(record).seat in range(len(game.seats))
+        assert game.records.view_to_decide(record).seat in range(len(game.seats))
     assert positions(4) == positions(4)  # the same records every time
 
 

@@ -49,7 +49,7 @@ def test_a_legends_analysis_is_the_team_bot_s_search_and_a_wider_root_lists_more
     game = make_game("legends", **LEGENDS)
     record = LegendsRecord(game, seed=8, moves=["place m1", "place m2", "place m3"])
     data = record.to_json()
-    legal = {game.move_text(m) for m in game.replay(record).view(0).legal_moves()}
+    legal = {game.move_text(m) for m in game.records.replay(record).view(0).legal_moves()}
     move = client.suggest_move(data, game="legends", iterations=120, seed=3, bot=ANALYSIS_BOT).move.text
     analysis = client.analyze(data, game="legends", iterations=120, seed=3)
     assert analysis.best.text == move and analysis.moves[0].move.text == move

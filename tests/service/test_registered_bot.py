@@ -51,7 +51,7 @@ def test_a_registered_bot_is_listed_and_plays_through_suggest_move(served_toy_bo
         assert "hidden-legal" not in games["hera_zeus"].bots
         reply = client.suggest_move(RECORD, bot="last-legal", seed=3)
         record = Record.from_json(RECORD)
-        expected = str(record.game.view_to_decide(record).legal_moves()[-1])
+        expected = str(record.game.records.view_to_decide(record).legal_moves()[-1])
         assert reply.bot == "last-legal" and reply.move.text == expected
         error = rpc_error(client.suggest_move, RECORD, bot="hidden-legal")
         assert error.code() == grpc.StatusCode.INVALID_ARGUMENT

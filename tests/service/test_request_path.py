@@ -99,7 +99,7 @@ def test_a_replay_stopped_names_the_moves_of_the_record(monkeypatch):
     def stopped(self, rec, should_stop=None):
         raise ReplayStopped(3)
 
-    monkeypatch.setattr(type(record.game), "view_to_decide", stopped)
+    monkeypatch.setattr(type(record.game.records), "view_to_decide", stopped)
     with pytest.raises(errors.ApiError) as caught:
         convert.view_to_decide(record, field)
     assert caught.value.code == grpc.StatusCode.DEADLINE_EXCEEDED

@@ -9,7 +9,7 @@ one loses; a fold loses. Moves are their texts: fold, bet, call, guess 1..3.
 
 from __future__ import annotations
 
-from hzai.core import Capabilities, Game, State, View
+from hzai.core import Game, State, View, assemble
 from hzai.rng import SplitMix64
 
 MOVES = ("fold", "bet", "call", "guess 1", "guess 2", "guess 3")
@@ -20,7 +20,6 @@ class ToyGame(Game):
     name = "toy_guess"
     seats = ("first", "second")
     num_actions = len(MOVES)
-    capabilities = Capabilities(public_moves=True)  # the cards are dealt by the seed; every move is shown to all
 
     def new_state(self, seed: int) -> "ToyState":
         rng = SplitMix64(seed)
@@ -36,6 +35,9 @@ class ToyGame(Game):
 
     def move_of(self, action: int) -> str:
         return MOVES[action]
+
+
+assemble(ToyGame, public_moves=True)  # the cards are dealt by the seed; every move is shown to all
 
 
 class ToyState(State):

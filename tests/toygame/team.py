@@ -9,7 +9,7 @@ show, keep, guess 0..3.
 
 from __future__ import annotations
 
-from hzai.core import Capabilities, Game, State, View
+from hzai.core import Game, State, View, assemble
 from hzai.rng import SplitMix64
 
 MOVES = ("show", "keep", "guess 0", "guess 1", "guess 2", "guess 3")
@@ -21,7 +21,6 @@ class TeamGame(Game):
     seats = SEATS
     num_actions = len(MOVES)
     # the cards are dealt by the seed, every move is shown to all; the team shares its result
-    capabilities = Capabilities(cooperative=True, public_moves=True)
 
     def new_state(self, seed: int) -> "TeamState":
         rng = SplitMix64(seed)
@@ -37,6 +36,9 @@ class TeamGame(Game):
 
     def move_of(self, action: int) -> str:
         return MOVES[action]
+
+
+assemble(TeamGame, cooperative=True, public_moves=True)  # one team's result for every seat; every move is shown to all
 
 
 class TeamState(State):

@@ -20,7 +20,7 @@ def after_bet(second_card: int, first_card: int = 2) -> ToyState:
 
 def test_registered_by_the_conftest_line():
     game = make_game("toy_guess")
-    assert isinstance(game, ToyGame) and game.native is None and game.num_actions == len(MOVES)
+    assert isinstance(game, ToyGame) and game.search.native is None and game.num_actions == len(MOVES)
 
 
 def test_ismcts_calls_with_the_top_card():

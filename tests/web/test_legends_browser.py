@@ -37,12 +37,12 @@ SNAPSHOT = """() => {
 
 
 def referee_states(record_json: str):
-    record = make_game("legends").read_record(json.loads(record_json))
+    record = make_game("legends").records.read(json.loads(record_json))
     game = record.game
-    states = [game.start_of(record)]
+    states = [game.records.start_of(record)]
     for index, text in enumerate(record.moves):
         after = states[-1].clone()
-        game.play_recorded(after, index, text)
+        game.records.play(after, index, text)
         states.append(after)
     return game, states
 
@@ -116,10 +116,10 @@ def check_answer(url, body, game, states, record_moves):
     n = int(status.get("movesPlayed", 0))
     if "view" in body:
         assert json.loads(body["view"]["json"]) == json.loads(json.dumps(states[n].view(HUMAN).to_json())), url
-        assert body["board"] == game.board_text(states[n], HUMAN), url
+        assert body["board"] == game.presentation.board_text(states[n], HUMAN), url
     for event in body.get("history", []) + body.get("events", []):
         i = int(event.get("index", 0))
-        seen = game.observed(states[i], game.parse_move(record_moves[i]), HUMAN).text
+        seen = game.records.observed(states[i], game.parse_move(record_moves[i]), HUMAN).text
         assert event["move"]["text"] == seen, (url, i)  # the teammate's moves as p1 saw them
     return 1
 

@@ -426,13 +426,13 @@ def a_record(moves: int) -> str:
     from hzai.core import make_game
 
     game = make_game("hera_zeus")
-    record = game.new_record(3)
-    state = game.replay(record)
+    record = game.records.new(3)
+    state = game.records.replay(record)
     for _ in range(moves):
         move = state.legal_moves()[0]
         record.moves.append(game.move_text(move))
         state.apply(move)
-    return json.dumps(game.write_record(record))
+    return json.dumps(game.records.write(record))
 
 
 def test_an_analysis_that_fails_is_said_and_stops(embedded, pages):

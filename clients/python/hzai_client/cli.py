@@ -65,7 +65,7 @@ def _belief_lines(game: str, report: dict) -> list[str]:
     from hzai.core import UnknownGameError, make_game
 
     try:
-        text = make_game(game).belief_text(report)
+        text = make_game(game).presentation.belief_text(report)
     except (UnknownGameError, KeyError, TypeError, ValueError):
         text = "\n".join(f"{key}: {json.dumps(value)}" for key, value in report.items()
                          if key not in ("observer", "samples", "seed"))

@@ -37,8 +37,8 @@ def positions(count: int) -> list[str]:
     game = make_game(GAME)
     out = []
     for seed in range(count):
-        record = game.new_record(100 + seed)
-        state = game.start_of(record)
+        record = game.records.new(100 + seed)
+        state = game.records.start_of(record)
         rng = SplitMix64(seed)
         while len(record.moves) < 20 + seed and not state.is_terminal:
             options = [m for m, _ in state.chance_outcomes()] if state.is_chance else state.legal_moves()
@@ -46,7 +46,7 @@ def positions(count: int) -> list[str]:
             state.apply(move)
             record.moves.append(game.move_text(move))
         if not state.is_terminal and not state.is_chance:
-            out.append(json.dumps(game.write_record(record)))
+            out.append(json.dumps(game.records.write(record)))
     return out
 
 

@@ -15,9 +15,13 @@ view only. Rules of thumb, in order (docs/bots.md):
 
 from __future__ import annotations
 
-from hzai.games.hera_zeus.belief.view import View
+from typing import TYPE_CHECKING
+
 from hzai.games.hera_zeus.rules import moves as mv
 from hzai.games.hera_zeus.rules.moves import Move
+
+if TYPE_CHECKING:  # annotations only: the beliefs' inference reads this module's scores
+    from hzai.games.hera_zeus.belief.view import View
 
 
 def scores(view: View, moves: list[Move]) -> list[float]:

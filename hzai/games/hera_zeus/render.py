@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+from hzai.games.hera_zeus.belief import view_of
 from hzai.games.hera_zeus.cards import PLAYERS
 from hzai.games.hera_zeus.rules.variants import COLUMN_DEPTH, COLUMNS
 from hzai.games.hera_zeus.rules.state import FIGURE, State
@@ -57,10 +60,6 @@ def _learned(state: State, side: int, viewer: int) -> tuple[dict, list[str]]:
     """What `viewer` has learned of `side`'s hidden cards (Pythia, challenges, what it
     saw played), from its information set: the face-down cards it can name, by slot, and
     lines for what it knows of the rest (names among some places, names not there)."""
-    from collections import Counter
-
-    from hzai.games.hera_zeus.belief import view_of
-
     data = view_of(state, viewer).to_json()
     theirs = data["sides"][PLAYERS[side]]
     known, places, absent = {}, {}, {}

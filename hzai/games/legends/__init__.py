@@ -3,13 +3,22 @@ the data file (`data`), the reference rules (`rules`, over `table`), notation an
 action ids (`moves`), records (`record`), what each seat knows (`knowledge`, `view`),
 the heuristic policy and drawing positions (`render`), the adapters to its C++ twin
 (`native`). docs/legends.md is its rules text; hzai.search.arena plays it with a team
-of bots. `make` is the factory pyproject.toml declares (entry point `hzai.games`: legends)."""
+of bots.
 
+The game is put together here, in one place: LegendsGame is the rules (game.py), its
+parts are parts.py's. `make` is the factory pyproject.toml declares (entry point
+`hzai.games`: legends)."""
+
+from hzai.core.game import assemble
 from hzai.games.legends.game import LegendsGame, make
+from hzai.games.legends.parts import LegendsModel, LegendsPresentation, LegendsRecords, LegendsSearch
 from hzai.games.legends.record import Record
 from hzai.games.legends.view import LegendsView
 
 LegendsGame.view_type = LegendsView
-LegendsGame.record_type = Record
+# A team game with a C++ twin, a heuristic, a learned team value and a learned card model
+# that weighs the worlds (guided_worlds); no hand-made opponent model and no belief report.
+assemble(LegendsGame, records=LegendsRecords, search=LegendsSearch, model=LegendsModel,
+         presentation=LegendsPresentation, cooperative=True)
 
 __all__ = ["LegendsGame", "LegendsView", "Record", "make"]

@@ -1,4 +1,4 @@
-"""The heuristic policy of Legends (`Game.heuristic_scores`), for the generic heuristic
+"""The heuristic policy of Legends (`game.search.heuristic_scores`), for the generic heuristic
 bot and, ported to C++, the native search's light playout policy
 (`Legends::playout_step` in hzai/games/legends/native/legends_light.cpp). Both read their numbers from
 WEIGHTS below (the twin gets them through hzai.games.legends.native.twin.game_spec), so the two

@@ -25,7 +25,7 @@ class GuidedView(WeightedView):
 
     def __init__(self, base, model, pool: int, seed: int):
         super().__init__(base)
-        self.native, self.world_seeds = model.card_view(base.game.native_view(base), pool,
+        self.native, self.world_seeds = model.card_view(base.game.search.native_view(base), pool,
                                                         mix_seed(seed & MASK64, SALT))
 
     def sample(self, seed: int):

@@ -55,7 +55,7 @@ class LegendsState(State):
 
     def view(self, seat: int):
         # The view module sits above this one; the package wires it in (game.view_type).
-        return self.game.view_type.of(self, self.game.seat_index(seat))
+        return self.game.view_type.of(self, self.game.presentation.seat_index(seat))
 
     def to_json(self) -> dict:
         return state_to_json(self)

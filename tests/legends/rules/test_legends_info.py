@@ -186,7 +186,7 @@ def _decision(rec: dict, seat: int, spec: str, seed: int):
     from hzai.search.bot import make_bot
 
     game = make_game("legends", mission=rec["mission"], heroes=tuple(rec["heroes"]))
-    view = game.record_from_json(rec).replay().view(seat)
+    view = game.records.from_json(rec).replay().view(seat)
     return make_bot(spec).decide(view, Limits.parse("40"), seed).move
 
 
@@ -203,7 +203,7 @@ def _worlds(rec: dict, seat: int, n: int = 40) -> list[dict]:
     """States drawn from `seat`'s information set (hzai.core's View.sample)."""
     from hzai.core import make_game
 
-    view = make_game("legends").record_from_json(rec).replay().view(seat)
+    view = make_game("legends").records.from_json(rec).replay().view(seat)
     return [view.sample(seed).to_json() for seed in range(n)]
 
 

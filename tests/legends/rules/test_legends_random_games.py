@@ -131,7 +131,7 @@ def play_checked(mission, heroes, difficulty, relocation, seed) -> dict:
     team = make_bot("heuristic")
     rng = random.Random(seed)
     rec = shuffled_record(mission, heroes, difficulty, relocation, rng)
-    game_state = make_game("legends").record_from_json(rec).replay()
+    game_state = make_game("legends").records.from_json(rec).replay()
     game = game_state.game
     total = Counter({**{a: 11 for a in ATTRS}, "di": 6})
     turns = 0

@@ -72,12 +72,13 @@ def review_position(body: bytes) -> dict:
         raise ValueError(f"upto: the record has {len(moves) if isinstance(moves, list) else 0} moves, not {upto}")
     game = make_game(name)
     try:
-        record = game.read_record({**data, "moves": moves[:upto]})
+        record = game.records.read({**data, "moves": moves[:upto]})
         game = record.game if hasattr(record, "game") else game
-        state = game.replay(record)
+        state = game.records.replay(record)
     except RecordError as exc:
         raise ValueError(f"the record cannot be replayed: {exc}") from None
-    return {"game": name, "upto": upto, "board": game.referee_text(state), "state": game.state_to_json(state),
+    shown = game.presentation
+    return {"game": name, "upto": upto, "board": shown.referee_text(state), "state": shown.state_to_json(state),
             **decision_at(game, state)}
 
 
@@ -87,7 +88,7 @@ def decision_at(game, state) -> dict:
     from hzai.core.record import NoDecision
 
     try:
-        game.decision_view(state)
+        game.records.decision_view(state)
     except NoDecision as exc:
         return {"to_move": None, "no_decision": str(exc)}
     return {"to_move": state.current_seat, "no_decision": ""}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from typing import Callable
 
 from hzai.games.hera_zeus.belief.inference import (DEFAULT_TEMPERATURE, MODEL, effective_size, normalised_weights,
                                                    slot_log_factors, world_log_likelihood)
@@ -91,47 +92,15 @@ def hostage_location(state, q: int) -> str:
 HOSTAGE_CLASSES = ("deck", "hand", "discard", "face up")  # then c1r1 .. c3r4 (hz_learn.hpp)
 
 
-def learned_hostage(view: View, game, keys) -> tuple[str, dict[str, float]] | None:
-    """(model id, the hostage head's probability of each location in `keys`, renormalised
-    over them) from the game's shipped model, for a view of the seat to move (the head
-    reads the deciding seat's view: docs/learning.md); None without one."""
-    from hzai.native.model import shipped_model
-
-    loaded = shipped_model(game)
-    if loaded is None or not loaded[1].has_policy or view.public.get("to_move") != PLAYERS[view.observer]:
-        return None
-    weights, model = loaded
-    hostage, _ = model.cards(game.native, game.native_view(view))
-    names = list(HOSTAGE_CLASSES) + [_slot_name(c, r) for c in range(3) for r in range(4)]
-    by_key = {names[k]: p for k, p in enumerate(hostage)}
-    total = sum(by_key.get(k, 0.0) for k in keys)
-    if total <= 0:
-        return None
-    return weights.model_id, {k: by_key.get(k, 0.0) / total for k in keys}
-
-
-def policy_hostage(view: View, game, samples: int, seed: int) -> tuple[str, dict[str, float], dict] | None:
-    """(model id, the opponent's hostage by location over the report's worlds weighted by
-    the policy-based inference (docs/learning.md), its stats), from the game's shipped
-    model; None without a model with a policy, or where the view knows no history."""
-    from hzai.games.hera_zeus.native.policy_infer import hostage_distribution
-    from hzai.native.model import shipped_model
-
-    loaded = shipped_model(game)
-    if loaded is None or not loaded[1].has_policy:
-        return None
-    found = hostage_distribution(view, loaded[1], samples, seed)
-    return None if found is None else (loaded[0].model_id, *found)
-
-
 def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: float = DEFAULT_TEMPERATURE,
-                  learned: bool = False) -> dict:
+                  learned: Callable | None = None) -> dict:
     """Over `samples` determinizations: the opponent's hostage by location, each
     opponent face-down slot's card distribution, and the expected hand. Each
     probability twice: `probability` counts the worlds alike (uniform over what is
     consistent with the view), `inferred` weighs them by the opponent model
-    (belief/inference.py) at `temperature`; the same worlds for both. `learned`: also
-    the hostage head of the game's shipped model (`learned` beside each location,
+    (belief/inference.py) at `temperature`; the same worlds for both. `learned` (the
+    learned model's estimates, hzai.games.hera_zeus.learned.hostage_estimates, which
+    the beliefs sit below): also the hostage head of the game's shipped model (`learned` beside each location,
     `learned_model` its id), where there is one and the observer is to move; and the same
     worlds weighted by the policy-based inference with that model (`policy` beside each
     location, `policy_inference` how: the opponent's decisions scored, the effective
@@ -163,8 +132,7 @@ def belief_report(view: View, samples: int = 2000, seed: int = 0, temperature: f
             hand_cards[state.card(card).name] += 1
     exact = exact_hostage_locations(view, deck)
     keys = sorted(set(where_hostage) | set(exact or {}), key=lambda k: (k not in ("deck", "hand"), k))
-    policy = policy_hostage(view, determinizer.game, samples, seed) if learned else None
-    learned = learned_hostage(view, determinizer.game, keys) if learned else None
+    policy, learned = (None, None) if learned is None else learned(view, determinizer.game, keys, samples, seed)
     return {
         "observer": PLAYERS[view.observer],
         "opponent": PLAYERS[q],

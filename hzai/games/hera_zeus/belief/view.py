@@ -123,10 +123,10 @@ class View(CoreView):
         return None if to_move is None else PLAYERS.index(to_move)
 
     def legal_moves(self):
-        return self.game.view_legal_moves(self)
+        return self.game.search.view_legal_moves(self)
 
     def sample(self, seed: int) -> State:
-        return self.game.sample_view(self, seed)
+        return self.game.search.sample_view(self, seed)
 
     def history_mark(self) -> tuple[int, str | None] | None:
         return self.mark

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 from hzai import _native
 from hzai.core.view import View as CoreView
+from hzai.games.hera_zeus.belief import view_of
+from hzai.games.hera_zeus.native.policy_infer import attach_record
 from hzai.games.hera_zeus.native.state import NativeState, native_game, record_start
 from hzai.games.hera_zeus.native.tables import PHASES
 
@@ -62,8 +64,6 @@ class NativeDecisionView(CoreView):
         self.native_spec = spec
         self._reference = None
         self._building = threading.Lock()
-        from hzai.games.hera_zeus.native.policy_infer import attach_record
-
         attach_record(self, record)  # the deal and moves for ismcts:pbi=1, dropped once read
 
     @property
@@ -82,8 +82,6 @@ class NativeDecisionView(CoreView):
             with self._building:
                 built = self._reference  # another thread may have built it meanwhile
                 if built is None:
-                    from hzai.games.hera_zeus.belief import view_of
-
                     built = view_of(self._record.replay(), self.seat)
                     self._reference = built
                     self._record = None  # the view holds what the seat knows, nothing more
@@ -103,10 +101,10 @@ class NativeDecisionView(CoreView):
         return spec.ap_spent, spec.ap
 
     def legal_moves(self):
-        return self.game.view_legal_moves(self)
+        return self.game.search.view_legal_moves(self)
 
     def sample(self, seed: int):
-        return self.game.sample_view(self, seed)
+        return self.game.search.sample_view(self, seed)
 
     def to_json(self) -> dict:
         return self.reference.to_json()

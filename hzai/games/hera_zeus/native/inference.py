@@ -1,5 +1,5 @@
 """A view whose determinizations follow the opponent model: the game's offer to the
-search (`Game.inferred_view`, option `ismcts:infer=1`).
+search (`game.search.inferred_view`, option `ismcts:infer=1`).
 
 The opponent model's per-slot factors (hzai.games.hera_zeus.belief.inference) go into
 the native view spec; the core's sampler then draws a pool of worlds from the view with

@@ -13,6 +13,7 @@ evidence, which holds no private card of the opponent.
 
 from __future__ import annotations
 
+import math
 import threading
 
 from hzai import _native
@@ -151,8 +152,6 @@ def hostage_distribution(view, model, samples: int, seed: int, temperature: floa
     """(the opponent's hostage by location, as the belief report names them, over
     `samples` uniform worlds of the view weighted by the policy-based inference; stats),
     or None where the view knows no history to score."""
-    import math
-
     temperature, epsilon = check_options(temperature, epsilon)
     ev = evidence_of(view)
     if ev is None or ev.decisions == 0:

@@ -319,7 +319,7 @@ class State(CoreState):
         return self.copy()
 
     def view(self, seat: int):
-        return self.game.view_of(self, seat)
+        return self.game.search.view_of(self, seat)
 
     @property
     def player_to_move(self) -> str | None:

@@ -53,9 +53,9 @@ class _Whole:
 
 
 def _best(game: LegendsGame, state, actions: list[int], rng: SplitMix64) -> int:
-    """A heuristic game's choice (game.heuristic_scores, ties broken at random), so
+    """A heuristic game's choice (game.search.heuristic_scores, ties broken at random), so
     that missions are won as well as lost."""
-    scores = game.heuristic_scores(_Whole(state), [game.move_of(a) for a in actions])
+    scores = game.search.heuristic_scores(_Whole(state), [game.move_of(a) for a in actions])
     top = max(scores)
     best = [a for a, v in zip(actions, scores) if v == top]
     return best[rng.below(len(best))]

@@ -14,6 +14,11 @@ loaded from and dumped to plain dicts, and a seat's view as the native sampler r
 from __future__ import annotations
 
 from hzai import _native
+from hzai.games.legends.heuristic import WEIGHTS
+from hzai.games.legends.learned import GuidedView
+from hzai.games.legends.moves import HIDDEN, Discard, FightAbility, MoveTo, Support
+from hzai.games.legends.rules import deck_kinds
+from hzai.games.legends.view import LegendsView
 
 __all__ = ["game_spec", "native_game", "native_state", "native_view", "table_dump", "view_spec"]
 
@@ -31,9 +36,6 @@ def _trigger(text: str) -> tuple[int, int]:
 def game_spec(game) -> dict:
     """What the C++ game reads: the data (counts, monsters, sizes), the mission, the
     options and the codec's layout."""
-    from hzai.games.legends.heuristic import WEIGHTS
-    from hzai.games.legends.rules import deck_kinds
-
     data, codec, mission = game.data, game.codec, game.mission
     deck, aside = deck_kinds(game)
     return {
@@ -73,7 +75,7 @@ def table_dump(t) -> dict:
 
 def native_state(state) -> _native.LegendsState:
     """The twin of a reference LegendsState."""
-    return state.game.native.state(table_dump(state.t))
+    return state.game.search.native.state(table_dump(state.t))
 
 
 def _event(e: tuple) -> tuple:
@@ -112,8 +114,6 @@ _PENDING = {name: i for i, name in enumerate(_native.LEGENDS_PENDING)}
 def observed_id(game, move, pending: str) -> int:
     """The id of a move as a seat saw it (knowledge.redact's move): the action id where
     the seat saw it whole, else the id standing for what it saw (legends.hpp, observation)."""
-    from hzai.games.legends.moves import HIDDEN, Discard, FightAbility, MoveTo, Support
-
     size = game.num_actions
     moved = size + 1
     given = moved + _MAX_MONSTERS
@@ -155,14 +155,11 @@ def view_spec(view) -> dict:
 def native_view(view) -> _native.LegendsView:
     """A LegendsView as its spec; any other view of a Legends game (the all-seeing team's,
     whose every sample is one known state) as the native world view of that state."""
-    from hzai.games.legends.learned import GuidedView
-    from hzai.games.legends.view import LegendsView
-
     if isinstance(view, GuidedView):  # the card model's worlds, already in the twin
         return view.native
     if isinstance(view, LegendsView):
-        return view.game.native.view(view_spec(view))
-    return view.game.native.world_view(native_state(view.sample(0)))
+        return view.game.search.native.view(view_spec(view))
+    return view.game.search.native.world_view(native_state(view.sample(0)))
 
 
 def selftest_lines(game, views=()) -> list[str]:

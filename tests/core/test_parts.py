@@ -1,0 +1,82 @@
+"""The Game in parts (hzai.core.game): the rules on the Game itself and its records,
+search support, model and presentation each a small object of its own, none larger than
+PART_LIMIT members; a game's parts are the core's kinds and stay in them (no part's member
+written on the Game instead), and every registered game's parts stay as small."""
+
+from __future__ import annotations
+
+import pytest
+
+from hzai.core import Game, Model, Presentation, Records, SearchSupport, game_names, make_game
+import tests.toygame.plugin  # noqa: F401  (registers both toy games, as a server's --load-games does)
+
+PART_LIMIT = 15
+CORE_PARTS = {"game": Game, "records": Records, "search": SearchSupport, "model": Model,
+              "presentation": Presentation}
+
+
+def members(cls: type) -> set[str]:
+    """The public names a class and its hzai bases define: methods, properties, settings
+    and annotated attributes (what a caller may reach on it)."""
+    names: set[str] = set()
+    for klass in cls.__mro__:
+        if klass is object or klass.__module__ in ("abc", "builtins"):
+            continue
+        names.update(vars(klass))
+        names.update(getattr(klass, "__annotations__", {}))
+    return {name for name in names if not name.startswith("_")}
+
+
+def parts_of(game: Game) -> dict[str, object]:
+    return {"records": game.records, "search": game.search, "model": game.model, "presentation": game.presentation}
+
+
+@pytest.mark.parametrize("part", sorted(CORE_PARTS))
+def test_every_core_part_is_small(part):
+    found = members(CORE_PARTS[part])
+    assert 0 < len(found) <= PART_LIMIT, f"{part}: {len(found)} members: {sorted(found)}"
+
+
+def test_the_core_game_is_the_rules_and_its_parts():
+    assert members(Game) == {
+        "name", "seats", "params", "num_actions", "new_state", "parse_move", "move_text", "action_of", "move_of",
+        "observation", "capabilities", "records", "search", "model", "presentation"}
+    every = set().union(*(members(cls) for cls in CORE_PARTS.values()))
+    assert len(every) >= 50, "all parts together hold what the one Game held"
+
+
+@pytest.mark.parametrize("name", ["hera_zeus", "legends", "toy_guess", "toy_team"])
+def test_a_games_parts_are_the_cores_kinds_and_as_small(name):
+    game = make_game(name)
+    for part, found in parts_of(game).items():
+        if found is None:
+            assert part == "model", f"{name} has no {part}"
+            continue
+        assert isinstance(found, CORE_PARTS[part]) and found.game is game
+        assert len(members(type(found))) <= PART_LIMIT, f"{name}'s {part}: {sorted(members(type(found)))}"
+
+
+@pytest.mark.parametrize("name", ["hera_zeus", "legends", "toy_guess", "toy_team"])
+def test_no_part_member_is_written_on_a_games_rules(name):
+    """What belongs to a part is written in the part: a game class that defines (say)
+    `narrate` or `native_view` itself has put it in the wrong place."""
+    of_parts = set().union(*(members(cls) for part, cls in CORE_PARTS.items() if part != "game")) - {"game"}
+    own = set().union(*(vars(klass) for klass in type(make_game(name)).__mro__ if klass not in Game.__mro__))
+    assert own & of_parts == set()
+
+
+def test_the_limit_test_counts_what_it_should():
+    class Big(SearchSupport):
+        def a(self): ...
+        def b(self): ...
+        def c(self): ...
+        def d(self): ...
+        def e(self): ...
+        f: int = 0
+
+    assert len(members(Big)) == len(members(SearchSupport)) + 6 > PART_LIMIT
+    assert "_hidden" not in members(type("H", (Records,), {"_hidden": 1}))
+
+
+def test_registered_games_are_found():
+    assert {"hera_zeus", "legends", "toy_guess", "toy_team"} <= set(game_names())
