@@ -40,6 +40,7 @@ from pathlib import Path
 
 from hzai.core import Limits
 from hzai.games.legends.game import DEFAULT_HEROES, LegendsGame
+from hzai.games.legends.parts import LegendsModel
 from hzai.games.legends.view import LegendsView
 from hzai.core.registry import make_game
 from hzai.rng import SplitMix64
@@ -228,7 +229,7 @@ def main(argv=None) -> int:
         old = json.loads(Path(args.compare).read_text())
         if old.get("iterations") != args.iterations:
             p.error(f"--compare: {args.compare} was made at {old.get('iterations')} iterations, not {args.iterations}")
-    model_path = LegendsGame.model_file
+    model_path = LegendsModel.file
     if not Path(model_path).exists():
         print(f"no learned Legends model ({model_path})", file=sys.stderr)
         return 2

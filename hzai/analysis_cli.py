@@ -13,7 +13,7 @@ import json
 import sys
 
 from hzai.cli_options import AnalysisUsageError
-from hzai.core import NoDecision
+from hzai.core import NoDecision, missing
 from hzai.core.bot import RootMoves, RootMovesError
 from hzai.explain import pv_in_words
 from hzai.review import ANALYSIS_HEADER, format_move_row, review_rows
@@ -56,7 +56,7 @@ def _seat(game, side: str | None) -> int | None:
     if side is None:
         return None
     try:
-        return game.seat_index(side)
+        return game.presentation.seat_index(side)
     except ValueError as exc:
         raise AnalysisUsageError(f"--seat: {exc}") from None
 
@@ -66,9 +66,9 @@ def analyze_record(record, state, args, limits, out) -> int:
     with --belief N the game's belief report (capability belief_report)."""
     game = record.game
     if args.belief and not game.capabilities.belief_report:
-        raise AnalysisUsageError(f"--belief: {game.missing('belief_report', 'leave it out')}")
+        raise AnalysisUsageError(f"--belief: {missing(game, 'belief_report', 'leave it out')}")
     try:
-        view = game.decision_view(state)
+        view = game.records.decision_view(state)
     except NoDecision as exc:
         raise AnalysisUsageError(str(exc)) from None
     wanted = _seat(game, args.side)
@@ -76,7 +76,7 @@ def analyze_record(record, state, args, limits, out) -> int:
         raise AnalysisUsageError(f"{game.seats[view.seat]} is to decide here, not {args.side}")
     answer = analyse(analyst_of(args, game), view, limits, args.seed, root_moves(view, args))
     if args.belief:
-        answer.belief = game.belief_report(view, args.belief, args.seed)
+        answer.belief = game.presentation.belief_report(view, args.belief, args.seed)
     if args.json:
         out.write(json.dumps(answer.to_json(game.move_text), indent=2) + "\n")
         return 0
@@ -95,7 +95,7 @@ def analyze_record(record, state, args, limits, out) -> int:
         for line in pv_in_words(game, view, m.pv, seed=args.seed) or ["(nothing it can tell)"]:
             out.write(f"  {line}\n")
     if answer.belief:
-        out.write("\n" + game.belief_text(answer.belief) + "\n")
+        out.write("\n" + game.presentation.belief_text(answer.belief) + "\n")
     return 0
 
 

@@ -24,7 +24,7 @@ from hzai import jsonread, record_file
 from hzai.batch import BatchError, is_address
 from hzai.cli_options import (JSON_STDOUT, AnalysisUsageError, UsageError, add_json_option, check_json_target,  # noqa: F401
                               json_file as _json_file, json_stream, json_to_stdout, write_json_option)
-from hzai.core import MissingCapability, NoDecision, RecordError, UnknownGameError, game_names, make_game
+from hzai.core import MissingCapability, NoDecision, RecordError, UnknownGameError, game_names, make_game, missing
 from hzai.core.limits import LimitsError
 from hzai.lazy import lazy_call
 from hzai.learn.cli import add_commands as add_learning_commands
@@ -76,19 +76,19 @@ def _cut(record, upto: int | None):
 def _replayed(path: str, upto: int | None = None):
     """(record, the state after its first `upto` moves) of the record file at `path`."""
     record = _cut(load_record(path), upto)
-    return record, record.game.replay(record)
+    return record, record.game.records.replay(record)
 
 
 def _seat(game, side: str | None, referee: bool = False) -> int | None:
-    """--seat as a seat index of `game` (`game.seat_index`); None when not given, or for
+    """--seat as a seat index of `game` (`game.presentation.seat_index`); None when not given, or for
     the referee where `referee` allows it."""
     if side is None or (referee and side == "referee"):
         return None
     try:
-        return game.seat_index(side)
+        return game.presentation.seat_index(side)
     except ValueError:
         seats = ", ".join((*game.seats, "referee") if referee else game.seats)
-        raise UsageError(f"--seat: a {game.title} record's seats are {seats}, not {side}") from None
+        raise UsageError(f"--seat: a {game.presentation.title} record's seats are {seats}, not {side}") from None
 
 
 def _observer(game, state, side: str | None) -> int:
@@ -98,7 +98,7 @@ def _observer(game, state, side: str | None) -> int:
         seat = state.current_seat
     if seat is None:
         try:
-            game.decision_view(state)
+            game.records.decision_view(state)
         except NoDecision as exc:
             raise UsageError(f"--seat: no seat decides here ({exc}); name one of {', '.join(game.seats)}") from None
         raise UsageError(f"--seat: no seat decides here; name one of {', '.join(game.seats)}")
@@ -108,7 +108,7 @@ def _observer(game, state, side: str | None) -> int:
 def _require(game, capability: str, use: str) -> None:
     """UsageError naming the game and the capability `use` needs, unless it is declared."""
     if not game.capabilities.offers(capability):
-        raise UsageError(str(game.missing(capability, use)))
+        raise UsageError(str(missing(game, capability, use)))
 
 
 def _other_game(run, record, args, *extra) -> int:
@@ -127,7 +127,7 @@ def _other_game(run, record, args, *extra) -> int:
 # ----- the record commands ---------------------------------------------------------------
 def cmd_replay(args) -> int:
     record, state = _replayed(args.record)
-    print(json.dumps(record.game.state_to_json(state), indent=args.indent))
+    print(json.dumps(record.game.presentation.state_to_json(state), indent=args.indent))
     return 0
 
 
@@ -136,7 +136,7 @@ def cmd_legal(args) -> int:
     game = record.game
     if state.is_terminal or state.current_seat is None:
         try:
-            game.decision_view(state)
+            game.records.decision_view(state)
         except NoDecision as exc:
             print(f"hzai legal: {exc}", file=sys.stderr)
             return 0
@@ -234,7 +234,7 @@ def cmd_new(args) -> int:
     if args.help_params:
         if game is None:
             game = make_game(args.game)
-        print(f"{args.game} ({game.title}): {game.params_help}")
+        print(f"{args.game} ({game.presentation.title}): {game.presentation.params_help}")
         return 0
     if args.seed is None:
         raise UsageError(f"--seed: give the seed of the shuffle, a whole number from 0 to {SEED_MAX}")
@@ -247,9 +247,9 @@ def cmd_new(args) -> int:
         game = make_game(args.game, **params)
     except TypeError as exc:  # a parameter the factory does not take
         raise UsageError(f"--game {args.game}: {exc}") from None
-    keep_seed = args.seed_only or (game.new_record_keeps_seed and not args.deal)
-    record = game.seed_record(args.seed) if keep_seed else game.new_record(args.seed)
-    text = json.dumps(game.write_record(record), indent=2) + "\n"
+    keep_seed = args.seed_only or (game.records.keeps_seed and not args.deal)
+    record = game.records.of_seed(args.seed) if keep_seed else game.records.new(args.seed)
+    text = json.dumps(game.records.write(record), indent=2) + "\n"
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
@@ -261,7 +261,7 @@ def cmd_show(args) -> int:
     record, state = _replayed(args.record, args.upto)
     game = record.game
     seat = _seat(game, args.side, referee=True)
-    print(game.referee_text(state) if seat is None else game.board_text(state, seat))
+    print(game.presentation.referee_text(state) if seat is None else game.presentation.board_text(state, seat))
     return 0
 
 
@@ -281,11 +281,11 @@ def cmd_belief(args) -> int:
     if args.temperature is not None:
         _require(game, "opponent_model", "--temperature is its temperature")
     observer = _seat(game, args.side)  # a seat the game lacks is said before the replay
-    state = game.replay(record)
+    state = game.records.replay(record)
     view = state.view(_observer(game, state, args.side) if observer is None else observer)
     options = {} if args.temperature is None else {"temperature": args.temperature}
     try:
-        report = game.belief_report(view, args.samples, args.seed, **options)
+        report = game.presentation.belief_report(view, args.samples, args.seed, **options)
     except ValueError as exc:
         if args.temperature is not None and "temperature" in str(exc):
             raise UsageError(f"--temperature: {exc}") from None
@@ -293,7 +293,7 @@ def cmd_belief(args) -> int:
     if args.json:
         write_json_option(args, report, indent=2)
     else:
-        print(game.belief_text(report))
+        print(game.presentation.belief_text(report))
     return 0
 
 
@@ -314,7 +314,7 @@ def _progress_line(done: int, total: int) -> None:
 def cmd_analyze(args) -> int:
     record = _cut(load_record(args.record), args.upto)
     _seat(record.game, args.side)  # a seat the game lacks is said before the replay
-    return _other_game(analyze_record, record, args, record.game.replay(record))
+    return _other_game(analyze_record, record, args, record.game.records.replay(record))
 
 
 def add_root_move_options(p) -> None:

@@ -38,7 +38,7 @@ def explicit(record):
     of_state = getattr(type(record), "of_state", None)
     if of_state is None or getattr(record, "seed", None) is None:
         return record
-    return of_state(record.game.replay(record))
+    return of_state(record.game.records.replay(record))
 
 
 def review_rows(record, limits: Limits, seed: int = 0, seats=None, progress=None, stop=None,
@@ -51,7 +51,7 @@ def review_rows(record, limits: Limits, seed: int = 0, seats=None, progress=None
     full = explicit(record)
     analyst = analyst if analyst is not None else make_bot(ANALYSIS_BOT, game)
     try:
-        return list(review_moves(game, game.start_of(full), full.moves, limits, seed, seats, stop=stop,
+        return list(review_moves(game, game.records.start_of(full), full.moves, limits, seed, seats, stop=stop,
                                  progress=progress, belief=belief, analyst=analyst))
     except ReviewError as exc:
         raise RecordError(str(exc), exc.index, exc.text) from None

@@ -113,7 +113,7 @@ def add_card_net(game_name: str, model_file: str, folders: list[str], out: str, 
     if not 0.0 <= temper <= 10.0:
         raise ValueError(f"temper must be within 0..10, not {temper}")
     game = make_game(game_name)
-    native = game.native if game.capabilities.model else None
+    native = game.search.native if game.capabilities.model else None
     if native is None or not hasattr(native, "card_labels"):
         raise ValueError(f"game {game_name} has no card-location model to train (its twin names no card_labels)")
     weights = read(model_file)

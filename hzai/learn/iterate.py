@@ -172,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.ship:
         kept = (Path(args.work) / "kept.txt").read_text().strip()
         if kept != "none":
-            target = make_game(config.game).model_file
+            target = make_game(config.game).model.file
             shutil.copyfile(kept, target)
             _say(f"shipped {kept} as {target}")
     print(json.dumps([{"round": r["round"], "score": r["match"]["score_a"], "kept": r["kept"]} for r in rows]))

@@ -72,7 +72,7 @@ def match(game_name: str, a: str, b: str, games: int, budget: int, seed: int, th
     if budget < 1:
         raise ValueError("budget must be at least 1 iteration")
     game = make_game(game_name)
-    if not game.capabilities.model or game.native is None:
+    if not game.capabilities.model or game.search.native is None:
         raise ValueError(f"game {game_name} has no native learned search (capability model)")
     model_a, use_a, tune_a, label_a = parse_side(game, a)
     model_b, use_b, tune_b, label_b = parse_side(game, b)
@@ -92,10 +92,10 @@ def match(game_name: str, a: str, b: str, games: int, budget: int, seed: int, th
         starts, seeds, seating = [], [], []
         for k in ks:
             for order in ([0, 1], [1, 0]):
-                starts.append(game.native_start(seed + k))
+                starts.append(game.search.native_start(seed + k))
                 seeds.append(seed + k)
                 seating.append(order)
-        out = game.native.arena([spec_a, spec_b], starts, seeds, seating, threads, False, models=models)
+        out = game.search.native.arena([spec_a, spec_b], starts, seeds, seating, threads, False, models=models)
         for j, k in enumerate(ks):
             total = 0.0
             for g in (0, 1):

@@ -31,7 +31,7 @@ import numpy as np
 
 from hzai import _native
 from hzai.batch import run_tasks
-from hzai.core.capabilities import MissingCapability
+from hzai.core.capabilities import MissingCapability, require
 from hzai.core.registry import make_game
 from hzai.native.model import load_cached
 from hzai.native.tables import PLAYOUTS
@@ -114,8 +114,8 @@ def game_of(name: str, params: str = ""):
                 raise ValueError(f"params is not JSON ({exc})") from None
             if not isinstance(options, dict):
                 raise ValueError("the game's params must be a JSON object")
-            game = game.with_params(options)
-        game.require("model", "it has no self-play")
+            game = game.presentation.with_params(options)
+        require(game, "model", "it has no self-play")
     except (ValueError, MissingCapability) as exc:  # an unknown game or option, JSON that does not parse
         raise SelfplayError(f"game {name!r} with params {params!r}: {exc}") from None
     return game
@@ -137,7 +137,7 @@ def bot_spec(game, budget: int, model=None, cpuct: float = DEFAULT_CPUCT, pool: 
     policy = bool(model is not None and model.has_policy and use[1])
     cards = bool(model is not None and model.has_cards and use[2])
     guided = value or policy or cards
-    return _native.BotSpec(2, budget, 0.7, PLAYOUTS[game.default_playout], model=model_index if guided else -1,
+    return _native.BotSpec(2, budget, 0.7, PLAYOUTS[game.search.default_playout], model=model_index if guided else -1,
                            use_value=value, use_policy=policy, use_cards=cards, cpuct=cpuct, pool=pool, mix=mix)
 
 
@@ -150,7 +150,7 @@ def play_shard(config: SelfplayConfig, index: int, threads: int, model_path: str
     model = load_cached(game, model_path)[1] if model_path else None
     first = index * config.shard
     numbers = list(range(first, min(config.games, first + config.shard)))
-    starts = [game.native_start(config.seed + i) for i in numbers]
+    starts = [game.search.native_start(config.seed + i) for i in numbers]
     seeds = [config.seed + i for i in numbers]
     spec = bot_spec(game, config.budget, model, config.cpuct, config.pool)
     config.check_model(model)
@@ -160,9 +160,9 @@ def play_shard(config: SelfplayConfig, index: int, threads: int, model_path: str
             raise SelfplayError(f"cheap self-play (--full-share below 1) is bound for hera_zeus only, not {game.name}")
         extra.update(full_share=config.full_share, fast_budget=config.fast_budget, keep=config.keep,
                      fast_temperature=config.fast_temperature)
-    if game.native.arena_needs_text_ranks:  # the search's tie-break, as in the arena
+    if game.search.native.arena_needs_text_ranks:  # the search's tie-break, as in the arena
         extra["text_ranks"] = text_ranks(game)
-    games = game.native.selfplay(spec, model, starts, seeds, threads=threads, explore_moves=config.explore_moves,
+    games = game.search.native.selfplay(spec, model, starts, seeds, threads=threads, explore_moves=config.explore_moves,
                                  temperature=config.temperature, **extra)
     ok = [g for g in games if not g["error"]]
     return concat(ok, [n for n, g in zip(numbers, games) if not g["error"]],
@@ -231,7 +231,7 @@ def write_shard(out: Path, index: int, arrays: dict) -> None:
 def prepare(config: SelfplayConfig, out: Path, model_id: str | None) -> None:
     """Make `out` (or check that a folder being resumed was made by the same run)."""
     config.check()
-    meta = dict(asdict(config), model=model_id, features=game_of(config.game, config.params).feature_layout)
+    meta = dict(asdict(config), model=model_id, features=game_of(config.game, config.params).model.feature_layout)
     out.mkdir(parents=True, exist_ok=True)
     path = out / META
     if path.exists():

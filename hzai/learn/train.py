@@ -616,21 +616,21 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
                 version: int = 1, report: str | None = None, quiet: bool = False) -> dict:
     """Train both nets on the records of `folders` and write the model file `out`."""
     game = make_game(game_name)
-    if not game.capabilities.model or game.native is None:
+    if not game.capabilities.model or game.search.native is None:
         raise ValueError(f"game {game_name} has no native features to learn from (capability model)")
     # A game whose policy scores action features (hzai.learn.factored) says so through
     # its twin (the model format is the twin's); a cooperative game's seats share one
     # result (the team value).
-    factored = getattr(game.native, "policy_kind", None) == "action_features"
+    factored = getattr(game.search.native, "policy_kind", None) == "action_features"
     team = game.capabilities.cooperative
-    n_in = game.native.feature_count()
+    n_in = game.search.native.feature_count()
     data = load(folders)
     if len(data["seat"]) == 0:
         raise ValueError("the self-play folders hold no records")
     layouts = feature_layouts(folders)
-    other = {f: layout for f, layout in layouts.items() if layout != game.feature_layout}
-    if other and game.feature_layout:  # said even with --quiet: the model learns from another input
-        print(f"warning: features of another layout than today's {game.feature_layout!r} in "
+    other = {f: layout for f, layout in layouts.items() if layout != game.model.feature_layout}
+    if other and game.model.feature_layout:  # said even with --quiet: the model learns from another input
+        print(f"warning: features of another layout than today's {game.model.feature_layout!r} in "
               + ", ".join(f"{f} ({layout or 'not named'})" for f, layout in other.items()), file=sys.stderr)
     rng = np.random.default_rng(config.seed)
     started = time.perf_counter()
@@ -664,10 +664,10 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
                                   y=blend_targets(data, (0.0, 0.0, 1.0), team), label="oracle-target value")[0]
     if factored:
         games = [folder_game(f, game_name) for f in folders]
-        policy_net, policy_curve = fit_factored_policy(data, games, n_in, game.native.action_feature_count(),
+        policy_net, policy_curve = fit_factored_policy(data, games, n_in, game.search.native.action_feature_count(),
                                                        policy_config, rng, quiet)
     else:
-        n_actions, n_names = game.num_actions, len(game.native.names)
+        n_actions, n_names = game.num_actions, len(game.search.native.names)
         policy_net, policy_curve = fit_policy(data, n_in, n_actions, n_names, policy_config, rng, quiet)
     by_phase = phase_report(data, n_in, value_net, config, floor_net,
                             None if factored else (policy_net, n_actions, n_names), team)
@@ -684,7 +684,7 @@ def train_model(game_name: str, folders: list[str], out: str, config: TrainConfi
         init.append("--no-oracle-floor")
     info = {"command": " ".join(["hzai", "train", *map(repo_path, folders), "--out", repo_path(out), *init]),
             "config": {**asdict(config), "init": repo_path(config.init) if config.init else ""}, "data": [repo_path(f) for f in folders],
-            "features": game.feature_layout,
+            "features": game.model.feature_layout,
             "feature_layouts": {repo_path(f): layout for f, layout in layouts.items()}, "records": int(len(data["seat"])),
             "full_records": int(full.sum()), "games": int(len(np.unique(data["game"]))), "blend": blend,
             "by_phase": by_phase, "value_curve": value_curve, "policy_curve": policy_curve,

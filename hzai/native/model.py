@@ -151,7 +151,7 @@ def native_model(game, weights: Weights):
     another game's, or its shapes do not fit the game)."""
     if weights.game != game.name:
         raise ModelError(f"model {weights.model_id} is for game {weights.game!r}, not {game.name!r}")
-    native = game.native if game.capabilities.model else None
+    native = game.search.native if game.capabilities.model else None
     if native is None:
         raise ModelError(f"game {game.name} has no native features: it cannot evaluate a model (capability model)")
     value = weights.nets.get("value", {"trunk": [], "heads": []})
@@ -196,7 +196,7 @@ def load_cached(game, path: str | Path):
 def shipped_path(game) -> Path | None:
     """The game's kept model file, or None when it ships none (or has no learned search:
     capability model)."""
-    path = game.model_file if game.capabilities.model else None
+    path = game.model.file if game.capabilities.model else None
     return Path(path) if path is not None and Path(path).is_file() else None
 
 
@@ -206,10 +206,10 @@ _SHIPPED: dict[tuple[str, str], tuple[Weights, object] | None] = {}
 def archived_path(game, tag: str) -> Path:
     """The file of the earlier model `game` keeps under `tag` (Game.model_archive);
     ModelError when it keeps none under that tag or the file is missing."""
-    entry = game.model_archive.get(tag) if game.capabilities.model else None
+    entry = game.model.archive.get(tag) if game.capabilities.model else None
     if entry is None:
         raise ModelError(f"game {game.name} keeps no earlier model {tag!r}"
-                         + (f" (it keeps: {', '.join(sorted(game.model_archive))})" if game.model_archive else ""))
+                         + (f" (it keeps: {', '.join(sorted(game.model.archive))})" if game.model is not None and game.model.archive else ""))
     path = Path(entry[0])
     if not path.is_file():
         raise ModelError(f"game {game.name}'s earlier model {tag!r} is missing: {path.name}")
@@ -224,7 +224,7 @@ def shipped_model(game, tag: str | None = None):
     resolved again)."""
     if tag is not None:
         return load_cached(game, archived_path(game, tag))
-    key = (game.name, str(game.model_file) if game.capabilities.model else "")
+    key = (game.name, str(game.model.file) if game.capabilities.model else "")
     try:
         return _SHIPPED[key]
     except KeyError:
