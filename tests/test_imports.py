@@ -6,8 +6,9 @@ proto/python/): no cycles, and every import points down the layers
 
 Every import statement anywhere in a module counts: at the top, inside functions and
 classes (a lazy import is still a dependency, and a cycle through one is still a cycle),
-and `importlib.import_module("name")` / `__import__("name")` with a literal name. Imports
-inside `if TYPE_CHECKING:` are annotations only and left out."""
+and `importlib.import_module("name")` / `__import__("name")` with a literal name, as are the
+library's own late imports, `lazy_import("name")` and `lazy_call("name:function")` (hzai.lazy).
+Imports inside `if TYPE_CHECKING:` are annotations only and left out."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ ROOTS = {REPO: "hzai", REPO / "server": "hzai_server", REPO / "clients" / "pytho
 # (module prefix, layer); the longest matching prefix decides.
 LAYERS = [
     ("hzai.text", 0), ("hzai.rng", 0), ("hzai.bounded_cache", 0), ("hzai.batch", 0), ("hzai._native", 0),
-    ("hzai.jsonread", 0),
+    ("hzai.jsonread", 0), ("hzai.lazy", 0),
     ("hzai.core", 1),
     ("hzai.native", 2),  # game-free: shared tables, model files (each game's adapters are in its package)
     ("hzai.games", 3),
@@ -60,10 +61,11 @@ def _type_checking(node) -> bool:
 
 
 def _import_call(node: ast.Call) -> bool:
-    """`import_module("a.b")`, `importlib.import_module("a.b")` or `__import__("a.b")`."""
+    """`import_module("a.b")`, `importlib.import_module("a.b")`, `__import__("a.b")`,
+    `lazy_import("a.b")` or `lazy_call("a.b:f")`."""
     func = node.func
     called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-    return called in ("import_module", "__import__") and bool(node.args) and \
+    return called in ("import_module", "__import__", "lazy_import", "lazy_call") and bool(node.args) and \
         isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
 
 
@@ -79,7 +81,7 @@ def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.Call) and _import_call(node):
-            out.add(node.args[0].value)
+            out.add(node.args[0].value.partition(":")[0])
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
@@ -200,15 +202,17 @@ def test_a_cycle_is_found():
 
 
 def test_lazy_imports_are_read():
-    """An import inside a function, a method or a branch is an edge, and so is
-    import_module with a literal name; one under `if TYPE_CHECKING:` is not."""
+    """An import inside a function, a method or a branch is an edge, and so are
+    import_module and hzai.lazy's lazy_call with a literal name; one under
+    `if TYPE_CHECKING:` is not."""
     known = {"p.a", "p.b", "p.c", "p.d", "p.e", "p.f"}
     text = ("from typing import TYPE_CHECKING\n"
             "if TYPE_CHECKING:\n    from p import f\n"
             "def run():\n    from p.b import thing\n"
             "class K:\n    def m(self):\n        if True:\n            import p.c\n"
-            "def load():\n    import importlib\n    importlib.import_module('p.d')\n    __import__('p.e')\n")
-    assert imports_of("p.a", _write(text), known) == {"p.b", "p.c", "p.d", "p.e"}
+            "def load():\n    import importlib\n    importlib.import_module('p.d')\n    __import__('p.e')\n"
+            "run_g = lazy_call('p.g:run')\n")
+    assert imports_of("p.a", _write(text), known | {"p.g"}) == {"p.b", "p.c", "p.d", "p.e", "p.g"}
     graph = {"p.a": imports_of("p.a", _write("def run():\n    from p import b\n"), known),
              "p.b": imports_of("p.b", _write("import p.a\n"), known)}
     assert cycles_of(graph) == [["p.a", "p.b", "p.a"]]
