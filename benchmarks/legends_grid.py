@@ -41,7 +41,7 @@ from hzai.games.legends.game import DEFAULT_HEROES
 from hzai.search.arena import run_team
 
 from benchmarks import harness
-from benchmarks.legends_learned import decision_time, paired
+from benchmarks.legends_learned import decision_time
 
 CONCERN = "legends"  # its group in `python -m benchmarks list`
 
@@ -132,7 +132,8 @@ def cell_rows(entries: list[dict]) -> list[dict]:
         if a is not None and b is not None:
             both = [i for i in range(min(a["games"], b["games"])) if a["wins"][i] is not None and b["wins"][i] is not None]
             if len(both) > 1:
-                mean, low, high = paired([a["wins"][i] for i in both], [b["wins"][i] for i in both])
+                mean, low, high = harness.paired_difference([a["wins"][i] for i in both],
+                                                            [b["wins"][i] for i in both])
                 row["difference"] = {"mean": mean, "ci95": [low, high], "paired_games": len(both)}
             ceiling = teams.get(CEILING)
             if ceiling is not None:
@@ -234,7 +235,7 @@ def plot(entries: list[dict], path: Path) -> bool:
 
 
 def write(out: Path, meta: dict, entries: list[dict]) -> None:
-    (out / "legends_grid.json").write_text(json.dumps({"meta": meta, "entries": entries}, indent=1) + "\n")
+    harness.write_json(out / "legends_grid.json", {"meta": meta, "entries": entries})
     (out / "legends_grid.md").write_text(markdown(entries, meta))
 
 

@@ -40,9 +40,6 @@ TEAMS = ("ismcts", "ismcts-v2")  # the learned default, today's unguided search
 LEARNED, TODAY = TEAMS
 
 
-paired = harness.paired_difference  # legends_grid reads it here
-
-
 def team_games(team: str, params: dict, games: int, iterations: int, jobs: int, seed: int) -> list:
     """The team's games in the native arena, every one of them: a game the twin could
     not play through is an error (no deal is left out; the sampler finds a world for
