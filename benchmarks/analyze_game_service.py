@@ -42,7 +42,7 @@ def first_decisions(record: dict, count: int) -> dict:
     from hzai.search.review import resolve_move
 
     game = make_game("hera_zeus")
-    state = game.start_of(game.read_record({**record, "moves": []}))
+    state = game.records.start_of(game.records.read({**record, "moves": []}))
     seen = 0
     for index, text in enumerate(record["moves"]):
         if state.current_seat is not None:

@@ -59,7 +59,7 @@ def _native(game, specs: list[str], limits: Limits, games: int, seed: int, threa
 def measure(game_name: str, label: str, specs: list[str], limits: Limits, games: int, python_games: int,
             seed: int, params: dict | None = None) -> dict:
     game = make_game(game_name, **(params or {}))
-    if game.native.arena_needs_text_ranks:
+    if game.search.native.arena_needs_text_ranks:
         text_ranks(game)  # computed once per game, outside the timing
     py_cpu, py_moves = _python(game_name, params, specs, limits, python_games, seed)
     nat_cpu, _, nat_moves = _native(game, specs, limits, games, seed, 1)

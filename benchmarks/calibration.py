@@ -108,7 +108,7 @@ def scored_positions(game, game_seed: int, budget: int, bot=None):
     seen_turns, moves = set(), 0
     while not state.is_terminal:
         if state.is_chance:
-            state.apply(game.draw_chance(state, referee))
+            state.apply(game.search.draw_chance(state, referee))
             continue
         if state.turn >= FROM_TURN and state.turn not in seen_turns:
             seen_turns.add(state.turn)
@@ -124,7 +124,7 @@ def learned_hostage(game, model, view, support) -> dict[str, float] | None:
     from hzai.games.hera_zeus.belief.report import HOSTAGE_CLASSES, _slot_name
 
     names = list(HOSTAGE_CLASSES) + [_slot_name(c, r) for c in range(3) for r in range(4)]
-    head, _ = model.cards(game.native, game.native_view(view))
+    head, _ = model.cards(game.search.native, game.search.native_view(view))
     total = sum(head[names.index(k)] for k in support if k in names)
     return {k: head[names.index(k)] / total for k in support if k in names} if total else None
 

@@ -52,7 +52,7 @@ def _positions(count: int, seed: int):
             if state.is_over:
                 break
             if state.is_chance:
-                state.apply(game.draw_chance(state, rng))
+                state.apply(game.search.draw_chance(state, rng))
             else:
                 moves = state.legal_moves()
                 state.apply(moves[rng.below(len(moves))])
@@ -68,13 +68,13 @@ def run(args) -> dict:
     from hzai.native.model import load_cached, shipped_path
 
     game, specs = _positions(args.positions, args.seed)
-    n_all = game.native.feature_count()
+    n_all = game.search.native.feature_count()
     weights, shipped = load_cached(game, shipped_path(game))
     policy = weights.nets["policy"]
     (w0, b0), rest = policy["trunk"][0], policy["trunk"][1:]
     rng = np.random.default_rng(args.seed)
     extra = rng.normal(0, float(np.std(w0)), (n_all - w0.shape[0], w0.shape[1])).astype(np.float32)
-    widened = _native.HzModel(game.native, "widened", [], [], [(np.vstack([w0, extra]), b0)] + list(rest),
+    widened = _native.HzModel(game.search.native, "widened", [], [], [(np.vstack([w0, extra]), b0)] + list(rest),
                               policy["heads"])
     rows = {"without": [], "base net, history encoded": [], "with": []}
     features = {"without": [], "with": []}
@@ -82,17 +82,17 @@ def run(args) -> dict:
     base = w0.shape[0]
     values = []
     for state, spec in specs:
-        legal = list(_native.sample_view(game.native, spec, 0).legal_actions())
+        legal = list(_native.sample_view(game.search.native, spec, 0).legal_actions())
         bare = spec.copy()
         bare.history_slots, bare.history_acts, bare.history_counts = [], [], []
-        idx = game.native.view_features(spec)
+        idx = game.search.native.view_features(spec)
         active["table"].append(sum(1 for i in idx if i < base))
         active["history"].append(sum(1 for i in idx if i >= base))
         best = [float("inf")] * 6
         for _ in range(args.repeats):  # conditions interleaved; the fastest repeat of each (the least disturbed)
-            f0, p0, _ = _native.time_view_eval(shipped, game.native, bare, legal, args.evals)
-            f1, p1, _ = _native.time_view_eval(shipped, game.native, spec, legal, args.evals)
-            _, p2, _ = _native.time_view_eval(widened, game.native, spec, legal, args.evals)
+            f0, p0, _ = _native.time_view_eval(shipped, game.search.native, bare, legal, args.evals)
+            f1, p1, _ = _native.time_view_eval(shipped, game.search.native, spec, legal, args.evals)
+            _, p2, _ = _native.time_view_eval(widened, game.search.native, spec, legal, args.evals)
             v0, _ = shipped.time_values(state.core, args.evals)
             best = [min(a, b) for a, b in zip(best, (f0, f1, p0, p1, p2, v0))]
         features["without"].append(best[0])

@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows", type=int, default=60000, help="held-out records compared (default 60000)")
     parser.add_argument("--out", help="write the result as JSON here")
     args = parser.parse_args(argv)
-    n_features = make_game("hera_zeus").native.feature_count()
+    n_features = make_game("hera_zeus").search.native.feature_count()
     data = load([args.data])
     _, held = split(data)
     held = subsample(held, args.rows, 7)

@@ -68,7 +68,7 @@ def _positions(count: int, seed: int, min_turn: int = 4):
         moves = 0
         while not state.is_terminal and state.turn < stop_at:
             if state.is_chance:
-                state.apply(game.draw_chance(state, rng))
+                state.apply(game.search.draw_chance(state, rng))
                 continue
             state.apply(bot.decide(state.view(state.current_seat), Limits(iterations=1), seed + moves).move)
             moves += 1
@@ -103,7 +103,8 @@ def speed(args) -> dict:
         spec = search_view(view)
         for label in rates:
             o = _native.SearchOptions(seed=1)
-            s = game.native.search(model.card_view(game.native, spec, 200, 1) if "cards" in label else spec, o)
+            native = game.search.native
+            s = native.search(model.card_view(native, spec, 200, 1) if "cards" in label else spec, o)
             if label != "unguided":  # the default bot's settings
                 s.set_model(model, True, True, DEFAULT_CPUCT, DEFAULT_MIX)
             start = time.perf_counter()

@@ -78,7 +78,7 @@ def score(probs: list[list[float]], truth: list[int]) -> tuple[float, int, int]:
 def measure(game, model, view, state, seat: int, pool: int, seed: int) -> dict:
     from hzai.games.legends.native.twin import native_state, native_view
 
-    native = game.native
+    native = game.search.native
     nv = native_view(view)
     truth = native.hidden_labels(native_state(state), seat)
     L, C = native.card_labels, native.card_classes

@@ -50,7 +50,7 @@ def _move(game, state, rng: SplitMix64, random_share: float):
     options = state.legal_moves()
     if rng.below(1000) < random_share * 1000:
         return options[rng.below(len(options))]
-    best = best_moves(game.heuristic_scores(_Whole(state), options))
+    best = best_moves(game.search.heuristic_scores(_Whole(state), options))
     return options[best[rng.below(len(best))]]
 
 

@@ -55,7 +55,7 @@ def light_choice(state, rng: SplitMix64):
     if state.is_chance:
         return random_choice(state, rng)
     moves = state.legal_moves()
-    best = best_moves(state.game.heuristic_scores(_Whole(state), moves))
+    best = best_moves(state.game.search.heuristic_scores(_Whole(state), moves))
     return moves[best[rng.below(len(best))]]
 
 
@@ -141,7 +141,7 @@ def search_rates(states: list, seconds: float, playout: str = "random") -> dict:
 
         def run(n):
             for v, spec in zip(views, specs):
-                v.game.native.search(spec, _native.SearchOptions(seed=1, threads=threads, playout=PLAYOUTS[playout])).run(max(1, n // len(views)))
+                v.game.search.native.search(spec, _native.SearchOptions(seed=1, threads=threads, playout=PLAYOUTS[playout])).run(max(1, n // len(views)))
         return run
 
     # the Python-callback search has no light policy (its playouts are random): the

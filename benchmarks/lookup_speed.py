@@ -31,7 +31,7 @@ def views(name: str, params: dict, count: int = 4) -> list:
         steps = 0
         while not state.is_terminal and (steps < 6 * k or state.current_seat is None):
             if state.current_seat is None:
-                state.apply(game.draw_chance(state, rng))
+                state.apply(game.search.draw_chance(state, rng))
             else:
                 moves = state.legal_moves()
                 state.apply(moves[rng.below(len(moves))])

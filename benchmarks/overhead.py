@@ -59,7 +59,7 @@ def decision(record_json: str):
     from hzai_server import convert
 
     record, _ = convert.record_from_position(common_pb2.Position(game="hera_zeus", record_json=record_json))
-    return record.game.view_to_decide(record)
+    return record.game.records.view_to_decide(record)
 
 
 def replay_cache_default() -> int:

@@ -67,7 +67,7 @@ def cost(args) -> dict:
         moves = 0
         while not state.is_terminal:
             if state.is_chance:
-                state.apply(game.draw_chance(state, referee))
+                state.apply(game.search.draw_chance(state, referee))
                 continue
             p = state.current_seat
             view = state.view(p)
@@ -130,7 +130,7 @@ def hostage(args) -> dict:
         seed = args.seed + i
         for state in cal.scored_positions(game, seed, args.budget, bot):
             for seat in (0, 1):
-                view = game.view_of(state, seat)
+                view = game.search.view_of(state, seat)
                 s = mix_seed(seed, state.turn, seat)
                 preds = cal.predictions(view, [DEFAULT_TEMPERATURE], args.samples, s)
                 pbi = hostage_distribution(view, model, args.samples, s, args.temperature, args.epsilon)
@@ -189,9 +189,9 @@ def truth(args) -> dict:
         k = 0
         while not state.is_terminal and state.turn < 30:
             if state.is_chance:
-                state.apply(game.draw_chance(state, referee))
+                state.apply(game.search.draw_chance(state, referee))
                 continue
-            view = game.view_of(state, state.current_seat)
+            view = game.search.view_of(state, state.current_seat)
             ev = evidence_of(view)
             if ev is not None and ev.decisions and state.phase == "play" and k % 3 == 0:
                 spec = flat_view(view, game).copy()

@@ -81,7 +81,7 @@ def measure(args) -> dict:
     views = []
     for text in records:
         record, _ = convert.record_from_position(common_pb2.Position(game="hera_zeus", record_json=text))
-        views.append(record.game.view_to_decide(record))
+        views.append(record.game.records.view_to_decide(record))
     out = {"budgets": {}}
     with tempfile.TemporaryDirectory(prefix="hzai-ab-") as tmp:
         old_root = snapshot(args.old, Path(tmp))

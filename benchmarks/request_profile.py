@@ -306,7 +306,7 @@ def search_cpu(records: list[str], iterations: int, calls: int) -> float:
     views = []
     for text in records:
         record, _ = convert.record_from_position(common_pb2.Position(game="hera_zeus", record_json=text))
-        views.append(record.game.view_to_decide(record))
+        views.append(record.game.records.view_to_decide(record))
     for i, view in enumerate(views):
         bot.decide(view, Limits(iterations=iterations), seed=i)  # warm
     start = time.thread_time()

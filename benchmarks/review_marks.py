@@ -88,7 +88,7 @@ def review_before(record, seed: int, limits: Limits) -> list[dict]:
     game = record.game
     full = explicit(record)
     bot = make_bot(DEFAULT_BOT, game)
-    state = game.start_of(full)
+    state = game.records.start_of(full)
     rows = []
     for index, text in enumerate(full.moves):
         move = resolve_move(state, text)
@@ -142,7 +142,7 @@ def positions_of(record, count: int) -> list[int]:
     """`count` decision indexes spread over the record (the first decision at or after
     each of 1/(count+1), 2/(count+1), ... of its moves)."""
     game = record.game
-    state = game.start_of(record)
+    state = game.records.start_of(record)
     decisions = []
     for index, text in enumerate(record.moves):
         if state.current_seat is not None:
@@ -186,7 +186,7 @@ def intervals_part(records: list[tuple[str, object]], count: int) -> dict:
                 argv = ["analyze", path, "--upto", str(upto)] + (["--bot", DEFAULT_BOT] if config == "before" else [])
                 args = cli_args(*argv)
                 limits = Limits.parse(args.budget, args.threads)
-                view = record.game.decision_view(record.game.replay(_cut(record, upto)))
+                view = record.game.records.decision_view(record.game.records.replay(_cut(record, upto)))
                 analyses = []
                 for seed in ANALYSIS_SEEDS:
                     analyses.append(analyse(analyst_of(args, record.game), view, limits, seed))
@@ -216,7 +216,7 @@ def cost_part(records: list[tuple[str, object]], iterations: int, count: int) ->
     times: dict[str, list[float]] = {"after": [], "before": []}
     for path, record in records:
         for upto in positions_of(record, count):
-            view = record.game.decision_view(record.game.replay(_cut(record, upto)))
+            view = record.game.records.decision_view(record.game.records.replay(_cut(record, upto)))
             for config in ("after", "before"):
                 argv = ["analyze", path, "--budget", str(iterations)] + (["--bot", DEFAULT_BOT] if config == "before" else [])
                 args = cli_args(*argv)
