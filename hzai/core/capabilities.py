@@ -24,7 +24,7 @@ class Capabilities:
 
     # ----- facts about the rules (no hook) -----
     cooperative: bool = False  # every seat gets the team's result
-    public_moves: bool = False  # every move is seen in full by every seat (`Game.observed`)
+    public_moves: bool = False  # every move is seen in full by every seat (`game.records.observed`)
     # ----- the search's parts (hzai.core.search_support) -----
     native: bool = False  # a C++ twin (hzai/native/game_bindings.hpp): game.search.native_view, native_start
     heuristic: bool = False  # rule-of-thumb scores of moves: game.search.heuristic_scores (the heuristic bot)

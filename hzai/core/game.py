@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Hashable
 
-from hzai.core.capabilities import Capabilities, capabilities_of, missing, part_errors, require
+from hzai.core.capabilities import Capabilities, capabilities_of, part_errors
 from hzai.core.presentation import Presentation
 from hzai.core.record import Records
 from hzai.core.search_support import Model, SearchSupport
@@ -69,9 +69,9 @@ def assemble(game_class: type, *, records: type = Records, search: type = Search
     return game_class
 
 
-# The members Game had before it was split into parts, and where each lives now: a
-# transitional forwarding for call sites not yet moved to the parts (hzai.core.Game.
-# __getattr__). Every one is reached as game.<part>.<member>.
+# The members the Game had before it was split into parts, and the part each is now
+# (game.<part>.<member>): a game class that writes one of them on itself has put it in the
+# wrong place, and is refused (Game.__init_subclass__).
 FORWARDED = {
     **{old: ("records", new) for old, new in {
         "record_format": "format", "max_record_moves": "max_moves", "read_record": "read",
@@ -81,8 +81,7 @@ FORWARDED = {
         "decision_view": "decision_view", "observed": "observed"}.items()},
     **{name: ("search", name) for name in (
         "draw_chance", "canonical_move", "default_playout", "default_own_only", "default_infer", "native",
-        "native_view", "native_start", "heuristic_scores", "inferred_view", "view_of", "sample_view",
-        "view_legal_moves", "policy_view")},
+        "native_view", "native_start", "heuristic_scores", "inferred_view")},
     **{old: ("model", new) for old, new in {
         "model_file": "file", "model_archive": "archive", "feature_layout": "feature_layout",
         "model_defaults": "defaults", "policy_of": "policy_of", "guided_view": "guided_view"}.items()},
@@ -90,12 +89,6 @@ FORWARDED = {
         "title", "params_help", "with_params", "seat_index", "narrate", "board_text", "referee_text",
         "result_text", "end_reason", "state_to_json", "belief_report", "belief_text", "review_belief")},
 }
-# optional member -> its capability
-_CAPABILITY_OF = {"native_view": "native", "native_start": "native", "heuristic_scores": "heuristic",
-                  "inferred_view": "opponent_model", "policy_of": "model_policy", "guided_view": "guided_worlds",
-                  "belief_report": "belief_report", "review_belief": "review_belief"}
-# what a game without a Model answered for the model's settings
-NO_MODEL = {"model_file": None, "model_archive": {}, "feature_layout": "", "model_defaults": {}}
 
 
 class Game(ABC):
@@ -189,25 +182,3 @@ class Game(ABC):
         assembly = self._assembly
         return capabilities_of(self.search, self.model, self.presentation, assembly.cooperative,
                                assembly.public_moves)
-
-    def __getattr__(self, name: str):
-        """Transitional: a member the Game had before its parts, read from its part
-        (FORWARDED). AttributeError for any other name."""
-        where = FORWARDED.get(name)
-        if where is None:
-            if name == "missing":
-                return lambda capability, use="": missing(self, capability, use)
-            if name == "require":
-                return lambda capability, use="": require(self, capability, use)
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        part = getattr(self, where[0])
-        if part is None:
-            if name in NO_MODEL:
-                return NO_MODEL[name]
-            raise missing(self, "model", f"Game.{name} is not offered")
-        member = getattr(part, where[1])
-        if member is None and where[1] in _CAPABILITY_OF:  # an optional member it has not: refused when called
-            def refused(*args, **kwargs):
-                raise missing(self, _CAPABILITY_OF[where[1]], f"Game.{name} is not offered")
-            return refused
-        return member

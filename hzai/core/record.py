@@ -85,20 +85,20 @@ class SeedRecord:
 
 def read_seed_record(game: "Game", data: Any) -> SeedRecord:
     """`data` (parsed JSON) as a SeedRecord of `game`'s kind; RecordError naming the
-    field otherwise. The record's params make the game (`game.with_params`)."""
+    field otherwise. The record's params make the game (`game.presentation.with_params`)."""
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     refuse_seat_view(data)
     unknown = set(data) - {"format", "params", "seed", "moves"}
     if unknown:
         raise RecordError(f"unknown record field(s): {shorten(', '.join(sorted(map(str, unknown))))}")
-    if data.get("format") != game.record_format:
-        raise RecordError(f"format must be {game.record_format!r}, not {quoted(data.get('format'))}")
+    if data.get("format") != game.records.format:
+        raise RecordError(f"format must be {game.records.format!r}, not {quoted(data.get('format'))}")
     params = data.get("params", {})
     if not isinstance(params, dict):
         raise RecordError("params must be an object")
     try:
-        of = game.with_params(params)
+        of = game.presentation.with_params(params)
     except (TypeError, ValueError) as exc:
         raise RecordError(f"params: {exc}") from None
     seed = data.get("seed", 0)
@@ -116,13 +116,13 @@ def read_seed_record(game: "Game", data: Any) -> SeedRecord:
 
 def check_length(game: "Game", moves: int) -> None:
     """Refuse a record longer than any game of `game` can be, before reading a move."""
-    most = game.max_record_moves
+    most = game.records.max_moves
     if moves > most:
         raise RecordError(f"moves: {moves} moves, but a game of {game.name} has at most {most}")
 
 
 def seed_record_json(record: SeedRecord) -> dict:
-    return {"format": record.game.record_format, "params": dict(record.game.params), "seed": record.seed,
+    return {"format": record.game.records.format, "params": dict(record.game.params), "seed": record.seed,
             "moves": list(record.moves)}
 
 

@@ -17,7 +17,7 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-if TYPE_CHECKING:  # annotations only: Game.with_params makes games through this registry
+if TYPE_CHECKING:  # annotations only: Presentation.with_params makes games through this registry
     from hzai.core.game import Game
 
 GROUP = "hzai.games"
@@ -96,7 +96,7 @@ def record_formats() -> dict[str, str]:
             game = make_game(name)
         except Exception:  # noqa: BLE001 - a broken registration names no format
             continue
-        record_format = getattr(game, "record_format", None)
+        record_format = getattr(getattr(game, "records", None), "format", None)
         if isinstance(record_format, str):
             formats.setdefault(record_format, name)
     return formats

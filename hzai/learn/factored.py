@@ -29,7 +29,7 @@ class ActionTable:
             for a in act[ptr[r]:ptr[r + 1]]:
                 key = (int(folder[r]), int(seat[r]), int(a))
                 if key not in cache:
-                    cache[key] = list(games[key[0]].native.action_features(key[1], key[2]))
+                    cache[key] = list(games[key[0]].search.native.action_features(key[1], key[2]))
                 feats.extend(cache[key])
                 fptr.append(len(feats))
         self.ptr = np.asarray(ptr, np.int64)  # record -> its pairs

@@ -59,7 +59,7 @@ class SelfplayConfig:
     shard: int = 50
     cpuct: float = DEFAULT_CPUCT
     pool: int = DEFAULT_POOL
-    params: str = ""  # the game's options as a JSON object (Game.with_params), "" for its defaults
+    params: str = ""  # the game's options as a JSON object (game.presentation.with_params), "" for its defaults
     full_share: float = 1.0  # share of decisions searched with the whole budget (the rest are fast)
     fast_budget: int = 0  # iterations of a fast decision's search; 0: the model's policy alone
     keep: float = 1.0  # share of fast decisions recorded, as value-only records

@@ -192,7 +192,7 @@ def load_cached(game, path: str | Path):
         return _CACHE[key]
 
 
-# ----- the model a game ships beside its package (Game.model_file) --------------------
+# ----- the model a game ships beside its package (game.model.file) --------------------
 def shipped_path(game) -> Path | None:
     """The game's kept model file, or None when it ships none (or has no learned search:
     capability model)."""
@@ -204,7 +204,7 @@ _SHIPPED: dict[tuple[str, str], tuple[Weights, object] | None] = {}
 
 
 def archived_path(game, tag: str) -> Path:
-    """The file of the earlier model `game` keeps under `tag` (Game.model_archive);
+    """The file of the earlier model `game` keeps under `tag` (game.model.archive);
     ModelError when it keeps none under that tag or the file is missing."""
     entry = game.model.archive.get(tag) if game.capabilities.model else None
     if entry is None:

@@ -248,7 +248,7 @@ def test_make_bot_for_a_game_refuses_infer_before_any_search():
 
 def test_hera_and_zeus_infers_by_default_and_a_game_without_a_model_does_not():
     """ismcts-v2 (the default before the learned search) without infer follows the
-    game's default (Game.default_infer): Hera and Zeus searches over the inferred worlds
+    game's default (game.search.default_infer): Hera and Zeus searches over the inferred worlds
     (the same answer as infer=1), Legends over uniform ones; ismcts-v1 and every level
     below the top on a game without a model keep the uniform belief (on Hera and Zeus they
     search with the learned model, issue 31); the learned default's card model replaces the

@@ -29,7 +29,7 @@ def test_a_basic_game_gets_a_json_record_format():
 ])
 def test_a_bad_record_is_named(data, words):
     with pytest.raises(RecordError, match=words):
-        ToyGame().read_record(data)
+        ToyGame().records.read(data)
 
 
 def test_replay_names_the_move_index_and_text():
@@ -76,7 +76,7 @@ def test_defaults_show_every_move_and_narrate_nothing():
 
 def test_with_params_names_an_unknown_key():
     with pytest.raises(ValueError, match="unknown parameter 'size'"):
-        ToyGame().with_params({"size": 3})
+        ToyGame().presentation.with_params({"size": 3})
 
 
 def test_hera_zeus_hides_a_face_down_card_from_the_other_seat():

@@ -239,7 +239,7 @@ def test_a_net_reads_the_tables_count_or_all_and_another_count_is_refused_naming
     va = native_view(LegendsView.of(a, 0))
     # the old width reads exactly the table: its outputs equal those of the view stripped of its history
     spec = view_spec(LegendsView.of(a, 0))
-    stripped_feats = [i for i in g3.native.view_features(va) if i < table]
+    stripped_feats = [i for i in g3.search.native.view_features(va) if i < table]
     assert stripped_feats == [i for i in reference.view_features(LegendsView.of(a, 0)) if i < table]
     assert old3.card_probs(va) == old3.card_probs(va)
     # compare against a net with the same weights widened by zero rows for the history
@@ -247,8 +247,8 @@ def test_a_net_reads_the_tables_count_or_all_and_another_count_is_refused_naming
 
     rng = np.random.default_rng(0)
     w = rng.standard_normal((table, 16)).astype(np.float32)
-    heads = [(rng.standard_normal((g3.native.card_labels * g3.native.card_classes, 16)).astype(np.float32),
-              np.zeros(g3.native.card_labels * g3.native.card_classes, np.float32))]
+    heads = [(rng.standard_normal((g3.search.native.card_labels * g3.search.native.card_classes, 16)).astype(np.float32),
+              np.zeros(g3.search.native.card_labels * g3.search.native.card_classes, np.float32))]
     narrow = {"trunk": [(w, np.zeros(16, np.float32))], "heads": heads}
     wide = {"trunk": [(np.vstack([w, np.zeros((total - table, 16), np.float32)]), np.zeros(16, np.float32))],
             "heads": heads}

@@ -123,7 +123,7 @@ def test_ismcts_searches_with_the_team_value_and_the_blueprint_when_asked_and_di
     from hzai.search.ismcts import default_guide, new_tree
 
     g = _game(3, 4)
-    assert make_bot("ismcts").parts(g) == (True, False, False)  # Legends' defaults (LegendsGame.model_defaults)
+    assert make_bot("ismcts").parts(g) == (True, False, False)  # Legends' defaults (game.model.defaults)
     assert make_bot("ismcts:policy=1").parts(g) == (True, True, False)
     assert make_bot("ismcts-v2").guide(g) is None
     guide = default_guide(g, (True, True, False))

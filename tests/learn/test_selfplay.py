@@ -60,7 +60,7 @@ def test_a_folder_of_another_run_is_refused(tmp_path):
 
 
 def test_a_folder_of_another_feature_layout_is_refused_and_training_says_so(tmp_path, capsys):
-    """meta.json names the features' layout (Game.feature_layout); a folder made under
+    """meta.json names the features' layout (game.model.feature_layout); a folder made under
     another one (or before layouts were named) is not resumed into, and `hzai train`
     warns when it learns from one, naming the folder."""
     from hzai.core.registry import make_game

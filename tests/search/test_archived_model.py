@@ -1,4 +1,4 @@
-"""Earlier kept models stay playable under a bot name (Game.model_archive): ismcts-v3 is
+"""Earlier kept models stay playable under a bot name (game.model.archive): ismcts-v3 is
 the learned default as it was before the history-reading model. Its moves are held by
 tests/golden/learned_decisions.json; here, where it plays and how it refuses."""
 

@@ -83,7 +83,7 @@ def test_a_face_down_play_hides_the_card_but_not_the_slot():
 
 
 def test_legends_observation_follows_the_redaction():
-    """Legends: every legal move of random missions against Game.observed (L-INFO-1, -2)."""
+    """Legends: every legal move of random missions against game.records.observed (L-INFO-1, -2)."""
     hidden = 0
     for seats in (2, 3):
         game = make_game("legends", mission=1, heroes=["Perseus", "Atalanta", "Jason"][:seats])

@@ -2,7 +2,7 @@
 every RPC (issue 34).
 
 Before: a Hera and Zeus deal with a hand card that is null, 5, "Kraken" or a seat name,
-or a hand of 8, raised RecordError from `Game.start_of` inside AnalyzeGame, unconverted:
+or a hand of 8, raised RecordError from `game.records.start_of` inside AnalyzeGame, unconverted:
 INTERNAL. SuggestMove and Analyze answered the same record with INVALID_ARGUMENT."""
 
 from __future__ import annotations
