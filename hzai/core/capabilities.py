@@ -107,9 +107,9 @@ def capabilities_of(search, model, presentation, cooperative: bool = False,
     )
 
 
-def part_errors(search: type, model: type | None, presentation: type) -> list[str]:
-    """What is wrong with a game's part classes: a setting that means something only
-    with a part the game lacks, or half of the twin. [] when they fit together."""
+def part_errors(search: type) -> list[str]:
+    """What is wrong with a game's search support class: a setting that means something
+    only with a member it lacks, or half of the twin. [] when it fits together."""
     errors = []
     if (search.native_view is None) != (search.native_start is None):
         errors.append("its search support writes one of native_view and native_start: a twin needs both")

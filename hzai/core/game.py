@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 import zlib
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from hzai.core.capabilities import Capabilities, capabilities_of, part_errors
 from hzai.core.presentation import Presentation
@@ -37,36 +37,55 @@ if TYPE_CHECKING:
 Move = Hashable
 
 
+# What each part is a kind of.
+KINDS = {"records": Records, "search": SearchSupport, "model": Model, "presentation": Presentation}
+
+
 @dataclass(frozen=True)
 class Assembly:
-    """A game class's parts (classes, each made with the game) and the two facts about
-    its rules that are capabilities."""
+    """A game class's parts, each a class made with the game or a stand-in that imports
+    it on first use (hzai.lazy.lazy_call("module:Class")), and the two facts about its
+    rules that are capabilities."""
 
-    records: type = Records
-    search: type = SearchSupport
-    model: type | None = None
-    presentation: type = Presentation
+    records: Callable = Records
+    search: Callable = SearchSupport
+    model: Callable | None = None
+    presentation: Callable = Presentation
     cooperative: bool = False  # every seat gets the team's result
     public_moves: bool = False  # every move is seen in full by every seat
 
 
-def assemble(game_class: type, *, records: type = Records, search: type = SearchSupport, model: type | None = None,
-             presentation: type = Presentation, cooperative: bool = False, public_moves: bool = False) -> type:
+def assemble(game_class: type, *, records: Callable = Records, search: Callable = SearchSupport,
+             model: Callable | None = None, presentation: Callable = Presentation, cooperative: bool = False,
+             public_moves: bool = False) -> type:
     """Give `game_class` (a Game) its parts: the one place a game's package puts its game
     together. Each part is a subclass of the core's (Records, SearchSupport, Model,
-    Presentation); TypeError naming what does not fit."""
-    wanted = {"records": (records, Records), "search": (search, SearchSupport), "model": (model, Model),
-              "presentation": (presentation, Presentation)}
-    errors = [f"its {name} must be a subclass of {base.__name__}, not {part!r}" for name, (part, base) in wanted.items()
-              if not (part is None and name == "model") and not (isinstance(part, type) and issubclass(part, base))]
+    Presentation), or a stand-in that imports one when the part is first made
+    (`lazy_call("package.module:Class")`, so that making a game loads only the parts it
+    is asked for). TypeError naming what does not fit: here for a class, when the part
+    is made for a stand-in."""
+    errors = []
     if not (isinstance(game_class, type) and issubclass(game_class, Game)):
-        errors.insert(0, f"{game_class!r} is no hzai.core.Game")
-    if not errors:
-        errors = part_errors(search, model, presentation)
+        errors.append(f"{game_class!r} is no hzai.core.Game")
+    for name, part in {"records": records, "search": search, "model": model, "presentation": presentation}.items():
+        if part is None and name == "model":
+            continue
+        if isinstance(part, type):
+            errors += part_kind_errors(name, part)
+        elif not callable(part):
+            errors.append(f"its {name} must be a subclass of {KINDS[name].__name__}, not {part!r}")
     if errors:
         raise TypeError(f"game class {getattr(game_class, '__qualname__', game_class)}: " + "; ".join(errors))
     game_class._assembly = Assembly(records, search, model, presentation, bool(cooperative), bool(public_moves))
     return game_class
+
+
+def part_kind_errors(name: str, part: type) -> list[str]:
+    """What is wrong with `part` as a game's part `name`: not the core's kind, or (the
+    search support) settings that do not fit together."""
+    if not issubclass(part, KINDS[name]):
+        return [f"its {name} must be a subclass of {KINDS[name].__name__}, not {part!r}"]
+    return part_errors(part) if name == "search" else []
 
 
 # The members the Game had before it was split into parts, and the part each is now
@@ -162,19 +181,30 @@ class Game(ABC):
     # ----- the parts -------------------------------------------------------------------
     @cached_property
     def records(self) -> Records:
-        return self._assembly.records(self)
+        return self._part("records")
 
     @cached_property
     def search(self) -> SearchSupport:
-        return self._assembly.search(self)
+        return self._part("search")
 
     @cached_property
     def model(self) -> Model | None:
-        return None if self._assembly.model is None else self._assembly.model(self)
+        return None if self._assembly.model is None else self._part("model")
 
     @cached_property
     def presentation(self) -> Presentation:
-        return self._assembly.presentation(self)
+        return self._part("presentation")
+
+    def _part(self, name: str):
+        """Part `name` made for this game; a part assembled as a stand-in is checked here,
+        when it is first made (TypeError as `assemble`'s)."""
+        maker = getattr(self._assembly, name)
+        part = maker(self)
+        if not isinstance(maker, type):
+            errors = part_kind_errors(name, type(part))
+            if errors:
+                raise TypeError(f"game class {type(self).__qualname__}: " + "; ".join(errors))
+        return part
 
     @cached_property
     def capabilities(self) -> Capabilities:

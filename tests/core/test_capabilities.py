@@ -19,6 +19,7 @@ from hzai.core import (
     require,
 )
 from hzai.core.bot import BotError
+from hzai.lazy import lazy_call
 from hzai.core.capabilities import CAPABILITIES, capabilities_of
 from hzai.rng import SplitMix64
 from hzai.search import make_bot
@@ -166,6 +167,33 @@ def test_parts_that_do_not_fit_together_are_refused_when_assembled():
         assemble(ToyGame, presentation=SearchSupport)
     with pytest.raises(TypeError, match="is no hzai.core.Game"):
         assemble(Presentation)
+
+
+class Unfit(SearchSupport):
+    default_infer = True  # with no opponent model
+
+
+def test_a_part_assembled_by_name_is_imported_when_first_made_and_checked_then():
+    class Late(ToyGame):
+        pass
+
+    assemble(Late, search=lazy_call("tests.core.test_capabilities:Scored"), public_moves=True)
+    late = Late()  # (the module is imported again under the name given: compare by name)
+    assert type(late.search).__qualname__ == "Scored" and late.capabilities.offered() == ("public_moves", "heuristic")
+
+    class Misfit(ToyGame):
+        pass
+
+    assemble(Misfit, search=lazy_call("tests.core.test_capabilities:Unfit"),
+             presentation=lazy_call("tests.core.test_capabilities:Scored"))
+    game = Misfit()
+    with pytest.raises(TypeError, match="Misfit: its default_infer is on but it has no opponent model"):
+        game.search
+    with pytest.raises(TypeError, match="Misfit: its presentation must be a subclass of Presentation"):
+        game.presentation
+    assert game.records.format == "toy_guess-record/1", "the parts that fit are made"
+    with pytest.raises(TypeError, match="its records must be a subclass of Records, not 3"):
+        assemble(Misfit, records=3)
 
 
 def test_a_game_class_that_writes_a_parts_member_on_itself_is_refused_when_made():

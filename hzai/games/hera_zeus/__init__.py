@@ -4,17 +4,19 @@ the OpenSpiel wrapper, the adapters to its C++ twin (`native`).
 
 The game is put together here, in one place: `HeraZeusGame` is the rules (rules/game.py),
 and its parts are the records (records.py), the search support and the learned model
-(search_support.py) and the presentation (presentation.py). `make` is the factory
-pyproject.toml declares (entry point `hzai.games`: hera_zeus)."""
+(search_support.py) and the presentation (presentation.py), each imported when a game
+first asks for it (hzai.lazy): making a game and writing a record load neither the
+beliefs nor the twin. `make` is the factory pyproject.toml declares (entry point
+`hzai.games`: hera_zeus)."""
 
 from hzai.core.game import assemble
-from hzai.games.hera_zeus.presentation import HeraZeusPresentation
-from hzai.games.hera_zeus.records import HeraZeusRecords
 from hzai.games.hera_zeus.rules.game import Game as HeraZeusGame
-from hzai.games.hera_zeus.search_support import HeraZeusModel, HeraZeusSearch
+from hzai.lazy import lazy_call
 
-assemble(HeraZeusGame, records=HeraZeusRecords, search=HeraZeusSearch, model=HeraZeusModel,
-         presentation=HeraZeusPresentation)
+assemble(HeraZeusGame, records=lazy_call("hzai.games.hera_zeus.records:HeraZeusRecords"),
+         search=lazy_call("hzai.games.hera_zeus.search_support:HeraZeusSearch"),
+         model=lazy_call("hzai.games.hera_zeus.search_support:HeraZeusModel"),
+         presentation=lazy_call("hzai.games.hera_zeus.presentation:HeraZeusPresentation"))
 
 
 def make(deck: str = "classic", **variants) -> HeraZeusGame:

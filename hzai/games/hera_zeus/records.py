@@ -11,12 +11,13 @@ from hzai.games.hera_zeus.rules.game import Record
 from hzai.games.hera_zeus.rules.observed import seen_move
 from hzai.games.hera_zeus.rules.record import RECORD_FORMAT, RecordError, deal, max_record_moves, push_recorded
 from hzai.games.hera_zeus.rules.replay_cache import ReplayCache
+from hzai.lazy import lazy_call
 from hzai.text import quoted
 
-try:  # the core's replay and decision view; only without a built core is it missing
-    from hzai.games.hera_zeus.native.decision import native_decision
-except ImportError:  # pragma: no cover - only without a built core
-    native_decision = None
+# The core's replay and decision view (the twin's adapters, the beliefs): imported when a
+# view is first asked for, not when a record is written (hzai.lazy); asked only where the
+# core is built (game.search.native).
+native_decision = lazy_call("hzai.games.hera_zeus.native.decision:native_decision")
 
 # A deck is a file path to the library; input from anyone may only name the built-in one.
 TRUSTED_DECKS = ("classic",)
@@ -87,7 +88,7 @@ class HeraZeusRecords(Records):
         does not read to its end is replayed here, with the same answer."""
         if should_stop is not None and should_stop():  # the core's replay is not interrupted
             raise ReplayStopped(0)
-        if native_decision is not None and self.game.search.native is not None:
+        if self.game.search.native is not None:
             fast = native_decision(record)
             if fast is not None:
                 state, view = fast

@@ -6,19 +6,21 @@ the heuristic policy and drawing positions (`render`), the adapters to its C++ t
 of bots.
 
 The game is put together here, in one place: LegendsGame is the rules (game.py), its
-parts are parts.py's. `make` is the factory pyproject.toml declares (entry point
-`hzai.games`: legends)."""
+parts are parts.py's, imported when a game first asks for one (hzai.lazy). `make` is the
+factory pyproject.toml declares (entry point `hzai.games`: legends)."""
 
 from hzai.core.game import assemble
 from hzai.games.legends.game import LegendsGame, make
-from hzai.games.legends.parts import LegendsModel, LegendsPresentation, LegendsRecords, LegendsSearch
 from hzai.games.legends.record import Record
 from hzai.games.legends.view import LegendsView
+from hzai.lazy import lazy_call
 
 LegendsGame.view_type = LegendsView
 # A team game with a C++ twin, a heuristic, a learned team value and a learned card model
 # that weighs the worlds (guided_worlds); no hand-made opponent model and no belief report.
-assemble(LegendsGame, records=LegendsRecords, search=LegendsSearch, model=LegendsModel,
-         presentation=LegendsPresentation, cooperative=True)
+assemble(LegendsGame, records=lazy_call("hzai.games.legends.parts:LegendsRecords"),
+         search=lazy_call("hzai.games.legends.parts:LegendsSearch"),
+         model=lazy_call("hzai.games.legends.parts:LegendsModel"),
+         presentation=lazy_call("hzai.games.legends.parts:LegendsPresentation"), cooperative=True)
 
 __all__ = ["LegendsGame", "LegendsView", "Record", "make"]
