@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 #include <vector>
 
@@ -654,30 +655,133 @@ void LgModel::check() {
   }
 }
 
+// ----- the nets' evaluation (docs/learning.md, "Search over the blueprint") ----------
+// The blueprint is evaluated at every partner's move inside a tree with partners=1, the
+// value net at every leaf, so they are written for speed here, giving the very floats
+// learn::Net gives (tests/learn/test_legends_partners.py and
+// benchmarks/legends_partners_cost.py check that the searches decide the same):
+// - the trunk sums each output's terms in learn::Net::trunk_of's order, only 32 outputs
+//   at a time (vectors of 8 floats held in registers across the inputs): an output's sum
+//   is the same sequence of float additions, so the same float;
+// - the head is evaluated at the outputs the legal actions' features name, each once,
+//   instead of at all of them;
+// - a single legal action has probability 1 without the nets (as the softmax makes it).
+// A cache of a tree's pictures (a partner's picture seen again in another world of the
+// decision) was measured slower than evaluating them afresh, and left out.
+namespace {
+
+typedef float F8 __attribute__((vector_size(32)));
+constexpr int BLOCK = 32;  // outputs a pass keeps in registers: 4 vectors of 8
+
+// Where the compiler can, a second copy of affine_in_order for processors with AVX2 (8
+// floats an instruction, chosen when the module loads); the same multiplications and
+// additions (no fused multiply-add), so the same floats.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define LG_WIDE_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define LG_WIDE_CLONES
+#endif
+
+// out[o] = bias[o] + the sum, in order, of rows[r][o] scaled by x[r] (x null: 1; a zero
+// x skipped), for o in [0, n_out); rows[r] = w + at[r] * n_out.
+LG_WIDE_CLONES void affine_in_order(const float* bias, const float* w, int n_out, const int32_t* at, const float* x,
+                                    int n_rows, float* out) {
+  int o = 0;
+  for (; o + BLOCK <= n_out; o += BLOCK) {
+    F8 a0, a1, a2, a3, t0, t1, t2, t3;
+    std::memcpy(&a0, bias + o, sizeof a0), std::memcpy(&a1, bias + o + 8, sizeof a1);
+    std::memcpy(&a2, bias + o + 16, sizeof a2), std::memcpy(&a3, bias + o + 24, sizeof a3);
+    for (int r = 0; r < n_rows; ++r) {
+      const float* row = w + (size_t)at[r] * n_out + o;
+      const float xr = x ? x[r] : 1.0f;
+      if (xr == 0.0f) continue;
+      std::memcpy(&t0, row, sizeof t0), std::memcpy(&t1, row + 8, sizeof t1);
+      std::memcpy(&t2, row + 16, sizeof t2), std::memcpy(&t3, row + 24, sizeof t3);
+      if (x) {
+        a0 += xr * t0, a1 += xr * t1, a2 += xr * t2, a3 += xr * t3;
+      } else {
+        a0 += t0, a1 += t1, a2 += t2, a3 += t3;
+      }
+    }
+    std::memcpy(out + o, &a0, sizeof a0), std::memcpy(out + o + 8, &a1, sizeof a1);
+    std::memcpy(out + o + 16, &a2, sizeof a2), std::memcpy(out + o + 24, &a3, sizeof a3);
+  }
+  for (; o < n_out; ++o) {  // the outputs past the last whole block, one at a time
+    float a = bias[o];
+    for (int r = 0; r < n_rows; ++r) {
+      if (x && x[r] == 0.0f) continue;
+      const float term = w[(size_t)at[r] * n_out + o];
+      a += x ? x[r] * term : term;
+    }
+    out[o] = a;
+  }
+}
+
+// learn::Net::trunk_of's h, the same floats.
+void trunk_in_order(const learn::Net& net, const int32_t* idx, int n, float* h) {
+  float a[learn::MAX_WIDTH], z[learn::MAX_WIDTH];
+  int32_t rows[learn::MAX_WIDTH];
+  const learn::Layer& first = net.trunk[0];
+  affine_in_order(first.b.data(), first.w.data(), first.out, idx, nullptr, n, a);
+  int width = first.out;
+  for (int o = 0; o < width; ++o) a[o] = a[o] > 0.0f ? a[o] : 0.0f;
+  for (size_t li = 1; li < net.trunk.size(); ++li) {
+    const learn::Layer& l = net.trunk[li];
+    for (int i = 0; i < l.in; ++i) rows[i] = i;
+    affine_in_order(l.b.data(), l.w.data(), l.out, rows, a, l.in, z);
+    width = l.out;
+    for (int o = 0; o < width; ++o) a[o] = z[o] > 0.0f ? z[o] : 0.0f;
+  }
+  std::copy(a, a + width, h);
+}
+
+}  // namespace
+
 void lg_model_values(const LgGame& g, const LgModel& m, const LgState& s, double* out) {
   int32_t idx[LG_MAX_FEATURES];
   float h[learn::MAX_WIDTH];
   const int n = lg_state_features(g, s, lg_value_seat(g, s), idx);  // all below the table's count
-  m.value.trunk_of(idx, n, h);
+  trunk_in_order(m.value, idx, n, h);  // learn::Net::trunk_of's floats
   const double p = learn::sigmoid(m.value.head_at(0, h, 0));
   for (int i = 0; i < g.seats; ++i) out[i] = p;
 }
 
-void lg_model_policy_of(const LgGame& g, const LgModel& m, const int32_t* idx, int k, int seat, const int* legal, int n,
-                        double* out) {
-  float h[learn::MAX_WIDTH];
-  m.policy.trunk_of(idx, readable(m.policy, idx, k), h);
+namespace {
+
+// The probabilities of the legal actions from the trunk's `h`: each action's logit sums
+// the head's outputs at its features, in its features' order; each output is evaluated
+// once, and only the outputs some legal action has.
+void policy_from_trunk(const LgGame& g, const LgModel& m, const float* h, int seat, const int* legal, int n,
+                       double* out) {
   const int total = lg_action_layout().total;
-  std::vector<double> z((size_t)total);
-  for (int j = 0; j < total; ++j) z[(size_t)j] = m.policy.head_at(0, h, j);
+  if (total > LG_MAX_ACTION_OUTPUTS) throw std::logic_error("more action features than LG_MAX_ACTION_OUTPUTS");
+  double z[LG_MAX_ACTION_OUTPUTS];
+  bool have[LG_MAX_ACTION_OUTPUTS] = {};
   int32_t feats[LG_MAX_ACTION_FEATURES];
   for (int i = 0; i < n; ++i) {
     const int c = lg_action_features(g, seat, legal[i], feats);
     double logit = 0.0;
-    for (int j = 0; j < c; ++j) logit += z[(size_t)feats[j]];
+    for (int j = 0; j < c; ++j) {
+      const int f = feats[j];
+      if (!have[f]) z[f] = m.policy.head_at(0, h, f), have[f] = true;
+      logit += z[f];
+    }
     out[i] = logit;
   }
   learn::softmax(out, n);
+}
+
+}  // namespace
+
+void lg_model_policy_of(const LgGame& g, const LgModel& m, const int32_t* idx, int k, int seat, const int* legal, int n,
+                        double* out) {
+  if (n == 1) {  // what the softmax of one logit is, exactly, without the nets
+    out[0] = 1.0;
+    return;
+  }
+  float h[learn::MAX_WIDTH];
+  trunk_in_order(m.policy, idx, readable(m.policy, idx, k), h);
+  policy_from_trunk(g, m, h, seat, legal, n, out);
 }
 
 void lg_model_policy(const LgGame& g, const LgModel& m, const LgView& v, const int* legal, int n, double* out) {

@@ -21,6 +21,7 @@ namespace hzn::lg {
 constexpr int LG_KINDS = MAX_ATTR + 1;   // kinds a game may have (attributes and DI)
 constexpr int LG_MAX_FEATURES = 1280;    // active features of one picture and its history, at most
 constexpr int LG_MAX_ACTION_FEATURES = 24;  // active features of one action, at most
+constexpr int LG_MAX_ACTION_OUTPUTS = 512;  // action features in all (the policy head's outputs), at most
 
 // The card-location model (the blueprint's second head): for each partner, counted from
 // the seat on (the next seat is partner 1), and each kind, how many cards of that kind
