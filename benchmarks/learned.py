@@ -28,10 +28,6 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
-from hzai.learn.match import interval  # mean and 95% interval over paired deals
-
 from benchmarks import harness
 
 CONCERN = "learning"  # its group in `python -m benchmarks list`
@@ -40,9 +36,7 @@ RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def _write(name: str, data: dict, out: Path) -> Path:
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"learned_{name}.json"
-    path.write_text(json.dumps(data, indent=1) + "\n")
+    path = harness.write_json(out / f"learned_{name}.json", data)
     print(json.dumps(data if len(json.dumps(data)) < 2000 else {k: data[k] for k in list(data)[:12]}, indent=1))
     return path
 
@@ -127,82 +121,35 @@ def speed(args) -> dict:
 # ----- strength at wall-time budgets, paired deals --------------------------------------
 def _pair(job):
     from hzai.search import Limits
-    from hzai.search.arena import play_game
 
     a, b, deal, k, ms_a, ms_b, model = job
     if model:  # this worker only: `ismcts` reads this file as the game's kept model (a candidate)
         from hzai.core import make_game
 
         type(make_game("hera_zeus").model).file = Path(model).resolve()
-    score = 0.0
-    thinks = []
-    for index in (0, 1):  # index 0: A in the first seat; 1: B first, the same deal
-        if ms_a == ms_b:
-            r = play_game("hera_zeus", None, a, b, index, Limits(millis=ms_a), deal - index)
-        else:
-            r = _play_uneven(a, b, index, ms_a, ms_b, deal)
-        score += r.a_points
-        thinks.append(r)
-    return k, score / 2, [t.think_seconds for t in thinks], [t.decisions for t in thinks]
-
-
-def _play_uneven(a, b, index, ms_a, ms_b, deal):
-    """One game with a budget of its own for each bot (A's ms_a, B's ms_b)."""
-    import hzai.search.arena as arena
-    from hzai.core import make_game
-    from hzai.rng import SplitMix64, mix_seed
-    from hzai.search import Limits, make_bot
-
-    game = make_game("hera_zeus")
-    labels = ("A", "B") if index == 0 else ("B", "A")
-    bots = {"A": make_bot(a), "B": make_bot(b)}
-    budget = {"A": Limits(millis=ms_a), "B": Limits(millis=ms_b)}
-    state = game.new_state(deal)
-    referee = SplitMix64(deal ^ 0xA7E4A)
-    think, decisions, moves = {"A": 0.0, "B": 0.0}, {"A": 0, "B": 0}, 0
-    while not state.is_terminal:
-        if state.is_chance:
-            arena.referee_step(state, referee)
-            continue
-        p = state.current_seat
-        who = labels[p]
-        start = time.perf_counter()
-        move = bots[who].decide(state.view(p), budget[who], mix_seed(deal, moves)).move
-        think[who] += time.perf_counter() - start
-        decisions[who] += 1
-        state.apply(move)
-        moves += 1
-    returns = state.returns()
-    winner = "draw" if returns[0] == returns[1] else game.seats[0 if returns[0] > returns[1] else 1]
-    return arena.GameResult(index, deal, dict(zip(game.seats, labels)), winner, moves, state.turn, think, decisions,
-                            state.reason, None)
+    played = harness.play_pair(a, b, deal, Limits(millis=ms_a), limits_b=Limits(millis=ms_b))
+    return k, sum(r.a_points for r in played) / 2, [r.think_seconds for r in played], [r.decisions for r in played]
 
 
 def strength(args) -> dict:
     ms_b = args.ms_b or args.ms
     jobs = [(args.a, args.b, args.seed + k, k, args.ms, ms_b, args.model) for k in range(args.pairs)]
-    scores = {}
     think = {"A": 0.0, "B": 0.0}
     decisions = {"A": 0, "B": 0}
-    started = time.perf_counter()
-    with mp.get_context("spawn").Pool(args.jobs) as pool:
-        for k, score, thinks, decs in pool.imap_unordered(_pair, jobs):
-            scores[k] = score
-            for t, d in zip(thinks, decs):
-                for who in ("A", "B"):
-                    think[who] += t[who]
-                    decisions[who] += d[who]
-            mean, low, high = interval(np.asarray(list(scores.values())))
-            print(f"\r{2 * len(scores)}/{2 * args.pairs} games: A {100 * mean:.1f}% [{100 * low:.1f}-{100 * high:.1f}] "
-                  f"{time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    mean, low, high = interval(np.asarray(list(scores.values())))
-    return {"a": args.a, "b": args.b, "ms_a": args.ms, "ms_b": ms_b, "games": 2 * len(scores), "seed": args.seed,
+
+    def count(thinks, decs) -> None:
+        for t, d in zip(thinks, decs):
+            for who in ("A", "B"):
+                think[who] += t[who]
+                decisions[who] += d[who]
+
+    played = harness.paired_match(_pair, jobs, args.jobs, on_pair=count)
+    mean, low, high = played.interval()
+    return {"a": args.a, "b": args.b, "ms_a": args.ms, "ms_b": ms_b, "games": played.games, "seed": args.seed,
             "model": args.model or "shipped", "command": harness.command("learned"),
             "score_a": round(mean, 4), "low": round(low, 4), "high": round(high, 4),
             "ms_per_decision": {w: round(1000 * think[w] / max(1, decisions[w]), 1) for w in think},
-            "seconds": round(time.perf_counter() - started, 1), "jobs": args.jobs,
-            "pair_scores": [scores[k] for k in sorted(scores)]}
+            "seconds": round(played.seconds, 1), "jobs": args.jobs, "pair_scores": played.pair_scores()}
 
 
 def pooled(runs: list[dict]) -> dict:

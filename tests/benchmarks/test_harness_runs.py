@@ -5,6 +5,7 @@ the native arena alone, run_team) agree."""
 
 from __future__ import annotations
 
+import importlib
 from multiprocessing import get_context
 from types import SimpleNamespace
 
@@ -16,7 +17,7 @@ from hzai.core.bot import wilson_interval
 from hzai.learn.match import interval
 from hzai.search.arena import run_team
 
-from benchmarks import harness, pbi
+from benchmarks import harness
 
 LEGENDS = {"mission": 1, "heroes": ["Perseus", "Atalanta"]}
 
@@ -44,7 +45,9 @@ def test_a_game_with_a_budget_each_is_the_arenas_game_at_equal_budgets():
 
 def test_a_paired_match_scores_every_pair_with_hzai_matchs_interval(capsys):
     jobs = [("random", "heuristic", 5000 + k, k, 1) for k in range(3)]
-    played = harness.paired_match(pbi._pair, jobs, 2)
+    # benchmarks.pbi as sys.modules has it now (`python -m benchmarks run` imports a fresh copy): its
+    # worker must be the module's own object to reach the spawned processes
+    played = harness.paired_match(importlib.import_module("benchmarks.pbi")._pair, jobs, 2)
     assert sorted(played.scores) == [0, 1, 2] and played.games == 6
     for k in range(3):
         alone = harness.play_pair("random", "heuristic", 5000 + k, Limits(iterations=1))
