@@ -17,7 +17,6 @@ decision of each. Writes benchmarks/results/pool_size.json and pool_size.md.
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 from pathlib import Path
 
@@ -92,10 +91,9 @@ def main(argv=None) -> int:
               f"ms a decision {rows[-1]['ms_per_decision']['sized']} (sized) / {rows[-1]['ms_per_decision']['fixed']} (fixed)",
               flush=True)
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
     data = {"command": command, "machine": harness.machine(), "sized": SIZED,
             "fixed": f"{FIXED} with a pool of {POOL}", "rows": rows}
-    out.write_text(json.dumps(data, indent=2) + "\n")
+    harness.write_json(out, data, indent=2)
     out.with_suffix(".md").write_text(table(data))
     print(f"written: {out} and {out.with_suffix('.md')}")
     return 0
