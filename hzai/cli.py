@@ -1,9 +1,9 @@
 """The `hzai` command line.
 
 Every command that reads a record reads it the same way for every registered game
-(hzai.record_file: its `format` names the game, whose `read_record` reads it) and then
-asks only the game's core interfaces (hzai.core: Game, State, View, and the capabilities
-it declares); no command names a game's rules. `hzai new --game NAME` makes any
+(hzai.record_file: its `format` names the game, whose `game.records.read` reads it) and
+then asks only the game's core interfaces (hzai.core: Game, State, View, and the parts the
+game has: records, search, model, presentation); no command names a game's rules. `hzai new --game NAME` makes any
 registered game from its parameters.
 
 Exit codes: 0 done, 2 bad input (malformed record, illegal move, bad option) with one

@@ -3,7 +3,7 @@ command line's record commands (hzai.cli).
 
 The file is read once, bounded in size, as JSON (hzai.jsonread: no hostile shape gets
 through); its `format` names the game through the registry (`record_formats`), and that
-game's own `read_record` makes the record, with the file's folder as `base` (a local
+game's own `game.records.read` makes the record, with the file's folder as `base` (a local
 record may name files beside it: a Hera and Zeus deck, a Legends data file). Every
 problem is a RecordError naming the file and what is wrong with it."""
 
@@ -57,7 +57,7 @@ def game_of_record(data: Any):
 
 
 def record_of(data: Any, base: str | Path | None = None):
-    """The record `data` (parsed JSON) is, read by its game's `read_record`; `base`: the
+    """The record `data` (parsed JSON) is, read by its game's `game.records.read`; `base`: the
     folder of the local file it came from (None: from anyone)."""
     return game_of_record(data).records.read(data, base=None if base is None else Path(base))
 

@@ -6,5 +6,5 @@ models trained on them with numpy, and model files the native core evaluates.
     hzai match model.npz --games 400                           # the new model against the kept one
 
 Nothing here names a game's rules: a game offers `native.selfplay`, `native.feature_count`
-and a model layout (`Game.model_layout`), and ships its kept model beside its package.
+and a model layout (`game.model.feature_layout`), and ships its kept model beside its package.
 """
