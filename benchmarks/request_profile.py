@@ -19,11 +19,15 @@ Three measures, each on the load check's positions (records 20+ moves into dealt
    consecutive entries of one module merged (A A B A C B: 5). Modules: distinct modules
    (3). Returns: stays in a module already stayed in, places less modules (2).
 
-   Counted at three granularities: the service's (hzai_server's functions, and each
+   Counted at five granularities: the service's (hzai_server's functions, and each
    call from them into hzai counted in that hzai module, not followed inside); the data
    path (the same less the modules every call passes through whatever it asks, PLUMBING:
-   the RPC wrapper, errors, logs, metrics, admission, the caller's key); and every
+   the RPC wrapper, errors, logs, metrics, admission, the caller's key); the server's
+   modules (the service's with the calls into hzai left out: the path through
+   hzai_server alone, the count issue 45 item 3 states its target in, "the path a
+   SuggestMove takes through the server's modules"), whole and less PLUMBING; and every
    project function (everything but the search). The search is the bot's decide.
+   `--only-path` counts the path alone.
 
 3. Server CPU per call beyond the search's own, in a server of its own process
    (`hzai-server --processes 1`), at each of --cpu-iterations: the server's CPU time (all its
@@ -228,12 +232,24 @@ def stays(entered: list[tuple[str, str]]) -> dict:
 
 
 def path_counts(entered: list[tuple[str, str, bool, bool]]) -> dict:
-    """Two granularities: the service's (hzai_server's functions, and each call from them
-    into hzai, not followed inside) and every project function (but the search's)."""
+    """The granularities of the module docstring: the service's (hzai_server's functions,
+    and each call from them into hzai, not followed inside), its data path (less
+    PLUMBING), the server's modules alone (whole, and less PLUMBING) and every project
+    function (but the search's)."""
     service = [(m, f) for m, f, library, _ in entered if not library]
+    server = [(m, f) for m, f in service if m.startswith("hzai_server")]
     return {"service": stays(service),
             "data_path": stays([(m, f) for m, f in service if m not in PLUMBING]),
+            "server_modules": stays(server),
+            "server_data_path": stays([(m, f) for m, f in server if m not in PLUMBING]),
             "every_function": stays([(m, f) for m, f, _, search in entered if not search])}
+
+
+# The counts a report may lack (written before they were counted): derived from its
+# service path's modules in order, which holds them all.
+DERIVED = {"data_path": lambda m: m not in PLUMBING,
+           "server_modules": lambda m: m.startswith("hzai_server"),
+           "server_data_path": lambda m: m.startswith("hzai_server") and m not in PLUMBING}
 
 
 def profile_rows(stats: pstats.Stats, calls: int, key: int, top: int) -> list[dict]:
@@ -335,14 +351,14 @@ def server_cpu(records: list[str], iterations: int, calls: int, replay_cache: in
             "server_cpu_ms_per_call": round((cpu - idle_rate * wall) * 1000 / calls, 4)}
 
 
-def data_path_of(path: dict) -> dict:
-    """A report's data path (an earlier report's, written before this count: from its
-    service path's modules in order)."""
-    if "data_path" in path:
-        return path["data_path"]
+def count_of(path: dict, name: str) -> dict:
+    """A report's count `name` (an earlier report's, written before that count: derived
+    from its service path's modules in order)."""
+    if name in path:
+        return path[name]
     runs: list[str] = []
     for module in path["service"]["module_order"]:
-        if module not in PLUMBING and (not runs or runs[-1] != module):
+        if DERIVED[name](module) and (not runs or runs[-1] != module):
             runs.append(module)
     return {"places": len(runs), "modules": len(set(runs)), "returns": len(runs) - len(set(runs)),
             "module_order": runs}
@@ -352,9 +368,8 @@ def comparison(before: dict, after: dict) -> list[str]:
     """Markdown rows: the path counts and the CPU figures of `before` and `after`."""
     rows = ["| measure | before | after |", "|---|---|---|"]
     if "path" in before and "path" in after:
-        for name in ("service", "data_path", "every_function"):
-            b = before["path"][name] if name != "data_path" else data_path_of(before["path"])
-            a = after["path"][name] if name != "data_path" else data_path_of(after["path"])
+        for name in ("service", "data_path", "server_modules", "server_data_path", "every_function"):
+            b, a = count_of(before["path"], name), count_of(after["path"], name)
             rows.append(f"| path, {name.replace('_', ' ')}: places / modules / returns | "
                         f"{b['places']} / {b['modules']} / {b['returns']} | {a['places']} / {a['modules']} / {a['returns']} |")
     by_b = before.get("cpu_by_iterations") or ({str(before["cpu"]["iterations"]): before["cpu"]} if "cpu" in before else {})
@@ -406,7 +421,9 @@ def write_md(out: Path, report: dict) -> None:
                   "merged), a return a stay in a module already stayed in (places less modules). At the service's "
                   "granularity a call from hzai_server into hzai counts as a stay in that hzai module and is not "
                   "followed inside; the data path is the same less the modules every call passes through whatever "
-                  f"it asks ({', '.join(sorted(PLUMBING))}); at every function's, everything is followed but the "
+                  f"it asks ({', '.join(sorted(PLUMBING))}); the server's modules are the service's less the calls "
+                  "into hzai (hzai_server alone: the count issue 45 item 3 states its target in), whole and less "
+                  "the same modules (server data path); at every function's, everything is followed but the "
                   "search (the bot's decide).", ""]
         for name, path in report["path"].items():
             lines += [f"### {name.replace('_', ' ')}: {path['places']} places over {path['modules']} modules, "
@@ -438,6 +455,7 @@ def main(argv=None) -> int:
     parser.add_argument("--cpu-iterations", type=int, nargs="+", default=[200],
                         help="budgets of the CPU measure (the first is `cpu` in the report, every one in cpu_by_iterations)")
     parser.add_argument("--only-cpu", action="store_true", help="the CPU measure alone (no path, no profiles)")
+    parser.add_argument("--only-path", action="store_true", help="the path of one call alone (no profiles, no CPU)")
     parser.add_argument("--cpu-calls", type=int, default=400, help="calls of the CPU measure (0: skip it)")
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--top", type=int, default=15)
@@ -448,6 +466,8 @@ def main(argv=None) -> int:
     parser.add_argument("--before-commit", default="", help="the commit the --before report measured")
     parser.add_argument("--out", default=str(RESULTS / "request_profile.json"), help="the JSON; the .md beside it")
     args = parser.parse_args(argv)
+    if args.only_cpu and args.only_path:
+        parser.error("--only-cpu and --only-path leave nothing to measure together: give one")
     if args.calls < 1 or args.cpu_calls < 0 or args.positions < 2 or any(b < 1 for b in args.iterations):
         parser.error("--calls >= 1, --cpu-calls >= 0, --positions >= 2, --iterations >= 1")
     from benchmarks.service import positions
@@ -461,13 +481,13 @@ def main(argv=None) -> int:
             print(f"path ({name}): {path['places']} places, {path['modules']} modules, {path['returns']} returns",
                   flush=True)
     report["profiles"] = []
-    for iterations in ([] if args.only_cpu else args.iterations):
+    for iterations in ([] if args.only_cpu or args.only_path else args.iterations):
         for cache in (1000, 0):
             run = profile(records, iterations, args.calls, cache, args.top)
             report["profiles"].append(run)
             print(f"profile {iterations} it, cache {cache}: {run['profiled_ms_per_call']} ms profiled a call, "
                   f"search run {run['native_search_run_ms_per_call']} ms", flush=True)
-    for budget in (args.cpu_iterations if args.cpu_calls else []):
+    for budget in (args.cpu_iterations if args.cpu_calls and not args.only_path else []):
         search = search_cpu(records, budget, args.cpu_calls) * 1000 / args.cpu_calls
         cpu = {"iterations": budget, "search_cpu_ms_per_call": round(search, 4)}
         for name, cache in (("warm", -1), ("cold", 0)):

@@ -24,6 +24,12 @@ def test_a_small_request_profile_writes_the_path_the_profiles_and_the_cpu(tmp_pa
     assert "hzai.search.ismcts" in service["module_order"], "the bot's search is on the path"
     assert service["places"] == len(service["module_order"]) >= service["modules"] > 1
     assert service["returns"] == service["places"] - service["modules"]
+    server = report["path"]["server_modules"]
+    assert server["module_order"] and all(m.startswith("hzai_server") for m in server["module_order"])
+    assert server["module_order"][0] == "hzai_server.rpc" and "hzai_server.bot_service" in server["module_order"]
+    assert server["returns"] == server["places"] - server["modules"] and server["places"] < service["places"]
+    data = report["path"]["server_data_path"]
+    assert data["module_order"][0] == "hzai_server.bot_service" and "hzai_server.rpc" not in data["module_order"]
     every = report["path"]["every_function"]
     assert every["places"] >= service["places"]
     assert [(p["iterations"], p["replay_cache"]) for p in report["profiles"]] == [(1, 1000), (1, 0)]
@@ -36,3 +42,13 @@ def test_a_small_request_profile_writes_the_path_the_profiles_and_the_cpu(tmp_pa
     assert list(report["cpu_by_iterations"]) == ["20", "40"] and report["cpu_by_iterations"]["20"] == cpu
     text = out.with_suffix(".md").read_text()
     assert "## The path of one cold call" in text and "## Profile: 1 iterations" in text
+
+
+def test_only_path_counts_the_path_alone(tmp_path):
+    out = tmp_path / "path.json"
+    done = subprocess.run([sys.executable, "-m", "benchmarks.request_profile", "--only-path", "--positions", "3",
+                           "--out", str(out)], cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    report = json.loads(out.read_text())
+    assert set(report["path"]) == {"service", "data_path", "server_modules", "server_data_path", "every_function"}
+    assert report["profiles"] == [] and "cpu" not in report
