@@ -18,10 +18,10 @@ from hzai_proto.v3 import match_pb2, match_pb2_grpc
 from hzai_server import convert, fairness, seen
 from hzai_server.errors import ApiError, invalid, precondition
 from hzai_server.hosting import HostedMatches, Match, client_of, resolve_chance
-from hzai_server.rpc import handler
+from hzai_server.rpc import CallStop, handler
 from hzai_server.admission import priority_of
 from hzai_server.decision import Decision, DecisionRequest
-from hzai_server.searches import CallStop, Searches, check_level, decide, make_checked_bot, within_deadline
+from hzai_server.searches import Searches, check_level, decide, make_checked_bot, within_deadline
 from hzai_server.seats import Grant, acting_seat, denied
 from hzai_server.store import LoggedMove
 

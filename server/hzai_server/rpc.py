@@ -6,7 +6,9 @@ its request deserializers never raise (grpc would answer a message that does not
 with INTERNAL and no log line of ours); they hand the handler an `Undecodable` instead,
 which it answers with INVALID_ARGUMENT and one log line like any other bad request.
 `Lifecycle` tells handlers when the server is draining (new calls: UNAVAILABLE) and when
-running searches must answer with what they have (see app.HzaiServer.stop). `CallHooks`
+running searches must answer with what they have (see app.HzaiServer.stop); a call's
+`CallStop` reads it, the client's cancel and deadline, and counts the call's searches in
+its metrics. `CallHooks`
 carry the server's metrics and rate limiter: every call is timed and counted by method
 and code, and a call over its client's rate is refused before its work; health checks
 and reflection are not ours, so they are neither limited nor counted, but `add_guarded`
@@ -79,6 +81,35 @@ def current_lifecycle() -> Lifecycle | None:
 def current_hooks() -> CallHooks:
     """The metrics and limiter of the server whose call runs on this thread."""
     return getattr(_current, "hooks", NO_HOOKS)
+
+
+class CallStop:
+    """True once the call should stop its work: cancelled, past its deadline, or the
+    server is stopping."""
+
+    def __init__(self, context: grpc.ServicerContext | None):
+        self.event = threading.Event()
+        self.context = context
+        lifecycle = current_lifecycle()
+        self.shutdown = lifecycle.stop_searches if lifecycle is not None else None
+        self.metrics = current_hooks().metrics
+        if context is not None and not context.add_callback(self.event.set):
+            self.event.set()  # the call has already ended
+
+    def __call__(self) -> bool:
+        if self.event.is_set() or (self.shutdown is not None and self.shutdown.is_set()):
+            return True
+        remaining = self.context.time_remaining() if self.context is not None else None
+        return remaining is not None and remaining <= 0
+
+    def ended(self) -> bool:
+        """The call itself is over (the client will not read an answer)."""
+        return self.event.is_set() or (self.context is not None and not self.context.is_active())
+
+    def searched(self, iterations: int, start: float) -> None:
+        """Count a search of this call that ran `iterations` since `start` (perf_counter)."""
+        if self.metrics is not None:
+            self.metrics.searched(iterations, time.perf_counter() - start)
 
 
 class Undecodable:

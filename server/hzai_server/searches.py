@@ -11,8 +11,9 @@
 - The search sees a seat's view only; the callers get it from the game
   (`game.records.view_to_decide`, `State.view`).
 - Metrics (when the server keeps them): searches in flight and refusals for want of a
-  slot here; each search's iterations and seconds through the call's CallStop, which
-  every search of a call is given (so a search on another thread counts too).
+  slot here; each search's iterations and seconds through the call's CallStop
+  (hzai_server.rpc, with the call's other state), which every search of a call is given
+  (so a search on another thread counts too).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from hzai.search.levels import MAX_LEVEL, MIN_LEVEL
 
 from hzai_server.admission import BATCH, INTERACTIVE, Abandoned, Admission, QueueFull, priority_of
 from hzai_server.errors import ApiError, invalid, quoted
-from hzai_server.rpc import current_hooks, current_lifecycle
+from hzai_server.rpc import CallStop
 
 # Share of the time left to a call that a search may use, and the least kept back for
 # building and sending the answer.
@@ -41,35 +42,6 @@ DEADLINE_MARGIN_MS = 30
 # The retry delay (google.rpc.RetryInfo) sent with a search refused for want of a slot
 # or of room in its queue: about one search of the default budget.
 SHED_RETRY_SECONDS = 1.0
-
-
-class CallStop:
-    """True once the call should stop its work: cancelled, past its deadline, or the
-    server is stopping."""
-
-    def __init__(self, context: grpc.ServicerContext | None):
-        self.event = threading.Event()
-        self.context = context
-        lifecycle = current_lifecycle()
-        self.shutdown = lifecycle.stop_searches if lifecycle is not None else None
-        self.metrics = current_hooks().metrics
-        if context is not None and not context.add_callback(self.event.set):
-            self.event.set()  # the call has already ended
-
-    def __call__(self) -> bool:
-        if self.event.is_set() or (self.shutdown is not None and self.shutdown.is_set()):
-            return True
-        remaining = self.context.time_remaining() if self.context is not None else None
-        return remaining is not None and remaining <= 0
-
-    def ended(self) -> bool:
-        """The call itself is over (the client will not read an answer)."""
-        return self.event.is_set() or (self.context is not None and not self.context.is_active())
-
-    def searched(self, iterations: int, start: float) -> None:
-        """Count a search of this call that ran `iterations` since `start` (perf_counter)."""
-        if self.metrics is not None:
-            self.metrics.searched(iterations, time.perf_counter() - start)
 
 
 @dataclass
