@@ -266,7 +266,7 @@ def server_side(records: list[str], budgets: list[int], rounds: int, profile_rep
     from hzai.search import Limits
     from hzai_proto.v3 import bot_pb2, common_pb2
     from hzai_server import convert
-    from hzai_server.searches import make_checked_bot
+    from hzai_server.convert import make_checked_bot
 
     def request_bytes(text: str, budget: int, seed: int) -> bytes:
         return bot_pb2.SuggestMoveRequest(position=common_pb2.Position(game="hera_zeus", record_json=text),

@@ -15,8 +15,9 @@ from hzai_server.errors import ApiError, invalid
 from hzai_server.hosting import client_of
 from hzai_server.rpc import CallStop, current_lifecycle, handler
 from hzai_server.decision import Decision, DecisionRequest, Decisions, analyst_for, record_key, suggestion
-from hzai_server.searches import (ProgressSlot, Searches, clock_ms, decide, finished_within, priority_from_proto,
-                                  run_analysis, within_deadline)
+from hzai_server.convert import priority_from_proto
+from hzai_server.searches import (ProgressSlot, Searches, clock_ms, decide, finished_within, run_analysis,
+                                  within_deadline)
 
 __all__ = ["BotServicer", "record_key"]  # record_key: hzai_server.decision's, named here as before
 

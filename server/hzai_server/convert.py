@@ -1,8 +1,9 @@
 """The one place where protobuf messages meet library objects, for every game.
 
 Everything from a request is checked here and rejected with INVALID_ARGUMENT naming the
-field (and the move index for records), so a game only ever sees well-formed input and
-the servicers only ever see library objects. What a game needs is read through
+field (and the move index for records): its game, record, moves, budget, the bot it
+names at its strength level and its admission class. So a game only ever sees
+well-formed input and the servicers only ever see library objects. What a game needs is read through
 hzai.core (the Game's hooks); the structured per-game messages come from the game's
 converter module (hzai_server.games), and every message also carries text or JSON, so a
 game without a converter is served all the same.
@@ -17,16 +18,16 @@ from google.protobuf.message import DecodeError
 
 from hzai.core import Game, NoDecision, RecordError, ReplayStopped, UnknownGameError, game_names, make_game
 from hzai.explain import pv_in_words
-from hzai.search import Analysis, Limits, LimitsError
-from hzai.search.bot import analysing_bots
+from hzai.search import Analysis, BotError, Limits, LimitsError, make_bot, parse_spec
+from hzai.search.bot import DEFAULT_BOT, analysing_bots, bot_kind, option_names, served_bots
 from hzai.search.ismcts import shipped_model_id
-from hzai.search.levels import MAX_LEVEL
+from hzai.search.levels import MAX_LEVEL, MIN_LEVEL
 from hzai_proto.v3 import bot_pb2, common_pb2, match_pb2
 
 from hzai_server import errors, games
+from hzai_server.admission import BATCH, INTERACTIVE, priority_of
 from hzai_server.errors import invalid, quoted
 from hzai_server.logs import log
-from hzai_server.searches import bots_for
 
 MAX_GAME_NAME = 64
 
@@ -234,6 +235,74 @@ def limits_from_proto(budget: common_pb2.Budget | None, config, field: str = "bu
     try:
         return Limits(iterations=iterations or None, millis=millis or config.max_millis, threads=threads)
     except LimitsError as exc:
+        raise invalid(field, str(exc)) from None
+
+
+# ----- bots, levels and priorities -----------------------------------------------------
+def priority_from_proto(value: int, kind: str, field: str = "priority") -> str:
+    """The admission class of a request's Priority enum value (0: the default of its
+    `kind`, hzai_server.admission.DEFAULT_PRIORITY)."""
+    if value == 0:
+        return priority_of(kind)
+    if value == 1:
+        return INTERACTIVE
+    if value == 2:
+        return BATCH
+    raise invalid(field, f"{value} is not a priority: give 0 (the method's default), 1 (interactive) or 2 (batch)")
+
+
+def bots_for(game: Game) -> list[str]:
+    """The bot names a request may give for `game`: those the bot registry
+    (hzai.search.bot) marks as served and playing it."""
+    return served_bots(game)
+
+
+def check_level(level: int, field: str = "level") -> int:
+    """A request's strength level: 0 (unset: full strength) or MIN_LEVEL..MAX_LEVEL;
+    INVALID_ARGUMENT naming `field` and the range otherwise."""
+    if level != 0 and not MIN_LEVEL <= level <= MAX_LEVEL:
+        raise invalid(field, f"{level} is not a strength level: give {MIN_LEVEL}..{MAX_LEVEL} "
+                             f"({MAX_LEVEL} is full strength), or 0 for full strength")
+    return level
+
+
+def make_checked_bot(spec: str, game: Game, field: str = "bot", level: int = 0, level_field: str = "level"):
+    """The bot of `spec` for `game`, at strength `level` when it is not 0 (an ismcts spec
+    only, hzai.search.levels); INVALID_ARGUMENT naming the bot and the allowed ones, or
+    `level_field` and the range of levels."""
+    spec = spec or DEFAULT_BOT
+    check_level(level, level_field)
+    try:
+        name, options = parse_spec(spec)
+        allowed = bots_for(game)
+        if name not in allowed:
+            kind = bot_kind(name)
+            if kind is not None and kind.served:
+                why = f"bot {quoted(name)} does not play {game.name}"
+            elif name == "level":
+                why = f"a strength level goes in the request's level field (1..{MAX_LEVEL}), not in the bot's name"
+            elif kind is not None:
+                why = f"bot {quoted(name)} is not offered by the service"
+            else:
+                why = f"unknown bot {quoted(name)}"
+            raise BotError(f"{why}; choose from {', '.join(allowed)}")
+    except BotError as exc:
+        raise invalid(field, str(exc)) from None
+    if level and name != DEFAULT_BOT:
+        raise invalid(level_field, f"a level is of the {DEFAULT_BOT} bot, not {quoted(name)}: "
+                                   f"leave {field} empty or give an {DEFAULT_BOT} spec")
+    if level:
+        taken = [p for p in option_names("level") if p != "level"]  # read once, not per request
+        others = [key for key in options if key not in taken]
+        if others:  # else make_bot names a bot 'level' the request never gave
+            raise invalid(field, f"unknown option{'s' if len(others) > 1 else ''} "
+                                 f"{', '.join(quoted(k) for k in others)} at a strength level ({level_field} {level}): "
+                                 f"there the {DEFAULT_BOT} bot takes only {', '.join(taken)}; drop "
+                                 f"{'it' if len(others) == 1 else 'them'} or leave {level_field} 0")
+        spec = ",".join([f"level:level={level}"] + [f"{key}={value}" for key, value in options.items()])
+    try:
+        return make_bot(spec, game)  # refused here when the game lacks a capability the bot needs
+    except BotError as exc:
         raise invalid(field, str(exc)) from None
 
 

@@ -34,8 +34,8 @@ from hzai_proto.v3 import bot_pb2
 
 from hzai_server import convert
 from hzai_server.errors import invalid
+from hzai_server.convert import make_checked_bot, priority_from_proto
 from hzai_server.rpc import CallStop
-from hzai_server.searches import make_checked_bot, priority_from_proto
 
 # Estimated memory of a remembered decision: a view of a few KB, plus what grows with
 # the record (an upper guess; the cache is bounded in these bytes), plus the text of a

@@ -21,7 +21,8 @@ from hzai_server.hosting import HostedMatches, Match, client_of, resolve_chance
 from hzai_server.rpc import CallStop, handler
 from hzai_server.admission import priority_of
 from hzai_server.decision import Decision, DecisionRequest
-from hzai_server.searches import Searches, check_level, decide, make_checked_bot, within_deadline
+from hzai_server.convert import check_level, make_checked_bot
+from hzai_server.searches import Searches, decide, within_deadline
 from hzai_server.seats import Grant, acting_seat, denied
 from hzai_server.store import LoggedMove
 

@@ -262,7 +262,7 @@ def test_a_level_with_an_option_it_does_not_take_names_the_option():
     an error about a bot 'level' the request never named."""
     from hzai.core import make_game
     from hzai_server.errors import ApiError
-    from hzai_server.searches import make_checked_bot
+    from hzai_server.convert import make_checked_bot
 
     game = make_game("hera_zeus")
     for spec, words in (("ismcts:reuse=1", "'reuse'"), ("ismcts:c=1,tree=multi,credit=1", "options 'tree', 'credit'")):

@@ -21,7 +21,7 @@ from hzai.search.review import decision_seed
 from hzai_proto.v3 import common_pb2
 from hzai_server import convert
 from hzai_server.decision import analyst_for
-from hzai_server.searches import make_checked_bot
+from hzai_server.convert import make_checked_bot
 from hzai_server.errors import ApiError
 
 from .conftest import played_record
