@@ -14,7 +14,7 @@ from hzai_server import convert, game_review
 from hzai_server.errors import ApiError, invalid
 from hzai_server.hosting import client_of
 from hzai_server.rpc import CallStop, current_lifecycle, handler
-from hzai_server.decision import Decision, DecisionRequest, Decisions, analyst_for, record_key, suggestion
+from hzai_server.decision import Decision, DecisionRequest, Decisions, analyst_for, record_key
 from hzai_server.convert import priority_from_proto
 from hzai_server.searches import (ProgressSlot, Searches, clock_ms, decide, finished_within, run_analysis,
                                   within_deadline)
@@ -79,7 +79,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             millis = clock_ms(start)
         if stop.ended():
             raise ApiError(grpc.StatusCode.CANCELLED, "the call ended before the search")
-        return suggestion(asked, result, millis, cut_short)
+        return convert.suggestion_to_proto(asked, result, millis, cut_short)
 
     def _limits(self, request):
         """The budget and belief samples every analysis request gives, checked."""

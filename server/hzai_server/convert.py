@@ -365,6 +365,22 @@ def analysis_to_proto(game: Game, analysis: Analysis, view=None, bot: str = "") 
     return out
 
 
+def suggestion_to_proto(asked, result, millis: float, cut_short: bool) -> bot_pb2.SuggestMoveResponse:
+    """A SuggestMove's answer, written once from its request (a DecisionRequest,
+    hzai_server.decision) and the search's result (a PlayResult: the move, and its action
+    id where the search knew it)."""
+    seat = asked.view.seat
+    return bot_pb2.SuggestMoveResponse(
+        move=move_to_proto(asked.game, result.move, result.action),
+        seat=seat,
+        seat_name=asked.game.seats[seat],
+        bot=asked.bot.name,
+        millis=millis,
+        stopped_early=cut_short,  # the same rule as Analysis.finished, negated
+        level=asked.level,
+    )
+
+
 # ----- matches -------------------------------------------------------------------------
 def match_status_to_proto(match) -> match_pb2.MatchStatus:
     """Public facts of a hosted match; the record only once the game is over."""

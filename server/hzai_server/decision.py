@@ -8,8 +8,9 @@ bot built from its spec (and level) once, the budget, the seed, the chosen root 
 the admission class. `Decisions.move_request` reads a SuggestMove into one (the
 analyses' own parts are read by hzai_server.bot_service), then hands this one object to
 the search (`searches.decide`, `searches.run_analysis`): nothing below reads the protobuf
-message again, and `suggestion` writes the answer from it and the search's result (the
-move with the action id the search knew it by: never encoded back from the move). An
+message again, and `convert.suggestion_to_proto` writes the answer from it and the
+search's result (the move with the action id the search knew it by: never encoded back
+from the move). An
 AnalyzeGame is one plan (hzai_server.game_review) with one analysing bot made by
 `analyst_for`, whose search answers every decision. Every method decides with the bot's
 own search (`Analyst.analyze` for the analyses, `decide` for a move), so one spec, seed
@@ -28,9 +29,8 @@ from dataclasses import dataclass, field
 
 from hzai.bounded_cache import BoundedCache
 from hzai.core import Game, Limits, View
-from hzai.core.bot import Bot, PlayResult, RootMoves
+from hzai.core.bot import Bot, RootMoves
 from hzai.search.bot import ANALYSIS_BOT, DEFAULT_BOT, BotError, require_analyst
-from hzai_proto.v3 import bot_pb2
 
 from hzai_server import convert
 from hzai_server.errors import invalid
@@ -161,17 +161,3 @@ class Decisions:
         bot = make_checked_bot(request.bot, decision.game, level=request.level)
         return DecisionRequest(decision, bot, request.bot or DEFAULT_BOT, limits, request.seed,
                                priority_from_proto(request.priority, "SuggestMove"), level=request.level)
-
-
-def suggestion(asked: DecisionRequest, result: PlayResult, millis: float, cut_short: bool) -> bot_pb2.SuggestMoveResponse:
-    """A SuggestMove's answer, written once from its request and the search's result."""
-    seat = asked.decision.seat
-    return bot_pb2.SuggestMoveResponse(
-        move=convert.move_to_proto(asked.game, result.move, result.action),
-        seat=seat,
-        seat_name=asked.game.seats[seat],
-        bot=asked.bot.name,
-        millis=millis,
-        stopped_early=cut_short,  # the same rule as Analysis.finished, negated
-        level=asked.level,
-    )
