@@ -98,8 +98,8 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         root = game_review.root_moves_from(decision.game, decision.view, item.allow_moves, item.avoid_moves,
                                            "allow_moves" if item.allow_moves else "avoid_moves")
         bot, spec = analyst_for(request.bot, decision.game)
-        return DecisionRequest(decision, bot, spec, limits, request.seed, priority_from_proto(request.priority, kind),
-                               root_moves=root)
+        return DecisionRequest(decision.game, decision.view, bot, spec, limits, request.seed,
+                               priority_from_proto(request.priority, kind), root_moves=root)
 
     def _analyse(self, request, asked: DecisionRequest, client: str, context, stop: CallStop):
         """One position's finished analysis, searched in an admitted slot."""
@@ -109,7 +109,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             if analysis.best is None:
                 raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
             analysis.finished = finished_within(analysis.finished, budgeted.limits, budgeted.cut)
-            analysis.belief = self._belief(request, asked.decision, context)
+            analysis.belief = self._belief(request, asked, context)
         return analysis
 
     def _belief(self, request, decision: Decision, context):
@@ -172,7 +172,7 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
             if item.best is None:
                 raise ApiError(grpc.StatusCode.DEADLINE_EXCEEDED, "the search was stopped before it found a move")
             item.finished = finished_within(item.finished, budgeted.limits, budgeted.cut)
-            item.belief = self._belief(request, asked.decision, context)
+            item.belief = self._belief(request, asked, context)
         yield self._answer(asked, item)
 
     # ----- batches ---------------------------------------------------------------------

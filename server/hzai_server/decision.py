@@ -1,20 +1,18 @@
-"""One decision request: what a call asks of a bot, read from its message once, and its
-answer, written once.
+"""One decision request: what a call asks of a bot, read from its message once.
 
 A SuggestMove, an Analyze (each position of a batch), an AnalyzeStream and each bot move
-of a hosted match (BotPlayTurn) are one `DecisionRequest`: the game, the deciding seat's
-view (replayed once, natively where the game has a twin, and remembered by record), the
-bot built from its spec (and level) once, the budget, the seed, the chosen root moves and
-the admission class. `Decisions.move_request` reads a SuggestMove into one (the
-analyses' own parts are read by hzai_server.bot_service), then hands this one object to
-the search (`searches.decide`, `searches.run_analysis`): nothing below reads the protobuf
-message again, and `convert.suggestion_to_proto` writes the answer from it and the
-search's result (the move with the action id the search knew it by: never encoded back
-from the move). An
-AnalyzeGame is one plan (hzai_server.game_review) with one analysing bot made by
-`analyst_for`, whose search answers every decision. Every method decides with the bot's
-own search (`Analyst.analyze` for the analyses, `decide` for a move), so one spec, seed
-and budget give one answer whichever method asks.
+of a hosted match (BotPlayTurn) are one `DecisionRequest`: a Decision (the game and the
+deciding seat's view, replayed once, natively where the game has a twin, and remembered
+by record) with the bot built from its spec (and level) once, the budget, the seed, the
+chosen root moves and the admission class. `Decisions.move_request` reads a SuggestMove
+into one (the analyses' own parts are read by hzai_server.bot_service), then hands this
+one object to the search (`searches.decide`, `searches.run_analysis`): nothing below
+reads the protobuf message again, and `convert.suggestion_to_proto` writes the answer
+from it and the search's result (the move with the action id the search knew it by:
+never encoded back from the move). An AnalyzeGame is one plan (hzai_server.game_review)
+with one analysing bot made by `analyst_for`, whose search answers every decision. Every
+method decides with the bot's own search (`Analyst.analyze` for the analyses, `decide`
+for a move), so one spec, seed and budget give one answer whichever method asks.
 
 A position is found again by one key: the position as sent (`sent_key`: its game and
 its record's text or message bytes, the same request sent again); a record not seen so
@@ -25,7 +23,7 @@ differently, spacing, key order, JSON or message), before it is replayed.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from hzai.bounded_cache import BoundedCache
 from hzai.core import Game, Limits, View
@@ -57,10 +55,10 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class DecisionRequest:
-    """Everything one decision needs, parsed and checked (module docstring)."""
+class DecisionRequest(Decision):
+    """Everything one decision needs, parsed and checked (module docstring): the
+    Decision (its game and view) and what is asked of it."""
 
-    decision: Decision
     bot: Bot
     spec: str  # the bot spec as asked (when the request named none: "ismcts" for a move, ANALYSIS_BOT for an analysis)
     limits: Limits
@@ -68,12 +66,6 @@ class DecisionRequest:
     priority: str
     root_moves: RootMoves | None = None
     level: int = 0
-    game: Game = field(init=False, compare=False, repr=False)  # the decision's, read once
-    view: View = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self):
-        object.__setattr__(self, "game", self.decision.game)
-        object.__setattr__(self, "view", self.decision.view)
 
 
 def analyst_for(spec: str, game: Game, field: str = "bot") -> tuple[Bot, str]:
@@ -159,5 +151,5 @@ class Decisions:
         limits = convert.limits_from_proto(request.budget if request.HasField("budget") else None, self.config)
         decision = self.of(request.position, context, stop)
         bot = make_checked_bot(request.bot, decision.game, level=request.level)
-        return DecisionRequest(decision, bot, request.bot or DEFAULT_BOT, limits, request.seed,
+        return DecisionRequest(decision.game, decision.view, bot, request.bot or DEFAULT_BOT, limits, request.seed,
                                priority_from_proto(request.priority, "SuggestMove"), level=request.level)

@@ -20,7 +20,7 @@ from hzai_server.errors import ApiError, invalid, precondition
 from hzai_server.hosting import HostedMatches, Match, client_of, resolve_chance
 from hzai_server.rpc import CallStop, handler
 from hzai_server.admission import priority_of
-from hzai_server.decision import Decision, DecisionRequest
+from hzai_server.decision import DecisionRequest
 from hzai_server.convert import check_level, make_checked_bot
 from hzai_server.searches import Searches, decide, within_deadline
 from hzai_server.seats import Grant, acting_seat, denied
@@ -244,8 +244,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             index = number + len(entries)
             seat = state.current_seat
             bot_seed = (seed + index) & MASK64 if seed else fairness.bot_seed(match.seed, match.salt, index)
-            asked = DecisionRequest(Decision(game, state.view(seat)), bots[seat], bots[seat].name, match.limits,
-                                    bot_seed, priority_of("BotPlayTurn"))
+            asked = DecisionRequest(game, state.view(seat), bots[seat], bots[seat].name, match.limits, bot_seed,
+                                    priority_of("BotPlayTurn"))
             move = decide(asked, budgeted.limits, stop)[0].move
             observer.push(move)  # a bot move the rules reject is a server bug: INTERNAL
             entries.append(LoggedMove(index, seat, game.move_text(move)))
