@@ -116,7 +116,8 @@ class Decisions:
 
     def of(self, position, context, stop: CallStop) -> Decision:
         """The Decision of a request's position (a hosted match's: the token's seat must
-        be the one to decide)."""
+        be the one to decide; a record's found by the position as sent, else read, found
+        by its canonical key, else replayed)."""
         if position.WhichOneof("source") == "match_id":
             game, view = self.matches.view_for_decision(position.match_id, context)
             if position.game and position.game != game.name:
@@ -128,10 +129,6 @@ class Decisions:
             if remembered is not None:
                 return remembered
         record, field = convert.record_from_position(position)
-        return self.of_record(record, field, stop, sent)
-
-    def of_record(self, record, field: str, stop: CallStop, sent: tuple | None = None) -> Decision:
-        """The Decision of a record read from `field` (found by its canonical key first)."""
         key = record_key(record) if self.cache is not None else None
         if key is not None:
             remembered = self.cache.get(key)
