@@ -70,7 +70,7 @@ def _served_names() -> str:
 def game_info(game: Game) -> common_pb2.GameInfo:
     return common_pb2.GameInfo(name=game.name, title=game.presentation.title, seats=list(game.seats),
                                cooperative=game.capabilities.cooperative, record_format=game.records.format,
-                               num_actions=game.num_actions, bots=bots_for(game),
+                               num_actions=game.num_actions, bots=served_bots(game),
                                params_help=game.presentation.params_help,
                                max_level=MAX_LEVEL, model=shipped_model_id(game) or "",
                                analysts=analysing_bots(game))
@@ -251,12 +251,6 @@ def priority_from_proto(value: int, kind: str, field: str = "priority") -> str:
     raise invalid(field, f"{value} is not a priority: give 0 (the method's default), 1 (interactive) or 2 (batch)")
 
 
-def bots_for(game: Game) -> list[str]:
-    """The bot names a request may give for `game`: those the bot registry
-    (hzai.search.bot) marks as served and playing it."""
-    return served_bots(game)
-
-
 def check_level(level: int, field: str = "level") -> int:
     """A request's strength level: 0 (unset: full strength) or MIN_LEVEL..MAX_LEVEL;
     INVALID_ARGUMENT naming `field` and the range otherwise."""
@@ -274,7 +268,7 @@ def make_checked_bot(spec: str, game: Game, field: str = "bot", level: int = 0, 
     check_level(level, level_field)
     try:
         name, options = parse_spec(spec)
-        allowed = bots_for(game)
+        allowed = served_bots(game)  # the registry's bots that the service offers and that play the game
         if name not in allowed:
             kind = bot_kind(name)
             if kind is not None and kind.served:
