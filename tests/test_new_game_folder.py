@@ -1,0 +1,101 @@
+"""A game is one folder (issue 45): Toss-up, the example game with a C++ twin
+(hzai/games/tossup), was added by files inside its folder only, plus its entry point line
+in pyproject.toml, its tests and the docs that describe it. The build's lists of games are
+globbed and generated (CMakeLists.txt, native_games.hpp.in), so no shared source names a
+game; and docs/architecture.md's counts of what a new game touches are this folder's.
+
+tests/native/test_tossup.py shows that it plays (the twin against the reference, the
+searches, the arena, self-play, a server)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+GAME = "tossup"
+FOLDER = REPO / "hzai" / "games" / GAME
+# The files outside the folder that may name the game, and why: its registry entry point,
+# its tests, and the prose that describes it as the example.
+OUTSIDE = {
+    "pyproject.toml": "the entry point line",
+    "tests/native/test_tossup.py": "its tests",
+    "tests/test_new_game_folder.py": "this test",
+    "docs/architecture.md": "the example of (d) a new game",
+    "docs/native.md": "the example of a new game's twin",
+}
+SKIP_DIRS = {".git", "build", "node_modules", "__pycache__", ".pytest_cache", "dist"}
+
+
+def _repository_files() -> list[Path]:
+    """Every file of the source tree (tracked or not, ignored ones left out: what a
+    commit can hold); without git, every file outside the build's folders."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=REPO, capture_output=True,
+                                text=True, timeout=30, check=True).stdout.splitlines()
+        return [REPO / name for name in listed if (REPO / name).is_file()]
+    except (OSError, subprocess.SubprocessError):
+        return [p for p in REPO.rglob("*") if p.is_file() and not SKIP_DIRS & set(p.relative_to(REPO).parts)]
+
+
+def _naming(files: list[Path], word: str) -> set[str]:
+    needle = word.encode()
+    out = set()
+    for path in files:
+        if path.stat().st_size > 4_000_000:
+            continue
+        if needle in path.read_bytes().lower():
+            out.add(path.relative_to(REPO).as_posix())
+    return out
+
+
+@pytest.fixture(scope="module")
+def files() -> list[Path]:
+    return _repository_files()
+
+
+def test_the_game_is_named_outside_its_folder_only_where_expected(files):
+    inside = f"hzai/games/{GAME}/"
+    outside = {name for name in _naming(files, GAME) if not name.startswith(inside)}
+    assert outside <= set(OUTSIDE), f"files outside {inside} that name the game: {sorted(outside - set(OUTSIDE))}"
+    lines = [line for line in (REPO / "pyproject.toml").read_text().splitlines() if GAME in line.lower()]
+    assert lines == [f'{GAME} = "hzai.games.{GAME}:make"'], lines  # one line: the entry point
+
+
+def test_no_shared_source_lists_the_games_with_a_twin(files):
+    """The build finds each twin by its folder and generates the registration calls: no
+    source outside a game's folder names its register_<game> (0 lists to edit; the docs
+    may)."""
+    games = sorted(p.parent.name for p in (REPO / "hzai" / "games").glob("*/native") if list(p.glob("*bindings.cpp")))
+    assert GAME in games and "legends" in games and "hera_zeus" in games
+    for game in games:
+        named = {n for n in _naming(files, f"register_{game}") if not n.endswith(".md")}
+        assert named, f"register_{game} is defined in its folder"
+        assert all(n.startswith(f"hzai/games/{game}/") for n in named), (game, sorted(named))
+    cmake = (REPO / "CMakeLists.txt").read_text()
+    assert "hzai/games/*/native" in cmake and "native_games.hpp.in" in cmake  # the glob and the generated list
+
+
+def test_the_built_module_registered_the_twin_from_its_folder():
+    native = pytest.importorskip("hzai._native")
+    assert {"TossupGame", "TossupSearch", "TossupPimc", "TossupMoSearch"} <= set(dir(native))
+
+
+def _folder_files() -> list[str]:
+    return sorted(p.relative_to(FOLDER).as_posix() for p in FOLDER.rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts)
+
+
+def test_the_folder_holds_what_the_docs_count():
+    """docs/architecture.md, (d) and the counts: the example's files, and the twin's."""
+    found = _folder_files()
+    assert found == ["README.md", "__init__.py", "game.py", "native/tossup.hpp", "native/tossup_bindings.cpp",
+                     "parts.py"], found
+    text = " ".join((REPO / "docs" / "architecture.md").read_text().split())
+    whole = re.search(r"the example game `hzai/games/tossup/` is (\d+) files, (\d+) of them its C\+\+ twin", text)
+    assert whole, "docs/architecture.md counts the example's files"
+    assert int(whole.group(1)) == len(found)
+    assert int(whole.group(2)) == sum(1 for f in found if f.startswith("native/"))
