@@ -64,7 +64,7 @@ _call = threading.local()
 
 def reading(field: str | None) -> None:
     """Note that the call running on this thread reads its record from `field` (None:
-    from no field; the RPC wrapper clears it at the start of every call)."""
+    from no field; the RPC wrapper clears it before every handler runs)."""
     _call.record_field = field
 
 

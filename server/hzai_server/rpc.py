@@ -362,12 +362,12 @@ def handler(method_function):
             start = time.perf_counter()
             sent = 0
             lifecycle = current_lifecycle()
-            reading(None)
             _tag(context)
             try:
                 _admit(request, context, lifecycle)
             except ApiError as exc:
                 _abort(name, context, start, exc)
+            reading(None)  # no record read yet by this call (the thread's last call may have noted one)
             try:
                 for item in method_function(self, request, context):
                     _check_size(item)
@@ -391,12 +391,12 @@ def handler(method_function):
     def unary(self, request, context):
         start = time.perf_counter()
         lifecycle = current_lifecycle()
-        reading(None)
         _tag(context)
         try:
             _admit(request, context, lifecycle)
         except ApiError as exc:
             _abort(name, context, start, exc)
+        reading(None)  # no record read yet by this call (the thread's last call may have noted one)
         try:
             response = method_function(self, request, context)
             _check_size(response)
