@@ -29,7 +29,7 @@ def shared_cpp() -> list[Path]:
 
 
 def test_each_twin_registers_itself_from_its_own_folder():
-    assert native_games() == ["hera_zeus", "legends"]
+    assert {"hera_zeus", "legends"} <= set(native_games())  # and any other game folder with a twin
     for game in native_games():
         folder = GAMES / game / "native"
         defined = [p.name for p in folder.glob("*bindings.cpp")
