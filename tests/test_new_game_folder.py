@@ -99,3 +99,26 @@ def test_the_folder_holds_what_the_docs_count():
     assert whole, "docs/architecture.md counts the example's files"
     assert int(whole.group(1)) == len(found)
     assert int(whole.group(2)) == sum(1 for f in found if f.startswith("native/"))
+
+
+SERVER_MODULES = {"admission", "app", "convert", "decision", "errors", "rpc"}
+
+
+def test_the_names_the_counts_give_are_in_the_code():
+    """What docs/architecture.md says a new RPC, bot or card power touches names real
+    members (`admission.DEFAULT_PRIORITY`, `rpc.add_guarded`, ...): a renamed one fails here
+    (the page named an `admission.METHOD_PRIORITY` that never was)."""
+    from importlib import import_module
+
+    text = (REPO / "docs" / "architecture.md").read_text()
+    section = text[text.index("## Files touched, counted"):]
+    named = set(re.findall(r"`([a-z_]+)\.([A-Za-z_]+)(?:\([^`]*\))?`", section))
+    checked = 0
+    for module, member in sorted(named):
+        where = f"hzai_server.{module}" if module in SERVER_MODULES else \
+            "hzai.games.hera_zeus.cards" if module == "cards" else None
+        if where is None or member in ("py", "js", "proto"):
+            continue  # a file name (`convert.py`) or a game's part (`search.native_start`)
+        assert hasattr(import_module(where), member), f"docs/architecture.md names {module}.{member}, which is not there"
+        checked += 1
+    assert checked >= 6, named
