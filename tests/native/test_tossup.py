@@ -168,3 +168,28 @@ def test_a_server_lists_suggests_and_hosts_the_game(client):
     assert status.over and sorted(status.returns) == [0.0, 1.0]
     record = json.loads(status.record_json)
     assert record["format"] == "tossup-record/1" and record["moves"][0] == "bet"
+
+
+def test_the_twin_is_clean_under_asan_and_ubsan(tmp_path):
+    """native/tossup_selftest.cpp (random games with every state checked, the arena's four
+    bot kinds on two threads, the searches, self-play) built with the sanitizers; -O0 keeps
+    the build to a few seconds."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from hzai.games.tossup.game import MOVES
+
+    root = Path(__file__).resolve().parents[2]
+    compiler = shutil.which("g++") or shutil.which("c++")
+    assert compiler, "a C++ compiler is needed to build the twin"
+    exe = tmp_path / "tossup_selftest"
+    build = subprocess.run([compiler, "-std=c++17", "-O0", "-g", "-fsanitize=address,undefined",
+                            "-fno-sanitize-recover=all", "-I", str(root / "hzai" / "native"), "-o", str(exe),
+                            str(root / "hzai" / "games" / "tossup" / "native" / "tossup_selftest.cpp"), "-lpthread"],
+                           capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, build.stderr
+    run = subprocess.run([str(exe), "300", "7", *MOVES], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == "300 games, 0 failed", run.stdout + run.stderr
+    bad = subprocess.run([str(exe), "3", "7", "fold", "bet"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "the moves lack 'call'" in bad.stderr
