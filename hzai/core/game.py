@@ -5,8 +5,9 @@ observes of a move), and the game's other parts, each a small object of its own
 
     game.records       hzai.core.record.Records: record format and codec, new records,
                        replays, the view to decide, what a seat sees of a move
-    game.search        hzai.core.search_support.SearchSupport: chance draws, the search's
-                       defaults; optional: the C++ twin, a heuristic, an opponent model
+    game.search        hzai.core.search_support.SearchSupport: the seats' views, chance
+                       draws, the search's defaults; optional: the C++ twin, a heuristic,
+                       an opponent model, the policy-based inference
     game.model         hzai.core.search_support.Model: the learned model, or None
     game.presentation  hzai.core.presentation.Presentation: title, parameters, seats by
                        name, words and pictures; optional: belief reports

@@ -1,9 +1,10 @@
 """The search's parts of a Game: what the generic search and the bots (hzai.search) may
 use beyond the rules.
 
-    SearchSupport  game.search: chance draws, the search's defaults, and the optional
-                   members — the C++ twin (`native_view`, `native_start`), a heuristic
-                   (`heuristic_scores`), an opponent model (`inferred_view`)
+    SearchSupport  game.search: the seats' views (`view_of`), chance draws, the search's
+                   defaults, and the optional members — the C++ twin (`native_view`,
+                   `native_start`), a heuristic (`heuristic_scores`), an opponent model
+                   (`inferred_view`), the policy-based inference (`policy_view`)
     Model          game.model: the learned model a game ships (its file, defaults and
                    the features' layout) and its optional members `policy_of` and
                    `guided_view`; None for a game with no learned search
@@ -31,6 +32,13 @@ class SearchSupport:
 
     def __init__(self, game: "Game"):
         self.game = game
+
+    def view_of(self, state: "State", seat: int) -> "View":
+        """What `seat` knows in `state` (the View its bots decide from): what
+        hzai.core.State.view answers, so that a game's rules need not know its views.
+        A game whose State makes its own views (State.view overridden) need not write it."""
+        raise NotImplementedError(f"game {self.game.name} makes no views: its search support writes view_of, "
+                                  "or its State writes view")
 
     def draw_chance(self, state: "State", rng) -> "Move":
         """A chance outcome drawn by its probability with `rng` (hzai.rng.SplitMix64),
@@ -87,6 +95,13 @@ class SearchSupport:
     # `seed` draws its worlds, `worlds` bounds how many are worth preparing (from the
     # search's budget, hzai.search.ismcts.worlds_bound). None only without a built core.
     inferred_view: Callable[..., "View | None"] | None = None
+
+    # ----- optional: the policy-based inference (option pbi, docs/learning.md) ----------
+    # policy_view(seen, view, model, pool, seed, temperature, epsilon, threads=1,
+    # ratio=True) -> View: `view` (the seat's view `seen`, or it weighted by another
+    # model) with its worlds weighted by how likely the other seats' observed decisions
+    # are under `model`'s policy net (hzai.search.ismcts.policy_weighted).
+    policy_view: Callable[..., "View"] | None = None
 
 
 class Model:

@@ -59,6 +59,8 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> "State": ...
 
-    @abstractmethod
     def view(self, seat: int) -> "View":
-        """What `seat` knows here, nothing more."""
+        """What `seat` knows here, nothing more: made by the game's search support
+        (`game.search.view_of`), so that the rules need not know the views. A game
+        whose State makes its views itself overrides this."""
+        return self.game.search.view_of(self, seat)

@@ -172,7 +172,7 @@ def policy_weighted(seen: View, view: View, pbi: PolicyInference | None, seed: i
     without a decision of the seat, or where `seen` knows no history."""
     if pbi is None or seen.current_seat is None:
         return view
-    hook = getattr(seen.game.search, "policy_view", None)
+    hook = seen.game.search.policy_view
     if hook is None:
         raise BotError(f"game {seen.game.name} offers no policy-based inference (option pbi)")
     pool = pbi.pool if worlds is None else max(1, min(pbi.pool, worlds))

@@ -15,7 +15,6 @@ from hzai.games.legends.record import Record
 from hzai.games.legends.view import LegendsView
 from hzai.lazy import lazy_call
 
-LegendsGame.view_type = LegendsView
 # A team game with a C++ twin, a heuristic, a learned team value and a learned card model
 # that weighs the worlds (guided_worlds); no hand-made opponent model and no belief report.
 assemble(LegendsGame, records=lazy_call("hzai.games.legends.parts:LegendsRecords"),

@@ -32,8 +32,6 @@ class OptionError(ValueError):
 class LegendsGame(Game):
     name = "legends"
     rules = rules  # the State reaches the rules through its game
-    # Set by the package (hzai/games/legends/__init__.py): the view module imports this one.
-    view_type = None  # LegendsView
 
     def __init__(self, mission: int = 1, heroes=("Perseus", "Atalanta"), difficulty: str = "human",
                  first_player: str = "p1", relocation: str = "paid", turn_limit: int = DEFAULT_TURN_LIMIT,

@@ -20,6 +20,7 @@ from hzai.games.legends.game import DEFAULT_HEROES, FORMAT, LegendsGame, OptionE
 from hzai.games.legends.knowledge import redact
 from hzai.games.legends.record import Record
 from hzai.games.legends.rules import shuffled_deal
+from hzai.games.legends.view import LegendsView
 from hzai.text import quoted
 
 try:  # the adapters to the C++ twin; only without a built core are they missing
@@ -90,12 +91,16 @@ class LegendsRecords(Records):
 
 
 class LegendsSearch(SearchSupport):
-    """The twin (native/twin.py) and the heuristic."""
+    """The seats' views (view.py), the twin (native/twin.py) and the heuristic."""
 
     # Searched with the heuristic as its playout policy (the twin's light step,
     # native/legends_light.cpp): a uniformly random team never wins a mission, so random
     # playouts would value every move at 0.
     default_playout = "light"
+
+    def view_of(self, state, seat: int) -> LegendsView:
+        """What `seat` (a number, or a seat's name) knows in `state`."""
+        return LegendsView.of(state, self.game.presentation.seat_index(seat))
 
     @cached_property
     def native(self):

@@ -1,6 +1,7 @@
 """LegendsState: hzai.core's State over a Table, and the referee's state JSON
 (docs/legends.md, "State JSON"). The rules are reached through the game object
-(`game.rules`), never imported here."""
+(`game.rules`), never imported here; what a seat knows (`view`, view.py) is the search
+support's (hzai.core.State.view asks `game.search.view_of`)."""
 
 from __future__ import annotations
 
@@ -52,10 +53,6 @@ class LegendsState(State):
 
     def clone(self) -> LegendsState:
         return LegendsState(self.game, self.t.copy())
-
-    def view(self, seat: int):
-        # The view module sits above this one; the package wires it in (game.view_type).
-        return self.game.view_type.of(self, self.game.presentation.seat_index(seat))
 
     def to_json(self) -> dict:
         return state_to_json(self)
