@@ -41,7 +41,7 @@ class HeraZeusSearch(SearchSupport):
         built core."""
         return None if _native is None else native_game(self.game)
 
-    # ----- views (hzai.games.hera_zeus.belief), which the rules' State hands out ---------
+    # ----- views (hzai.games.hera_zeus.belief): what State.view answers ------------------
     def view_of(self, state, seat: int):
         """`seat`'s information set in `state` (hzai.games.hera_zeus.belief)."""
         view = view_of(state, seat)
@@ -61,7 +61,7 @@ class HeraZeusSearch(SearchSupport):
         sees, so any state drawn from the view lists the same ones."""
         if self.native is not None:
             world = _native.sample_view(self.native, flat_view(view, self.game), 0)
-            return [self.game.space.decode(a) for a in world.legal_actions()]
+            return [self.game.move_of(a) for a in world.legal_actions()]
         return self.sample_view(view, 0).legal_moves()
 
     def policy_view(self, seen, view, model, pool: int, seed: int, temperature: float, epsilon: float,

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from hzai import jsonread
 from hzai.core.game import Game as CoreGame
 from hzai.core.record import refuse_seat_view
 from hzai.games.hera_zeus.cards import PLAYERS, Deck, DeckError, load_deck
 from hzai.games.hera_zeus.rules import effects, legal
-from hzai.games.hera_zeus.rules.actions import ActionSpace, action_space
+from hzai.games.hera_zeus.rules.actions import action_space
 from hzai.games.hera_zeus.rules.moves import Move, parse_move
 from hzai.games.hera_zeus.rules.record import (
     RECORD_FORMAT, RecordError, deal, initial_state, max_record_moves, push_recorded,
@@ -33,6 +34,20 @@ from hzai.text import quoted, shorten
 
 
 @dataclass(frozen=True)
+class Rules:
+    """The rules proper, as the State reaches them (`game.rules`): the State sits below
+    legal.py (what may be done) and effects.py (what it does), which both import it, so it
+    is handed them through its Game, as Legends' State is (hzai/games/legends/game.py)."""
+
+    legal_moves: Callable[[State], list[Move]]
+    chance_outcomes: Callable[[State], list[tuple[Move, float]]]
+    apply: Callable[[State, Move], None]  # IllegalMoveError, the state untouched, when not legal
+
+
+RULES = Rules(legal.legal_moves, legal.chance_outcomes, effects.apply_move)
+
+
+@dataclass(frozen=True)
 class Game(CoreGame):
     """Deck plus variants: everything that stays fixed during a game."""
 
@@ -42,19 +57,16 @@ class Game(CoreGame):
 
     name = "hera_zeus"
     seats = PLAYERS
+    rules = RULES  # for the State, which sits below the rules proper
 
     @classmethod
     def create(cls, variants: dict | None = None, deck: str = "classic") -> "Game":
         return cls(load_deck(deck), Variants.from_dict(variants), str(deck))
 
-    # ----- the static game (hzai.core.Game) --------------------------------------------
-    @property
-    def space(self) -> ActionSpace:
-        return action_space(self.deck)
-
+    # ----- the static game (hzai.core.Game); action ids: rules/actions.py ---------------
     @property
     def num_actions(self) -> int:
-        return self.space.size
+        return action_space(self.deck).size
 
     @property
     def params(self) -> dict:
@@ -70,23 +82,10 @@ class Game(CoreGame):
         return str(move)
 
     def action_of(self, move: Move) -> int:
-        return self.space.encode(move)
+        return action_space(self.deck).encode(move)
 
     def move_of(self, action: int) -> Move:
-        return self.space.decode(action)
-
-    # ----- the rules, for State (which sits below legal.py and effects.py) -------------
-    @staticmethod
-    def rules_legal_moves(state: State) -> list[Move]:
-        return legal.legal_moves(state)
-
-    @staticmethod
-    def rules_chance_outcomes(state: State) -> list[tuple[Move, float]]:
-        return legal.chance_outcomes(state)
-
-    @staticmethod
-    def rules_apply(state: State, move: Move) -> None:
-        effects.apply_move(state, move)
+        return action_space(self.deck).decode(action)
 
 
 @dataclass

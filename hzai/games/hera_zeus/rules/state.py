@@ -4,7 +4,9 @@ Cards are integer instance ids (`hzai.games.hera_zeus.cards.Deck.cards`). A side
 front (r1) first, holding card ids or `FIGURE`. The rules themselves live in
 `legal.py` (what may be done) and `effects.py` (what it does), both above this module;
 it holds the data, the queries both need, and the event log the belief tracker reads,
-and reaches the rules through its Game (rules/game.py, above all three).
+and reaches the rules through its Game (`game.rules`, rules/game.py, above all three).
+What a seat knows here (`view`) is the search support's (hzai.core.State.view asks
+`game.search.view_of`): the rules know no views.
 """
 
 from __future__ import annotations
@@ -276,20 +278,20 @@ class State(CoreState):
             self._start_turn(1 - self.turn_player)
             return
         self.to_move = self.turn_player
-        if not self.game.rules_legal_moves(self):  # R-TURN-5 / R-END-1
+        if not self.game.rules.legal_moves(self):  # R-TURN-5 / R-END-1
             self._finish(1 - self.turn_player, "no_action")
 
     # ----- convenience API (python-chess style) --------------------------------------
     def legal_moves(self) -> list[Move]:
-        return self.game.rules_legal_moves(self)
+        return self.game.rules.legal_moves(self)
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
-        return self.game.rules_chance_outcomes(self)
+        return self.game.rules.chance_outcomes(self)
 
     def push(self, move: Move) -> None:
         """Play a move (or chance result); raises IllegalMoveError and leaves the state
         untouched when it is not legal here."""
-        self.game.rules_apply(self, move)
+        self.game.rules.apply(self, move)
 
     def push_text(self, text: str) -> Move:
         move = self.game.parse_move(text)
@@ -317,9 +319,6 @@ class State(CoreState):
 
     def clone(self) -> "State":
         return self.copy()
-
-    def view(self, seat: int):
-        return self.game.search.view_of(self, seat)
 
     @property
     def player_to_move(self) -> str | None:
