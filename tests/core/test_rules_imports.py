@@ -1,9 +1,13 @@
 """A game's rules never import its other parts (hzai.core.game: the Game in parts): its
 search support, its native twin, its beliefs, its service or its presentation, directly
 or through another module, lazily or not. The import graph is tests/test_imports.py's
-(every import statement anywhere in a module, and the library's late imports)."""
+(every import statement anywhere in a module, and the library's late imports). Nor do
+they reach those parts at run time through the game they are handed: no rules module
+reads a part (`game.search`, ...) or the capabilities read from them."""
 
 from __future__ import annotations
+
+import ast
 
 import pytest
 
@@ -72,3 +76,31 @@ def test_the_rules_check_sees_a_lazy_import_two_modules_down():
         "hzai.games.hera_zeus.rules.state -> hzai.games.hera_zeus.presentation"]
     assert rules_escapes({"hzai.games.legends.state": {"hzai._native"}}, "legends") == [
         "hzai.games.legends.state -> hzai._native"]
+
+
+# The Game's members that are its other parts, or read from them (tests/core/test_parts.py's ASSEMBLY).
+PARTS = ("records", "search", "model", "presentation", "capabilities")
+
+
+def part_reads(source: str) -> list[str]:
+    """Each `X.<part>` a module's code reads, with its line (docstrings and comments are
+    no code)."""
+    return [f"{node.lineno}: {ast.unparse(node)}" for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Attribute) and node.attr in PARTS]
+
+
+@pytest.mark.parametrize("game", sorted(RULES))
+def test_a_games_rules_never_reach_its_other_parts(game):
+    """Such as a State whose view is asked of `game.search` (its view is the core State's,
+    which asks the search support) or that names a seat through `game.presentation`."""
+    found = {name: part_reads(path.read_text(encoding="utf-8")) for name, path in modules().items()
+             if is_rules(game, name)}
+    assert found and {name: reads for name, reads in found.items() if reads} == {}
+
+
+def test_the_part_check_sees_a_read_in_code_only():
+    source = ('"""Asks game.search in words."""\n'
+              "def view(self, seat):\n"
+              "    # not game.presentation either\n"
+              "    return self.game.search.view_of(self, self.game.presentation.seat_index(seat))\n")
+    assert part_reads(source) == ["4: self.game.search", "4: self.game.presentation"]
