@@ -27,7 +27,11 @@ Three measures, each on the load check's positions (records 20+ moves into dealt
    hzai_server alone, the count issue 45 item 3 states its target in, "the path a
    SuggestMove takes through the server's modules"), whole and less PLUMBING; and every
    project function (everything but the search). The search is the bot's decide.
-   `--only-path` counts the path alone.
+   Each is counted twice: a cold call (`--replay-cache 0`: no position remembered), and
+   a call with the server's default decision cache that misses (a position not sent
+   before: looked up as sent, read, looked up by its canonical key, replayed and
+   remembered). `--only-path` counts the paths alone; with `--server-from COMMIT`, those
+   of another commit's server/hzai_server (this tree's library).
 
 3. Server CPU per call beyond the search's own, in a server of its own process
    (`hzai-server --processes 1`), at each of --cpu-iterations: the server's CPU time (all its
@@ -149,6 +153,33 @@ class Observed:
         bot_service.BotServicer.SuggestMove = suggest
 
 
+def serve_from(commit: str) -> Path:
+    """Import hzai_server from `commit`'s server/hzai_server (taken from git into a
+    temporary folder) instead of this tree's, for the path counts of that server with this
+    tree's library; its modules are counted under their own names."""
+    import importlib.machinery
+    import tempfile
+
+    from benchmarks.request_path_ab import snapshot
+
+    if "hzai_server" in sys.modules:
+        raise RuntimeError("--server-from: hzai_server was imported already")
+    folder = snapshot(commit, Path(tempfile.mkdtemp(prefix="hzai-server-from-"))).resolve()
+
+    class Snapshot:
+        def find_spec(self, name, path, target=None):
+            if name != "hzai_server" and not name.startswith("hzai_server."):
+                return None
+            spec = importlib.machinery.PathFinder.find_spec(name, [str(folder)] if name == "hzai_server" else path)
+            if spec is None:  # never this tree's server in its place
+                raise ImportError(f"{name} is not in {folder}")
+            return spec
+
+    sys.meta_path.insert(0, Snapshot())
+    SERVER_FROM.append(folder)
+    return folder
+
+
 def in_process_server(observed: Observed, replay_cache: int):
     from hzai_server.app import HzaiServer
     from hzai_server.config import ServerConfig
@@ -166,11 +197,17 @@ PLUMBING = frozenset({"hzai_server.rpc", "hzai_server.errors", "hzai_server.logs
                       "hzai_server.admission", "hzai_server.hosting"})
 
 
+SERVER_FROM: list[Path] = []  # --server-from: the folder holding another commit's hzai_server
+
+
 def module_of(filename: str) -> str | None:
     """The project module of a source file (hzai..., hzai_server...), None for others."""
-    path = Path(filename)
+    path = Path(filename).resolve()
+    for root in SERVER_FROM:
+        if path.is_relative_to(root):
+            path = REPO / "server" / path.relative_to(root)
     try:
-        rel = path.resolve().relative_to(REPO)
+        rel = path.relative_to(REPO)
     except ValueError:
         return None
     parts = rel.with_suffix("").parts
@@ -293,11 +330,14 @@ def profile(records: list[str], iterations: int, calls: int, replay_cache: int, 
         server.stop(0)
 
 
-def one_path(records: list[str]) -> dict:
+def one_path(records: list[str], replay_cache: int = 0) -> dict:
+    """The path counts of one call of a position the server has not seen (with
+    `replay_cache` 0, none is remembered; with the default, 256, the decision cache is
+    asked and misses, then remembers it)."""
     from hzai_client import HzaiClient
 
     observed = Observed()
-    server = in_process_server(observed, 0)
+    server = in_process_server(observed, replay_cache)
     try:
         with HzaiClient(f"127.0.0.1:{server.port}", timeout=60) as client:
             client.suggest_move(records[0], iterations=1, seed=0)  # warm
@@ -367,10 +407,12 @@ def count_of(path: dict, name: str) -> dict:
 def comparison(before: dict, after: dict) -> list[str]:
     """Markdown rows: the path counts and the CPU figures of `before` and `after`."""
     rows = ["| measure | before | after |", "|---|---|---|"]
-    if "path" in before and "path" in after:
+    for key, label in (("path", "path"), ("path_cache_miss", "path with the decision cache (a miss)")):
+        if key not in before or key not in after:
+            continue
         for name in ("service", "data_path", "server_modules", "server_data_path", "every_function"):
-            b, a = count_of(before["path"], name), count_of(after["path"], name)
-            rows.append(f"| path, {name.replace('_', ' ')}: places / modules / returns | "
+            b, a = count_of(before[key], name), count_of(after[key], name)
+            rows.append(f"| {label}, {name.replace('_', ' ')}: places / modules / returns | "
                         f"{b['places']} / {b['modules']} / {b['returns']} | {a['places']} / {a['modules']} / {a['returns']} |")
     by_b = before.get("cpu_by_iterations") or ({str(before["cpu"]["iterations"]): before["cpu"]} if "cpu" in before else {})
     by_a = after.get("cpu_by_iterations", {})
@@ -400,6 +442,8 @@ def shown(function: str) -> str:
 def write_md(out: Path, report: dict) -> None:
     lines = ["# Where a SuggestMove's time goes in the server", "", f"Command: `{report['command']}`", "",
              f"Machine: {json.dumps(report['machine'])}. {report.get('note', '')}", ""]
+    if report.get("server_from"):
+        lines += [f"The server measured: `{report['server_from']}`'s server/hzai_server, with this tree's library.", ""]
     if report.get("before"):
         lines += ["## Before and after", "", f"Before: `{report['before']['command']}` "
                   f"({report['before'].get('commit', 'the code before')}); after: this run.", ""]
@@ -432,6 +476,14 @@ def write_md(out: Path, report: dict) -> None:
                       "Modules in order: " + " → ".join(path["module_order"]), ""]
             if name == "service":
                 lines += ["Functions: " + ", ".join(f"`{f}`" for f in path["functions"]), ""]
+    if "path_cache_miss" in report:
+        lines += ["## The path of one call with the decision cache (the server's default), a position not seen before",
+                  "", "The same counts, the server's default --replay-cache (256): the call looks the position "
+                  "up as sent, reads it, looks it up by its canonical key, replays it and remembers it.", ""]
+        for name, path in report["path_cache_miss"].items():
+            lines += [f"### {name.replace('_', ' ')}: {path['places']} places over {path['modules']} modules, "
+                      f"{path['returns']} returns", "",
+                      "Modules in order: " + " → ".join(path["module_order"]), ""]
     for run in report.get("profiles", []):
         lines += [f"## Profile: {run['iterations']} iterations, "
                   f"{'decision cache' if run['replay_cache'] else 'no decision cache (--replay-cache 0)'}", "",
@@ -456,6 +508,8 @@ def main(argv=None) -> int:
                         help="budgets of the CPU measure (the first is `cpu` in the report, every one in cpu_by_iterations)")
     parser.add_argument("--only-cpu", action="store_true", help="the CPU measure alone (no path, no profiles)")
     parser.add_argument("--only-path", action="store_true", help="the path of one call alone (no profiles, no CPU)")
+    parser.add_argument("--server-from", default=None, metavar="COMMIT",
+                        help="with --only-path: count the path of COMMIT's server/hzai_server (this tree's library)")
     parser.add_argument("--cpu-calls", type=int, default=400, help="calls of the CPU measure (0: skip it)")
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--top", type=int, default=15)
@@ -466,20 +520,29 @@ def main(argv=None) -> int:
     parser.add_argument("--before-commit", default="", help="the commit the --before report measured")
     parser.add_argument("--out", default=str(RESULTS / "request_profile.json"), help="the JSON; the .md beside it")
     args = parser.parse_args(argv)
+    if args.server_from and not args.only_path:
+        parser.error("--server-from counts the path alone: give --only-path with it")
     if args.only_cpu and args.only_path:
         parser.error("--only-cpu and --only-path leave nothing to measure together: give one")
     if args.calls < 1 or args.cpu_calls < 0 or args.positions < 2 or any(b < 1 for b in args.iterations):
         parser.error("--calls >= 1, --cpu-calls >= 0, --positions >= 2, --iterations >= 1")
+    if args.server_from:
+        serve_from(args.server_from)
     from benchmarks.service import positions
+    from hzai_server.config import ServerConfig
 
     records = positions(args.positions)
     report = {"command": harness.command("request_profile", argv),
               "machine": machine(), "note": args.note, "positions": len(records)}
+    if args.server_from:
+        report["server_from"] = args.server_from
     if not args.only_cpu:
         report["path"] = one_path(records)
-        for name, path in report["path"].items():
-            print(f"path ({name}): {path['places']} places, {path['modules']} modules, {path['returns']} returns",
-                  flush=True)
+        report["path_cache_miss"] = one_path(records, ServerConfig.replay_cache)
+        for key, label in (("path", "path"), ("path_cache_miss", "path, cache miss")):
+            for name, path in report[key].items():
+                print(f"{label} ({name}): {path['places']} places, {path['modules']} modules, {path['returns']} "
+                      "returns", flush=True)
     report["profiles"] = []
     for iterations in ([] if args.only_cpu or args.only_path else args.iterations):
         for cache in (1000, 0):

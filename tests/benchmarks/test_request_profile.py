@@ -30,6 +30,8 @@ def test_a_small_request_profile_writes_the_path_the_profiles_and_the_cpu(tmp_pa
     assert server["returns"] == server["places"] - server["modules"] and server["places"] < service["places"]
     data = report["path"]["server_data_path"]
     assert data["module_order"][0] == "hzai_server.bot_service" and "hzai_server.rpc" not in data["module_order"]
+    missed = report["path_cache_miss"]["service"]["module_order"]
+    assert "hzai.bounded_cache" in missed and "hzai.bounded_cache" not in service["module_order"]
     every = report["path"]["every_function"]
     assert every["places"] >= service["places"]
     assert [(p["iterations"], p["replay_cache"]) for p in report["profiles"]] == [(1, 1000), (1, 0)]
@@ -44,11 +46,19 @@ def test_a_small_request_profile_writes_the_path_the_profiles_and_the_cpu(tmp_pa
     assert "## The path of one cold call" in text and "## Profile: 1 iterations" in text
 
 
-def test_only_path_counts_the_path_alone(tmp_path):
-    out = tmp_path / "path.json"
-    done = subprocess.run([sys.executable, "-m", "benchmarks.request_profile", "--only-path", "--positions", "3",
-                           "--out", str(out)], cwd=REPO, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
-    report = json.loads(out.read_text())
-    assert set(report["path"]) == {"service", "data_path", "server_modules", "server_data_path", "every_function"}
-    assert report["profiles"] == [] and "cpu" not in report
+def test_only_path_counts_the_paths_alone_of_this_tree_or_of_a_commits_server(tmp_path):
+    for extra, name in (([], "tree.json"), (["--server-from", "HEAD"], "head.json")):
+        out = tmp_path / name
+        done = subprocess.run([sys.executable, "-m", "benchmarks.request_profile", "--only-path", "--positions", "3",
+                               *extra, "--out", str(out)], cwd=REPO, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+        report = json.loads(out.read_text())
+        counts = {"service", "data_path", "server_modules", "server_data_path", "every_function"}
+        assert set(report["path"]) == set(report["path_cache_miss"]) == counts
+        assert report["profiles"] == [] and "cpu" not in report
+        order = report["path"]["server_data_path"]["module_order"]
+        assert order[0] == "hzai_server.bot_service" and "hzai_server.searches" in order, order
+        assert report.get("server_from") == (extra[1] if extra else None)
+    refused = subprocess.run([sys.executable, "-m", "benchmarks.request_profile", "--server-from", "HEAD"], cwd=REPO,
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and "--only-path" in refused.stderr
