@@ -14,12 +14,12 @@ from hzai_server import convert, game_review
 from hzai_server.errors import ApiError, invalid
 from hzai_server.hosting import client_of
 from hzai_server.rpc import CallStop, current_lifecycle, handler
-from hzai_server.decision import Decision, DecisionRequest, Decisions, analyst_for, record_key
-from hzai_server.convert import priority_from_proto
+from hzai_server.convert import priority_from_proto, record_key
+from hzai_server.decision import Decision, DecisionRequest, Decisions, analyst_for
 from hzai_server.searches import (ProgressSlot, Searches, clock_ms, decide, finished_within, run_analysis,
                                   within_deadline)
 
-__all__ = ["BotServicer", "record_key"]  # record_key: hzai_server.decision's, named here as before
+__all__ = ["BotServicer", "record_key"]  # record_key: hzai_server.convert's, named here as before
 
 MAX_BELIEF_SAMPLES = 5000
 # A pessimistic cost of one belief sample (Python, about 0.3 ms here): with a client

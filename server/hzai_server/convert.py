@@ -11,6 +11,7 @@ game without a converter is served all the same.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 
@@ -166,6 +167,13 @@ def view_to_decide(record, field: str, should_stop=None):
 def record_json(record) -> str:
     """A record the server read or made, as the JSON `record_from_data` reads back."""
     return compact(record.game.records.write(record))
+
+
+def record_key(record) -> str:
+    """The digest of a record's canonical JSON (record_json): the same record written
+    differently (spacing, key order, JSON or message) is one key (the decision cache's,
+    hzai_server.decision)."""
+    return hashlib.sha256(f"{record.game.name}\n{record_json(record)}".encode()).hexdigest()
 
 
 # ----- moves ---------------------------------------------------------------------------

@@ -16,13 +16,12 @@ for a move), so one spec, seed and budget give one answer whichever method asks.
 
 A position is found again by one key: the position as sent (`sent_key`: its game and
 its record's text or message bytes, the same request sent again); a record not seen so
-is read, and then also found by its canonical key (`record_key`: the same record written
-differently, spacing, key order, JSON or message), before it is replayed.
+is read, and then also found by its canonical key (`convert.record_key`: the same record
+written differently, spacing, key order, JSON or message), before it is replayed.
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 from hzai.bounded_cache import BoundedCache
@@ -79,12 +78,6 @@ def analyst_for(spec: str, game: Game, field: str = "bot") -> tuple[Bot, str]:
         raise invalid(field, str(exc)) from None
 
 
-def record_key(record) -> str:
-    """The digest of a record's canonical JSON: the same record written differently
-    (spacing, key order, JSON or message) is one key."""
-    return hashlib.sha256(f"{record.game.name}\n{convert.record_json(record)}".encode()).hexdigest()
-
-
 def sent_key(position) -> tuple | None:
     """The position as sent (its game, and its record's JSON text or its record message's
     type and bytes): the key of the same position sent again, read without encoding
@@ -95,10 +88,6 @@ def sent_key(position) -> tuple | None:
     if source == "record":
         return ("message", position.game, position.record.type_url, position.record.value)
     return None
-
-
-def _sent_bytes(key: tuple) -> int:
-    return sum(len(part) for part in key[1:])
 
 
 class Decisions:
@@ -129,7 +118,7 @@ class Decisions:
             if remembered is not None:
                 return remembered
         record, field = convert.record_from_position(position)
-        key = record_key(record) if self.cache is not None else None
+        key = convert.record_key(record) if self.cache is not None else None
         if key is not None:
             remembered = self.cache.get(key)
             if remembered is not None:
@@ -139,7 +128,7 @@ class Decisions:
             size = DECISION_BASE_BYTES + DECISION_BYTES_PER_MOVE * len(record.moves)
             self.cache.put(key, decision, size)
             if sent is not None:
-                self.cache.put(sent, decision, size + _sent_bytes(sent))
+                self.cache.put(sent, decision, size + sum(map(len, sent[1:])))  # and the position as sent
         return decision
 
     def move_request(self, request, context, stop: CallStop) -> DecisionRequest:
