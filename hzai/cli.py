@@ -29,7 +29,7 @@ from hzai.core.limits import LimitsError
 from hzai.lazy import lazy_call
 from hzai.learn.cli import add_commands as add_learning_commands
 from hzai.search import Limits
-from hzai.search.bot import bot_spec_help  # the registry's bots, for the help of a command that takes one
+from hzai.search.bot import bot_spec_help, make_bot  # the registry's bots: a command's help, a spec's check
 
 # Imported when a command calls them, so that `hzai --help` and the record commands do
 # not load them (hzai.lazy): the analysis and the review (about 7 ms), the arena's
@@ -448,10 +448,22 @@ def cmd_arena(args) -> int:
     check_json_target(args)  # before the games, not after
     if args.games < 1:
         raise UsageError(f"--games: at least 1, not {args.games}")
-    params = _rule_params(args, "hera_zeus")  # the arena's game
+    _game_named(args.game)  # an unknown game is said before its parameters and the bots
+    params = _rule_params(args, args.game)
+    try:
+        game = make_game(args.game, **params)
+    except TypeError as exc:  # a parameter the factory does not take
+        raise UsageError(f"--game {args.game}: {exc}") from None
+    if game.capabilities.cooperative:
+        raise UsageError(f"--game: the arena plays two bots against each other, and {args.game} is cooperative "
+                         f"(every seat wins or loses together): hzai team plays it")
+    if len(game.seats) != 2:
+        raise UsageError(f"--game: the arena seats two bots, and {args.game} has {len(game.seats)} seats")
+    for spec in (args.bot_a, args.bot_b):
+        make_bot(spec, game)  # BotError naming the bot and what the game lacks, before any game is played
     limits = _limits(args)
     result = run_arena(args.bot_a, args.bot_b, args.games, limits, args.seed, args.jobs,
-                       params, None if args.quiet else print_progress, ray=_ray_target(args))
+                       params, None if args.quiet else print_progress, game=args.game, ray=_ray_target(args))
     print(result.summary(), file=sys.stderr if json_to_stdout(args) else sys.stdout)
     if args.json:
         write_json_option(args, result.to_json())
@@ -656,6 +668,8 @@ def build_parser(with_subparsers: bool = False):
     p = sub.add_parser("arena", help="play two bots against each other, seats swapped, with a 95%% interval")
     p.add_argument("bot_a", help=bot_spec_help())
     p.add_argument("bot_b", help="the opponent's bot spec")
+    p.add_argument("--game", default=DEFAULT_GAME, metavar="NAME",
+                   help=f"which game, one of two seats: {', '.join(games)} (default {DEFAULT_GAME})")
     p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     _add_budget(p)
     p.add_argument("--jobs", type=int, default=None, help="parallel processes (default: one per core)")

@@ -23,6 +23,7 @@ FOLDER = REPO / "hzai" / "games" / GAME
 OUTSIDE = {
     "pyproject.toml": "the entry point line",
     "tests/native/test_tossup.py": "its tests",
+    "tests/search/test_arena_game.py": "hzai arena --game's example of a game other than the default",
     "tests/test_new_game_folder.py": "this test",
     "docs/architecture.md": "the example of (d) a new game",
     "docs/native.md": "the example of a new game's twin",
