@@ -26,6 +26,7 @@ from hzai.cli_options import (JSON_STDOUT, AnalysisUsageError, UsageError, add_j
                               json_file as _json_file, json_stream, json_to_stdout, write_json_option)
 from hzai.core import MissingCapability, NoDecision, RecordError, UnknownGameError, game_names, make_game, missing
 from hzai.core.limits import LimitsError
+from hzai.core.registry import DuplicateGameError
 from hzai.lazy import lazy_call
 from hzai.learn.cli import add_commands as add_learning_commands
 from hzai.search import Limits
@@ -529,7 +530,11 @@ class _Version(argparse.Action):
 def build_parser(with_subparsers: bool = False):
     """The library's commands; with_subparsers: (parser, subparsers), for a front end
     that adds its own (the `hzai` command of hzai_client.cli adds suggest and play)."""
-    games = game_names()
+    try:
+        games = game_names()
+    except DuplicateGameError as exc:  # two installed declarations of one name: no command can run
+        print(f"hzai: {exc}", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT) from None
     parser = argparse.ArgumentParser(
         prog="hzai",
         description=f"Rules engines, game records and AI tools for the registered games: {', '.join(games)}. "

@@ -1,8 +1,9 @@
 """A game is one folder (issue 45): Toss-up, the example game with a C++ twin
-(hzai/games/tossup), was added by files inside its folder only, plus its entry point line
-in pyproject.toml, its tests and the docs that describe it. The build's lists of games are
-globbed and generated (CMakeLists.txt, native_games.hpp.in), so no shared source names a
-game; and docs/architecture.md's counts of what a new game touches are this folder's.
+(hzai/games/tossup), was added by files inside its folder only, plus its tests and the
+docs that describe it. The registry finds the game by its folder (hzai.core.registry),
+and the build's lists of games are globbed and generated (CMakeLists.txt,
+native_games.hpp.in), so no shared source or list names a game, pyproject.toml included;
+and docs/architecture.md's counts of what a new game touches are this folder's.
 
 tests/native/test_tossup.py shows that it plays (the twin against the reference, the
 searches, the arena, self-play, a server)."""
@@ -18,10 +19,9 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 GAME = "tossup"
 FOLDER = REPO / "hzai" / "games" / GAME
-# The files outside the folder that may name the game, and why: its registry entry point,
-# its tests, and the prose that describes it as the example.
+# The files outside the folder that may name the game, and why: its tests, and the prose
+# that describes it as the example (no list: the registry finds the folder).
 OUTSIDE = {
-    "pyproject.toml": "the entry point line",
     "tests/native/test_tossup.py": "its tests",
     "tests/search/test_arena_game.py": "hzai arena --game's example of a game other than the default",
     "tests/test_new_game_folder.py": "this test",
@@ -62,8 +62,14 @@ def test_the_game_is_named_outside_its_folder_only_where_expected(files):
     inside = f"hzai/games/{GAME}/"
     outside = {name for name in _naming(files, GAME) if not name.startswith(inside)}
     assert outside <= set(OUTSIDE), f"files outside {inside} that name the game: {sorted(outside - set(OUTSIDE))}"
-    lines = [line for line in (REPO / "pyproject.toml").read_text().splitlines() if GAME in line.lower()]
-    assert lines == [f'{GAME} = "hzai.games.{GAME}:make"'], lines  # one line: the entry point
+    assert "pyproject.toml" not in outside, "the registry finds the game's folder: no entry point line"
+
+
+def test_the_registry_finds_the_game_by_its_folder():
+    from hzai.core import make_game, registry
+
+    assert registry.folder_games()[GAME].value == f"hzai.games.{GAME}:make"
+    assert make_game(GAME).name == GAME
 
 
 def test_no_shared_source_lists_the_games_with_a_twin(files):

@@ -1,3 +1,4 @@
 """The games hzai plays, each a package implementing hzai.core's Game, State and View.
-They are declared as entry points of the group `hzai.games` (pyproject.toml), which
-hzai.core.registry reads; importing this package loads no game."""
+hzai.core.registry finds each package here whose __init__.py assembles a game (its name
+is the folder's, its factory `make`) without importing it; importing this package loads
+no game."""
