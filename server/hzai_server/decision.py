@@ -30,8 +30,8 @@ from hzai.core.bot import Bot, RootMoves
 from hzai.search.bot import ANALYSIS_BOT, DEFAULT_BOT, BotError, require_analyst
 
 from hzai_server import convert
-from hzai_server.errors import invalid
 from hzai_server.convert import make_checked_bot, priority_from_proto
+from hzai_server.errors import invalid
 from hzai_server.rpc import CallStop
 
 # Estimated memory of a remembered decision: a view of a few KB, plus what grows with
