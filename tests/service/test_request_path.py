@@ -116,3 +116,27 @@ def test_a_bad_variant_is_named_through_the_error_s_field(local_server):
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert caught.value.details().startswith("position.record_json.variants: ")
     assert RecordError("x", field="variants").field == "variants"
+
+
+def test_a_suggest_move_goes_through_the_server_s_modules_in_one_direction(tmp_path):
+    """Issue 45 item 3's count (benchmarks.request_profile): the server's modules less the
+    plumbing every call passes, at most 12 places and 3 returns, cold and when the
+    decision cache misses; the request read (decision, convert) before the search, the
+    search in one stay, the answer written after it."""
+    import subprocess
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[2]
+    out = tmp_path / "path.json"
+    done = subprocess.run([sys.executable, "-m", "benchmarks.request_profile", "--only-path", "--positions", "3",
+                           "--out", str(out)], cwd=repo, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    report = json.loads(out.read_text())
+    for key in ("path", "path_cache_miss"):
+        path = report[key]["server_data_path"]
+        order = [m.removeprefix("hzai_server.") for m in path["module_order"]]
+        assert path["places"] <= 12 and path["returns"] <= 3, (key, order)
+        assert order[0] == "bot_service" and order.count("searches") == 1, (key, order)
+        search = order.index("searches")
+        assert "decision" not in order[search:] and order[search + 1] == "convert", (key, order)
+        assert order[-1] == "games.hera_zeus", (key, order)
