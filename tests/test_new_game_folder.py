@@ -24,6 +24,7 @@ FOLDER = REPO / "hzai" / "games" / GAME
 OUTSIDE = {
     "tests/native/test_tossup.py": "its tests",
     "tests/search/test_arena_game.py": "hzai arena --game's example of a game other than the default",
+    "tests/web/test_game_list_browser.py": "the page's example of a game it has no drawing of",
     "tests/test_new_game_folder.py": "this test",
     "docs/architecture.md": "the example of (d) a new game",
     "docs/native.md": "the example of a new game's twin",

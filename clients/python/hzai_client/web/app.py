@@ -100,15 +100,18 @@ CAPABILITIES_PATH = "/capabilities"
 @functools.cache
 def page_capabilities() -> dict:
     """What the page may ask of each game this hzai library knows, beyond ListGames:
-    {"games": {name: {"belief_report": bool}}}. The page asks Analyze for belief samples
-    only of a game that has a belief report (the service refuses them otherwise); a game
-    not named here (one only a --server knows) is asked, and learnt from its answer."""
+    {"games": {name: {"belief_report": bool, "params": [names]}}}. The page asks Analyze
+    for belief samples only of a game that has a belief report (the service refuses them
+    otherwise), and offers the new-game form's "Who starts" and "Turn limit" only for a
+    game whose parameters include first_player and turn_limit; a game not named here (one
+    only a --server knows) is asked, and learnt from its answer."""
     from hzai.core.registry import game_names, make_game
 
     games = {}
     for name in game_names():
         try:
-            games[name] = {"belief_report": make_game(name).capabilities.belief_report}
+            game = make_game(name)
+            games[name] = {"belief_report": game.capabilities.belief_report, "params": sorted(game.params)}
         except Exception:  # noqa: BLE001 - a game that cannot be made here: the page asks the service
             continue
     return {"games": games}

@@ -53,11 +53,20 @@ function fillForm() {
     $("ng-bot").onchange = () => { $("ng-level").disabled = $("ng-bot").value !== "ismcts"; };
     $("ng-bot").onchange();
     $("ng-help").textContent = info.paramsHelp ? `Parameters: ${info.paramsHelp}` : "";
+    // "Who starts" and "Turn limit" set parameters that not every game takes
+    for (const [id, param] of FORM_PARAMS) $(id).closest("label").hidden = !takes(info, param);
   };
   game.onchange = refill;
   $("ng-heroes").onchange = refill;
   refill();
 }
+
+// The form's fields that set a game parameter, offered for a game that takes it (or whose
+// parameters the page does not know: the service then says what it refuses).
+const FORM_PARAMS = [["ng-first", "first_player"], ["ng-turns", "turn_limit"]];
+const gameParams = new Map(); // game name -> Set of its parameters, from GET /capabilities
+const takes = (info, param) => !gameParams.has(info.name) || gameParams.get(info.name).has(param);
+const offered = (id) => !$(id).closest("label").hidden;
 
 // Legends' seats follow from the heroes named in the form; other games list theirs.
 const formHeroes = () => $("ng-heroes").value.split(",").map((h) => h.trim()).filter(Boolean);
@@ -67,8 +76,8 @@ function formParams() {
   let params;
   try { params = JSON.parse($("ng-params").value || "{}"); } catch (err) { throw new Error(`More parameters: not JSON (${err.message})`); }
   if (typeof params !== "object" || params === null || Array.isArray(params)) throw new Error("More parameters: give a JSON object");
-  if ($("ng-first").value) params.first_player = $("ng-first").value;
-  if ($("ng-turns").value) params.turn_limit = Number($("ng-turns").value);
+  if ($("ng-first").value && offered("ng-first")) params.first_player = $("ng-first").value;
+  if ($("ng-turns").value && offered("ng-turns")) params.turn_limit = Number($("ng-turns").value);
   if ($("ng-game").value === "legends") {
     Object.assign(params, { mission: Number($("ng-mission").value), difficulty: $("ng-difficulty").value, heroes: formHeroes() });
   }
@@ -220,9 +229,16 @@ function draw() {
   if (drawing?.kind === "board") state.previous = drawBoard(board, drawing.view, seatName(state.seat), state.previous);
   if (drawing?.kind === "legends") { drawLegends(board, drawing.view); meaning = clickOfLegends(drawing.view); }
   const drawn = Boolean(drawing);
-  if (!drawn) board.replaceChildren(el("pre", { class: "generic-board", text: $("board-text").textContent }));
+  // A game the page has no drawing of is shown as the server's board text, said so; the
+  // text is then not repeated under it.
+  if (!drawn) {
+    board.replaceChildren(el("p", { class: "hint no-drawing", text: `This page has no drawing of ${state.info?.title || status.game}: `
+                                    + "its board as the server writes it, and its moves in the list." }),
+                          el("pre", { class: "generic-board", text: $("board-text").textContent }));
+  }
   // Once over, the server's board text names every card: it is opened under the board.
-  $("board-text-box").open = !drawn || status.over;
+  $("board-text-box").hidden = !drawn;
+  $("board-text-box").open = drawn && status.over;
   $("board-text-title").textContent = status.over ? "Every card, now that the game is over" : "The board as text";
   drawDealCheck(status);
   let line;
@@ -293,8 +309,12 @@ function drawLegal() {
   if (builder.hidden) { builder.replaceChildren(); builder.dataset.for = ""; }
   else if (builder.dataset.for !== key) { state.builder = drawBuilder(builder, moves, playMove, el); builder.dataset.for = key; }
   if (builder.hidden) state.builder = null;
+  // nothing to click on a board the page does not draw (the board text)
+  const how = $("board").querySelector(".generic-board") ? "Pick"
+    : moves.length >= BUILD_FROM ? "Click your cards one by one on the board or build the move below, or pick"
+      : "Click a card, then a highlighted slot, or pick";
   $("moves-hint").textContent = myTurn()
-    ? `${moves.length} legal moves${shown.length > 400 ? " (the first 400 shown: filter to find the rest)" : ""}. ${moves.length >= BUILD_FROM ? "Click your cards one by one on the board or build the move below, or pick" : "Click a card, then a highlighted slot, or pick"} a move here.`
+    ? `${moves.length} legal moves${shown.length > 400 ? " (the first 400 shown: filter to find the rest)" : ""}. ${how} a move here.`
     : (state.status.over ? "The game is over." : "Not your turn.");
 }
 
@@ -638,7 +658,10 @@ async function loadCapabilities() {
   try {
     const reply = await fetch("/capabilities");
     const games = reply.ok ? (await reply.json()).games || {} : {};
-    for (const [name, can] of Object.entries(games)) if (!can.belief_report) gamesWithoutBelief.add(name);
+    for (const [name, can] of Object.entries(games)) {
+      if (!can.belief_report) gamesWithoutBelief.add(name);
+      if (Array.isArray(can.params)) gameParams.set(name, new Set(can.params));
+    }
   } catch { /* none known: the service's answer teaches them */ }
 }
 
