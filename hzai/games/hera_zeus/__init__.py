@@ -6,8 +6,8 @@ The game is put together here, in one place: `HeraZeusGame` is the rules (rules/
 and its parts are the records (records.py), the search support and the learned model
 (search_support.py) and the presentation (presentation.py), each imported when a game
 first asks for it (hzai.lazy): making a game and writing a record load neither the
-beliefs nor the twin. `make` is the factory pyproject.toml declares (entry point
-`hzai.games`: hera_zeus)."""
+beliefs nor the twin. `make` is the factory the registry finds by the folder
+(hzai.core.registry.folder_games)."""
 
 from hzai.core.game import assemble
 from hzai.games.hera_zeus.rules.game import Game as HeraZeusGame

@@ -7,7 +7,7 @@ of bots.
 
 The game is put together here, in one place: LegendsGame is the rules (game.py), its
 parts are parts.py's, imported when a game first asks for one (hzai.lazy). `make` is the
-factory pyproject.toml declares (entry point `hzai.games`: legends)."""
+factory the registry finds by the folder (hzai.core.registry.folder_games)."""
 
 from hzai.core.game import assemble
 from hzai.games.legends.game import LegendsGame, make

@@ -1,8 +1,8 @@
 """Toss-up, a two-seat game of one hidden card each, shipped as the smallest example of a
 game with a C++ twin (README.md beside this file has its rules). Everything it is lives in
 this folder: the rules (game.py), its parts (parts.py), the twin (native/), which
-CMakeLists.txt finds by its folder; `make` is the factory pyproject.toml declares (entry
-point `hzai.games`: tossup)."""
+CMakeLists.txt finds by its folder; `make` is the factory the registry finds by the
+folder (hzai.core.registry.folder_games)."""
 
 from hzai.core.game import assemble
 from hzai.games.tossup.game import TossupGame, TossupState, TossupView, make

@@ -37,8 +37,8 @@ class TossupGame(Game):
 
 
 def make(**params) -> TossupGame:
-    """The factory pyproject.toml declares (entry point `hzai.games`: tossup); the game has
-    no parameters."""
+    """The factory the registry finds by this game's folder (hzai.core.registry); the
+    game has no parameters."""
     if params:
         raise ValueError(f"tossup has no parameters, not {', '.join(sorted(params))}")
     return TossupGame()
