@@ -139,8 +139,10 @@ def native_bot(bot, limits: Limits, game=None):
         playout = "random" if game is None else game.search.default_playout
     if isinstance(bot, IsmctsBot):
         infer = bot.infer if game is None else bot.infers(game)
-        if bot.tree != "single" or bot.prior or infer or bot.reuse or bot.split:
-            return None  # the native arena plays the plain single-observer search only (no tree reuse, no split)
+        if bot.tree != "single" or bot.prior or infer or bot.reuse or bot.split or bot.pbi or bot.replicas > 1:
+            # the native arena plays the plain single-observer search only (no tree reuse, no
+            # split, no policy-weighted worlds, one replica): the Python loop plays the others
+            return None
         own_only = bot.own_only if game is None else own_only_of(game, bot.own_only)
         guide = None if game is None else bot.guide(game)
         # A guided bot plays with the game's shipped model, the arena's model 0 (play_native).

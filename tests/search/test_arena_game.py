@@ -66,3 +66,24 @@ def test_a_cooperative_game_is_sent_to_hzai_team(capsys):
     rc, _, err = _arena(capsys, "random", "random", "--game", "legends", "--games", 1)
     assert rc == 2
     assert "legends is cooperative" in err and "hzai team" in err
+
+
+@pytest.mark.parametrize("spec", ["ismcts:pbi=1", "ismcts:replicas=2"])
+def test_the_native_arena_leaves_options_it_cannot_play_to_the_python_loop(spec):
+    """The native arena's BotSpec has no policy-weighted worlds and one replica: a bot with
+    either is played by the Python loop (native_bot None), never silently without it."""
+    from hzai.core import make_game
+    from hzai.search import Limits
+    from hzai.search.arena import native_bot
+    from hzai.search.bot import make_bot
+
+    game = make_game("hera_zeus")
+    assert native_bot(make_bot("ismcts"), Limits(iterations=50), game) is not None
+    assert native_bot(make_bot(spec), Limits(iterations=50), game) is None
+
+
+def test_a_policy_weighted_bot_on_a_game_without_a_policy_is_refused(capsys):
+    rc, _, err = _arena(capsys, "ismcts:pbi=1", "random", "--game", "tossup", "--games", 2, "--budget", 20,
+                        "--jobs", 1, "--quiet")
+    assert rc == 2, err
+    assert "pbi" in err and "tossup" in err
