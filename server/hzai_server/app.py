@@ -15,6 +15,7 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 from hzai.core import game_names
+from hzai.core.registry import DuplicateGameError
 import hzai_proto
 from hzai_proto.v3 import bot_pb2, match_pb2
 
@@ -64,13 +65,17 @@ def search_stop_delay(grace: float) -> float:
 
 def load_games(modules: str) -> list[str]:
     """Import each module of a comma-separated list (each registers games); OSError naming
-    a module that cannot be imported. The names of the games then registered."""
+    a module that cannot be imported, or a game name two sources give different factories.
+    The names of the games then registered."""
     for name in filter(None, (part.strip() for part in modules.split(","))):
         try:
             importlib.import_module(name)
         except Exception as exc:  # noqa: BLE001 - any failure of a plugin stops the start in one line
             raise OSError(f"--load-games: cannot import {name[:100]!r}: {type(exc).__name__}: {str(exc)[:200]}") from None
-    return game_names()
+    try:
+        return game_names()
+    except DuplicateGameError as exc:  # two distributions give one name: the start stops in one line
+        raise OSError(str(exc)) from None
 
 
 def server_credentials(config: ServerConfig) -> grpc.ServerCredentials | None:
