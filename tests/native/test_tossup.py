@@ -193,3 +193,31 @@ def test_the_twin_is_clean_under_asan_and_ubsan(tmp_path):
     assert run.returncode == 0 and run.stdout.strip() == "300 games, 0 failed", run.stdout + run.stderr
     bad = subprocess.run([str(exe), "3", "7", "fold", "bet"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "the moves lack 'call'" in bad.stderr
+
+
+
+def test_a_core_built_before_the_twin_leaves_the_game_to_the_python_search():
+    """An installed core without this folder's twin (built before the game came: an
+    editable install not rebuilt) is no twin: the game is not native and a bot still
+    decides, by the Python search, never an AttributeError (INTERNAL from the server)."""
+    import subprocess
+    import sys
+
+    program = """
+import importlib, sys, types
+real = importlib.import_module("hzai._native")
+old = types.ModuleType("hzai._native")
+old.__dict__.update({k: v for k, v in vars(real).items() if k != "TossupGame"})
+sys.modules["hzai._native"] = old
+import hzai
+hzai._native = old
+from hzai.core import Limits, make_game
+from hzai.search.bot import make_bot
+game = make_game("tossup")
+state = game.new_state(seed=5)
+move = make_bot("ismcts").decide(state.view(state.current_seat), Limits(iterations=50), seed=1).move
+print(game.capabilities.native, move in state.legal_moves())
+"""
+    run = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["False", "True"]

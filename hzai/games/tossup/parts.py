@@ -23,9 +23,10 @@ _LOCK = threading.Lock()
 def handle():
     """The twin's game, made once from the reference's move texts (the twin finds each
     move's id by its text, and sorts the texts for the search's tie-break); None where
-    the native core is not built."""
+    the native core is not built or was built without this folder's twin (an install
+    older than the game: the Python search plays it)."""
     global _HANDLE
-    if _native is None:  # pragma: no cover - only without a built core
+    if getattr(_native, "TossupGame", None) is None:  # no core, or one built before this game's twin
         return None
     with _LOCK:
         if _HANDLE is None:
@@ -51,6 +52,14 @@ class TossupSearch(SearchSupport):
 
     def native_start(self, seed: int):
         return native_state(self.game.new_state(seed))
+
+
+if getattr(_native, "TossupGame", None) is None:
+    # No core, or one built before this folder's twin (an editable install not rebuilt):
+    # the game is then not native (capability native is native_view's presence) and the
+    # Python search plays it, rather than an AttributeError in the middle of a search.
+    TossupSearch.native_view = None
+    TossupSearch.native_start = None
 
 
 class TossupModel(Model):
