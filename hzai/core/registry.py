@@ -42,7 +42,8 @@ class DuplicateGameError(ValueError):
 
 
 class NotAGameError(ValueError):
-    """A game folder that assembles a game but has no factory to make it."""
+    """A declared game that cannot be made: a game folder that assembles a game but has no
+    factory to make it, or a declaration whose module cannot be imported."""
 
 
 def register_game(name: str, factory: Callable[..., Game]) -> None:
@@ -136,7 +137,11 @@ def _factory(name: str) -> Callable[..., Game] | None:
         with _LOADING:
             factory = _FACTORIES.get(name)
             if factory is None:
-                factory = point.load()
+                try:
+                    factory = point.load()
+                except Exception as exc:  # noqa: BLE001 - a game that cannot be imported is one clear error
+                    raise NotAGameError(f"game {name!r}: cannot import {point.value} ({_origin(point)}): "
+                                        f"{type(exc).__name__}: {str(exc)[:200]}") from None
                 _FACTORIES[name] = factory
     return factory
 

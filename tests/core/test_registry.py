@@ -102,6 +102,13 @@ def test_a_folder_is_a_game_when_its_package_assembles_one(tmp_path, monkeypatch
     with pytest.raises(NotAGameError, match=r"game 'lacking': probe_games.lacking assembles a game, but .* no `make`"):
         make_game("lacking")
     assert "lacking" not in registry._FACTORIES
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(NotAGameError, match=r"game 'broken': cannot import probe_games.broken:make \(the folder "
+                                            r"probe_games/broken/\): SyntaxError"):
+        make_game("broken")  # listed (unreadable), and making it says which folder fails and why
+    assert "broken" not in registry._FACTORIES
+    for name in [m for m in sys.modules if m.startswith("probe_games")]:
+        monkeypatch.delitem(sys.modules, name)
 
 
 def test_another_distributions_game_is_loaded_on_first_use(tmp_path, monkeypatch, fresh_declarations):
