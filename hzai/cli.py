@@ -674,7 +674,8 @@ def build_parser(with_subparsers: bool = False):
     p.add_argument("bot_a", help=bot_spec_help())
     p.add_argument("bot_b", help="the opponent's bot spec")
     p.add_argument("--game", default=DEFAULT_GAME, metavar="NAME",
-                   help=f"which game, one of two seats: {', '.join(games)} (default {DEFAULT_GAME})")
+                   help=f"which game, one of two seats that is not cooperative (a team game is hzai team's): "
+                        f"{', '.join(games)} (default {DEFAULT_GAME})")
     p.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     _add_budget(p)
     p.add_argument("--jobs", type=int, default=None, help="parallel processes (default: one per core)")
