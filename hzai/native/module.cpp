@@ -13,7 +13,7 @@ void bind_search(py::module_& m);  // search_bindings.cpp
 void bind_arena(py::module_& m);   // arena_bindings.cpp
 
 PYBIND11_MODULE(_native, m) {
-  m.doc() = "Native rules core of Hera and Zeus (see docs/native.md)";
+  m.doc() = "hzai's native core: the generic search and arena, and each game's twin from hzai/games/<name>/native (see docs/native.md)";
   bind_search(m);
   bind_arena(m);
   hzn::register_native_games(m);

@@ -139,11 +139,11 @@ def test_a_game_name_two_distributions_claim_stops_the_server_in_one_line(tmp_pa
     info = tmp_path / "otherdist-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: otherdist\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[hzai.games]\ntossup = othergame:make\n")
+    (info / "entry_points.txt").write_text("[hzai.games]\nhera_zeus = othergame:make\n")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))}
     run = subprocess.run([sys.executable, "-m", "hzai_server", "--address", "127.0.0.1:0", "--metrics-address", "",
                           "--processes", processes], capture_output=True, text=True, timeout=120, env=env)
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     lines = [line for line in run.stderr.splitlines() if "cannot start" in line]
-    named = [line for line in lines if "'tossup' is declared twice" in line and "othergame:make" in line]
+    named = [line for line in lines if "'hera_zeus' is declared twice" in line and "othergame:make" in line]
     assert named and len(named) == int(processes), run.stderr  # each worker says why
