@@ -28,6 +28,7 @@ OUTSIDE = {
     "tests/test_new_game_folder.py": "this test",
     "docs/architecture.md": "the example of (d) a new game",
     "docs/native.md": "the example of a new game's twin",
+    "README.md": "the newcomer's pointer to the example game",
 }
 SKIP_DIRS = {".git", "build", "node_modules", "__pycache__", ".pytest_cache", "dist"}
 
