@@ -131,7 +131,7 @@ def test_an_unreachable_postgresql_store_stops_the_server_with_one_line(tmp_path
 def test_a_game_name_two_distributions_claim_stops_the_server_in_one_line(tmp_path, processes):
     """An installed distribution that gives one of hzai's game names another factory
     (a DuplicateGameError) stops the start with a 'cannot start' line naming both, never a
-    traceback: one process says so once, each of a supervisor's workers once."""
+    traceback: one process says so once, a supervisor's first failing worker too."""
     import os
     import subprocess
     import sys
@@ -146,4 +146,6 @@ def test_a_game_name_two_distributions_claim_stops_the_server_in_one_line(tmp_pa
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     lines = [line for line in run.stderr.splitlines() if "cannot start" in line]
     named = [line for line in lines if "'hera_zeus' is declared twice" in line and "othergame:make" in line]
-    assert named and len(named) == int(processes), run.stderr  # each worker says why
+    # one process says it; of a supervisor's workers, at least the first to fail (the
+    # supervisor stops the others, which may not get to say it)
+    assert named and len(named) <= int(processes), run.stderr
